@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "dtable",
+    products: [
+        .executable(name: "dtable", targets: ["dtable"]),
+        .library(name: "DataTableKit", targets: ["DataTableKit"]),
+        .library(name: "TerminalSurface", targets: ["TerminalSurface"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // 1. ncursesw as a system library: module map plus a small shim header.
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        // 2. Geometry, styles, display width, the surface, the backend protocol. No curses, no I/O.
+        .target(name: "TerminalSurface"),
+        // 3. The table library: data source, viewport, cell registry, reuse pool, controller.
+        .target(name: "DataTableKit", dependencies: ["TerminalSurface"]),
+        // CSV reading: the data source for files.
+        .target(name: "DataTableCSV", dependencies: ["DataTableKit"]),
+        // 4. The only module that imports the C library.
+        .target(name: "NcursesBackend", dependencies: ["CNcursesw", "TerminalSurface"]),
+        // 5. The command-line viewer, a client of the public API.
+        .executableTarget(
+            name: "dtable",
+            dependencies: [
+                "DataTableKit", "DataTableCSV", "NcursesBackend",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Test helpers: snapshot assertions and table fixtures.
+        .target(name: "TestSupport", dependencies: ["TerminalSurface", "DataTableKit"]),
+        .testTarget(name: "TerminalSurfaceTests", dependencies: ["TerminalSurface", "TestSupport"]),
+        .testTarget(name: "DataTableCSVTests", dependencies: ["DataTableCSV"]),
+        .testTarget(name: "DataTableKitTests", dependencies: ["DataTableKit", "DataTableCSV", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ]
+)

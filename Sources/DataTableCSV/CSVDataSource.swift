@@ -1,0 +1,32 @@
+import DataTableKit
+
+/// A CSV document held in memory, as a table data source.
+///
+/// Empty header titles are named by their 1-based column number ("column 3"); empty fields
+/// read as `.null`.
+public final class CSVDataSource: DataTableDataSource {
+    public let document: CSVDocument
+    /// Column titles as shown (empty titles named).
+    private let titles: [String]
+
+    public init(document: CSVDocument) {
+        self.document = document
+        self.titles = document.header.enumerated().map { index, title in
+            title.isEmpty ? "column \(index + 1)" : title
+        }
+    }
+
+    /// Reads CSV bytes with `dialect`.
+    public convenience init(bytes: [UInt8], dialect: CSVDialect = .comma, hasHeader: Bool = true) {
+        self.init(document: CSVReader.read(bytes, dialect: dialect, hasHeader: hasHeader))
+    }
+
+    public var columnCount: Int { document.columnCount }
+    public var rowCount: Int { document.rows.count }
+    public func title(ofColumn column: Int) -> String { titles[column] }
+
+    public func value(row: Int, column: Int) -> DataTableValueType {
+        let text = document.rows[row][column]
+        return text.isEmpty ? .null : .string(text)
+    }
+}

@@ -1,0 +1,37 @@
+/// Rows × columns of values: what a table shows.
+///
+/// Rows are identified by their position in the source (`row` 0..<rowCount), which never
+/// changes while the source is open; sorting and filtering reorder a permutation of these
+/// ids in the view, never the data. `rowCount` may grow while a file is still being read.
+public protocol DataTableDataSource: AnyObject {
+    var columnCount: Int { get }
+    var rowCount: Int { get }
+    /// The title of `column`, shown in the sticky header.
+    func title(ofColumn column: Int) -> String
+    /// The value at a source row and column.
+    func value(row: Int, column: Int) -> DataTableValueType
+}
+
+/// A data source over rows of strings held in memory.
+public final class StringRowsDataSource: DataTableDataSource {
+    public let titles: [String]
+    public private(set) var rows: [[String]]
+
+    /// Rows shorter than `titles` read as empty cells; longer rows widen the table.
+    public init(titles: [String], rows: [[String]]) {
+        let width = rows.reduce(titles.count) { max($0, $1.count) }
+        self.titles = titles + Array(repeating: "", count: width - titles.count)
+        self.rows = rows
+    }
+
+    public var columnCount: Int { titles.count }
+    public var rowCount: Int { rows.count }
+    public func title(ofColumn column: Int) -> String { titles[column] }
+
+    public func value(row: Int, column: Int) -> DataTableValueType {
+        let fields = rows[row]
+        guard column < fields.count else { return .null }
+        let text = fields[column]
+        return text.isEmpty ? .null : .string(text)
+    }
+}

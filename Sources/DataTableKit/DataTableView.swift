@@ -1,0 +1,210 @@
+import TerminalSurface
+
+/// A table on screen: lays out the header, the visible rows and the status line, and runs the
+/// cell pipeline (provider → reuse pool → configure → draw into a clipped region).
+///
+/// Draws only into a `Surface`; a `TableApplication` presents it on a terminal.
+public final class DataTableView {
+    public let dataSource: DataTableDataSource
+    public var configuration: DataTableConfiguration
+    public let registry = CellRegistry()
+    public let reusePool: ReusePool
+    public private(set) var cellProvider: DataTableCellProvider
+    public private(set) var columns: [TableColumn]
+    public internal(set) var viewport: Viewport
+
+    /// Whether the help screen covers the table.
+    public internal(set) var isShowingHelp = false
+    /// First line of the help screen on display.
+    var helpScrollOffset = 0
+
+    /// Cells on screen by (source row, column); cells whose key leaves the screen go back to the pool.
+    private var cellsOnScreen: [CellKey: DataTableCell] = [:]
+
+    struct CellKey: Hashable {
+        var sourceRow: Int
+        var column: Int
+    }
+
+    public init(dataSource: DataTableDataSource, configuration: DataTableConfiguration = DataTableConfiguration(),
+                cellProvider: DataTableCellProvider = TextCellProvider(), size: Size = Size(width: 80, height: 24)) {
+        self.dataSource = dataSource
+        self.configuration = configuration
+        self.cellProvider = cellProvider
+        self.reusePool = ReusePool(registry: registry)
+        self.columns = ColumnSizer.columns(
+            of: dataSource, sampleSize: configuration.columnWidthSampleSize,
+            minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth)
+        self.viewport = Viewport(bodySize: .zero, rowCount: dataSource.rowCount, columnWidths: columns.map(\.width))
+        cellProvider.register(in: registry)
+        setSize(size)
+    }
+
+    /// Installs a different provider (registering its identifiers); cells on screen are returned to the pool.
+    public func setCellProvider(_ provider: DataTableCellProvider) {
+        cellProvider = provider
+        provider.register(in: registry)
+        recycleAllCells()
+    }
+
+    // MARK: - Layout
+
+    /// The screen's size; everything is laid out again for it.
+    public private(set) var size: Size = .zero
+
+    /// Lays the table out for a new screen size.
+    public func setSize(_ newSize: Size) {
+        size = newSize
+        viewport.setBodySize(bodyRect.size)
+    }
+
+    /// Rows of the screen: the header at the top (when there are 2 rows or more), the status
+    /// line at the bottom (when enabled and there are 3 rows or more), the body between them.
+    var headerRect: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height >= 2 ? 1 : 0) }
+    var statusRect: Rect {
+        let shown = configuration.showsStatusLine && size.height >= 3
+        return Rect(x: 0, y: size.height - (shown ? 1 : 0), width: size.width, height: shown ? 1 : 0)
+    }
+    var bodyRect: Rect {
+        Rect(x: 0, y: headerRect.maxY, width: size.width, height: statusRect.y - headerRect.maxY)
+    }
+
+    /// The data source row shown at a display row (the identity until sorting reorders rows).
+    public func sourceRow(forDisplayRow row: Int) -> Int { row }
+
+    /// Re-reads the row count (a growing source) and keeps the cursor valid.
+    public func reloadRowCount() {
+        viewport.setRowCount(dataSource.rowCount)
+    }
+
+    // MARK: - Rendering
+
+    /// Draws the whole screen into `surface` (resized to `size` when needed).
+    public func render(into surface: Surface) {
+        if surface.size != size { surface.resize(to: size) }
+        if isShowingHelp {
+            recycleAllCells()
+            HelpScreen(bindings: configuration.keyBindings, theme: configuration.theme)
+                .draw(in: surface.region, scrollOffset: &helpScrollOffset)
+            return
+        }
+        renderHeader(in: surface.region(headerRect), viewport: viewport)
+        renderBody(in: surface.region(bodyRect), viewport: viewport, showsCursor: true)
+        if !statusRect.isEmpty { renderStatusLine(in: surface.region(statusRect)) }
+    }
+
+    /// Draws the column titles for the columns `viewport` shows.
+    func renderHeader(in region: SurfaceRegion, viewport: Viewport) {
+        guard region.height > 0 else { return }
+        let style = configuration.theme.header
+        region.fill(style)
+        for visible in viewport.visibleColumns {
+            let column = columns[visible.column]
+            var label = Label(text: column.title, alignment: column.alignment == .right ? .right : .left, style: style)
+            label.truncation = .tail
+            label.draw(in: region.region(Rect(x: visible.x, y: 0, width: visible.width, height: 1)))
+        }
+    }
+
+    /// Runs the cell pipeline for every visible cell of `viewport` into `region`.
+    ///
+    /// Cells of index paths that left the screen are enqueued first, so the cells entering
+    /// reuse them: live cells stay at what is visible.
+    /// - Complexity: O(visible cells); independent of the row count.
+    func renderBody(in region: SurfaceRegion, viewport: Viewport, showsCursor: Bool) {
+        let theme = configuration.theme
+        region.fill(theme.body)
+        let rows = viewport.visibleRows
+        let visibleColumns = viewport.visibleColumns
+        guard region.height > 0 else { recycleAllCells(); return }
+        if rows.isEmpty {
+            recycleAllCells()
+            let message = dataSource.columnCount == 0 ? "(empty file)" : "(no rows)"
+            region.put(message, at: Point(x: 1, y: 0), style: Style(attributes: .dim))
+            return
+        }
+
+        // 1. Send cells whose index path left the screen back to the pool.
+        let firstSourceRow = rows.lowerBound, lastSourceRow = rows.upperBound
+        let firstColumn = visibleColumns.first?.column ?? 0
+        let lastColumn = visibleColumns.last?.column ?? -1
+        var departed: [CellKey] = []
+        for key in cellsOnScreen.keys
+        where !(key.sourceRow >= firstSourceRow && key.sourceRow < lastSourceRow && key.column >= firstColumn && key.column <= lastColumn) {
+            departed.append(key)
+        }
+        for key in departed {
+            if let cell = cellsOnScreen.removeValue(forKey: key) { reusePool.enqueue(cell) }
+        }
+
+        // 2. Dequeue, configure and draw every visible cell.
+        for (line, displayRow) in rows.enumerated() {
+            let sourceRow = sourceRow(forDisplayRow: displayRow)
+            let isCursorRow = showsCursor && displayRow == viewport.cursor.row
+            let rowStyle = isCursorRow ? theme.body.patched(with: theme.cursorRow) : theme.body
+            if isCursorRow { region.fill(rowStyle, in: Rect(x: 0, y: line, width: region.width, height: 1)) }
+            for visible in visibleColumns {
+                let indexPath = DataTableIndexPath(row: displayRow, column: visible.column)
+                let key = CellKey(sourceRow: sourceRow, column: visible.column)
+                let identifier = cellProvider.reuseIdentifier(for: indexPath)
+                var cell: DataTableCell
+                if let existing = cellsOnScreen[key], existing.reuseIdentifier == identifier {
+                    cell = existing
+                    cell.prepareForReuse()
+                } else {
+                    if let stale = cellsOnScreen[key] { reusePool.enqueue(stale) }
+                    cell = reusePool.dequeue(identifier)
+                    cellsOnScreen[key] = cell
+                }
+                let value = dataSource.value(row: sourceRow, column: visible.column)
+                let context = CellContext(
+                    indexPath: indexPath, sourceRow: sourceRow,
+                    columnAlignment: columns[visible.column].alignment, isHighlighted: false)
+                cell.backgroundStyle = rowStyle
+                cellProvider.configure(cell, with: value, context: context)
+                let cellRegion = region.region(Rect(x: visible.x, y: line, width: visible.width, height: 1))
+                cell.draw(in: cellRegion)
+                if isCursorRow && visible.column == viewport.cursor.column {
+                    cellRegion.patchStyle(theme.cursorCell)
+                }
+            }
+        }
+    }
+
+    /// Returns every cell on screen to the pool (the help screen covers them, the provider changed).
+    func recycleAllCells() {
+        for cell in cellsOnScreen.values { reusePool.enqueue(cell) }
+        cellsOnScreen.removeAll(keepingCapacity: true)
+    }
+
+    /// Cells currently on screen.
+    public var cellsOnScreenCount: Int { cellsOnScreen.count }
+
+    /// The status line: title, row and column position, the help hint.
+    func renderStatusLine(in region: SurfaceRegion) {
+        let theme = configuration.theme
+        region.fill(theme.statusLine)
+        let hint = "? help "
+        let rowCount = viewport.rowCount
+        let cursor = viewport.cursor
+        var position = rowCount == 0 ? "no rows" : "row \(grouped(cursor.row + 1))/\(grouped(rowCount))"
+        if !columns.isEmpty {
+            position += "  col \(cursor.column + 1)/\(columns.count) \(columns[cursor.column].title)"
+        }
+        let left = configuration.title.isEmpty ? " " + position : " \(configuration.title)  \(position)"
+        let hintX = region.width - hint.displayWidth
+        region.put(left, at: .zero, style: theme.statusLine)
+        if hintX > left.displayWidth { region.put(hint, at: Point(x: hintX, y: 0), style: theme.statusHint) }
+    }
+}
+
+/// `1234567` as `1,234,567`.
+func grouped(_ n: Int) -> String {
+    let digits = String(n.magnitude)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(c)
+    }
+    return n < 0 ? "-" + out : out
+}

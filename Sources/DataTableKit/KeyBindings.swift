@@ -1,0 +1,90 @@
+import TerminalSurface
+
+/// Which keys run which command: data, so the help screen, the man page and overrides agree.
+public struct KeyBindings: Sendable {
+    /// One command and the keys bound to it, in the order the help screen lists them.
+    public struct Binding: Sendable {
+        public var command: TableCommand
+        public var keys: [Key]
+
+        public init(_ command: TableCommand, _ keys: [Key]) {
+            self.command = command
+            self.keys = keys
+        }
+    }
+
+    public private(set) var bindings: [Binding]
+    /// Command by key, derived from `bindings` (rebuilt on every change).
+    private var commandByKey: [Key: TableCommand] = [:]
+
+    public init(_ bindings: [Binding]) {
+        self.bindings = bindings
+        rebuildIndex()
+    }
+
+    /// The command bound to `key`, if any.
+    public func command(for key: Key) -> TableCommand? { commandByKey[key] }
+
+    /// Binds `key` to `command`, taking it away from any other command.
+    public mutating func bind(_ key: Key, to command: TableCommand) {
+        for i in bindings.indices { bindings[i].keys.removeAll { $0 == key } }
+        if let i = bindings.firstIndex(where: { $0.command == command }) {
+            bindings[i].keys.append(key)
+        } else {
+            bindings.append(Binding(command, [key]))
+        }
+        rebuildIndex()
+    }
+
+    private mutating func rebuildIndex() {
+        commandByKey = [:]
+        for binding in bindings {
+            for key in binding.keys where commandByKey[key] == nil { commandByKey[key] = binding.command }
+        }
+    }
+
+    /// The keys users of less and vi expect.
+    public static let standard = KeyBindings([
+        Binding(.moveUp, [.up, .character("k")]),
+        Binding(.moveDown, [.down, .character("j")]),
+        Binding(.moveLeft, [.left, .character("h")]),
+        Binding(.moveRight, [.right, .character("l")]),
+        Binding(.pageDown, [.pageDown, .control("f"), .character(" ")]),
+        Binding(.pageUp, [.pageUp, .control("b")]),
+        Binding(.halfPageDown, [.control("d")]),
+        Binding(.halfPageUp, [.control("u")]),
+        Binding(.top, [.character("g"), .home]),
+        Binding(.bottom, [.character("G"), .end]),
+        Binding(.firstColumn, [.character("0")]),
+        Binding(.lastColumn, [.character("$")]),
+        Binding(.help, [.character("?"), .function(1)]),
+        Binding(.quit, [.character("q"), .control("c")]),
+    ])
+}
+
+extension Key {
+    /// How the help screen and the man page name the key.
+    public var displayName: String {
+        switch self {
+        case .character(" "): return "Space"
+        case .character(let c): return String(c)
+        case .control(let c): return "Ctrl-" + String(c).uppercased()
+        case .up: return "Up"
+        case .down: return "Down"
+        case .left: return "Left"
+        case .right: return "Right"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .home: return "Home"
+        case .end: return "End"
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .backspace: return "Backspace"
+        case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
+        case .delete: return "Delete"
+        case .insert: return "Insert"
+        case .function(let n): return "F\(n)"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import TerminalSurface
+
+/// The run loop: reads events from a terminal backend, lets the controller change the table,
+/// renders a frame into a surface and presents it. Works the same on ncurses and in memory.
+public final class TableApplication {
+    public let view: DataTableView
+    public let controller: TableController
+    public let backend: TerminalBackend
+    /// The frame being built; presented (and diffed by the backend) after every change.
+    public let surface: Surface
+    public private(set) var statistics = FrameStatistics()
+    /// The instant `firstFrameNanoseconds` counts from (process start, when the caller knows it).
+    private let startInstant: ContinuousClock.Instant
+
+    public init(view: DataTableView, backend: TerminalBackend, startInstant: ContinuousClock.Instant = .now) {
+        self.view = view
+        self.controller = TableController(view: view)
+        self.backend = backend
+        self.surface = Surface(size: backend.size)
+        self.startInstant = startInstant
+        view.setSize(backend.size)
+    }
+
+    /// Draws frames and handles events until the user quits or `shouldStop` returns true.
+    ///
+    /// `shouldStop` is asked whenever the backend returns without an event (a timeout, or a
+    /// signal interrupting the wait).
+    public func run(until shouldStop: () -> Bool = { false }) {
+        drawFrame()
+        while !shouldStop() {
+            guard let event = backend.nextEvent(timeoutMilliseconds: 250) else { continue }
+            if handle(event) == .quit { return }
+        }
+    }
+
+    /// Handles one event and draws a frame when something changed.
+    @discardableResult
+    public func handle(_ event: InputEvent) -> TableController.Response {
+        let response = controller.handle(event)
+        if response == .redraw { drawFrame() }
+        return response
+    }
+
+    /// Handles queued events until there are none left (for tests on the memory backend) or quit.
+    @discardableResult
+    public func handlePendingEvents() -> TableController.Response {
+        var last = TableController.Response.ignored
+        while let event = backend.nextEvent(timeoutMilliseconds: 0) {
+            last = handle(event)
+            if last == .quit { break }
+        }
+        return last
+    }
+
+    /// Builds a frame and presents it.
+    public func drawFrame() {
+        let clock = ContinuousClock()
+        let start = clock.now
+        view.render(into: surface)
+        let built = clock.now
+        statistics.record(buildNanoseconds: nanoseconds(built - start))
+        backend.present(surface)
+        if statistics.firstFrameNanoseconds == nil {
+            statistics.firstFrameNanoseconds = nanoseconds(clock.now - startInstant)
+        }
+    }
+
+    private func nanoseconds(_ d: Duration) -> UInt64 {
+        let (seconds, attoseconds) = d.components
+        return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
+    }
+}

@@ -1,0 +1,123 @@
+import TerminalSurface
+
+/// Turns input events into changes of a `DataTableView`: pure state changes, no drawing, no I/O.
+public final class TableController {
+    public let view: DataTableView
+
+    /// What the caller should do after an event.
+    public enum Response: Equatable, Sendable {
+        /// Nothing changed.
+        case ignored
+        /// State changed: draw a new frame.
+        case redraw
+        /// The user asked to leave.
+        case quit
+    }
+
+    public init(view: DataTableView) {
+        self.view = view
+    }
+
+    public func handle(_ event: InputEvent) -> Response {
+        switch event {
+        case .resize(let size):
+            view.setSize(size)
+            return .redraw
+        case .key(let key):
+            if view.isShowingHelp { return handleHelp(key) }
+            guard let command = view.configuration.keyBindings.command(for: key) else { return .ignored }
+            return perform(command)
+        case .mouse(let mouse):
+            return handleMouse(mouse)
+        }
+    }
+
+    /// Runs one command.
+    public func perform(_ command: TableCommand) -> Response {
+        var viewport = view.viewport
+        let page = max(1, viewport.bodySize.height)
+        switch command {
+        case .moveUp: viewport.moveCursor(rows: -1)
+        case .moveDown: viewport.moveCursor(rows: 1)
+        case .moveLeft: viewport.moveCursor(columns: -1)
+        case .moveRight: viewport.moveCursor(columns: 1)
+        case .pageDown: viewport.scroll(rows: page)
+        case .pageUp: viewport.scroll(rows: -page)
+        case .halfPageDown: viewport.scroll(rows: max(1, page / 2))
+        case .halfPageUp: viewport.scroll(rows: -max(1, page / 2))
+        case .top: viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column))
+        case .bottom: viewport.moveCursor(to: DataTableIndexPath(row: viewport.rowCount - 1, column: viewport.cursor.column))
+        case .firstColumn: viewport.moveCursor(to: DataTableIndexPath(row: viewport.cursor.row, column: 0))
+        case .lastColumn: viewport.moveCursor(to: DataTableIndexPath(row: viewport.cursor.row, column: viewport.columnWidths.count - 1))
+        case .help:
+            view.isShowingHelp = true
+            view.helpScrollOffset = 0
+            return .redraw
+        case .quit:
+            return .quit
+        }
+        if viewport == view.viewport { return .ignored }
+        view.viewport = viewport
+        return .redraw
+    }
+
+    /// Keys while the help screen is up: scroll it, or close it.
+    private func handleHelp(_ key: Key) -> Response {
+        switch key {
+        case .character("q"), .escape, .character("?"), .enter, .function(1):
+            view.isShowingHelp = false
+        case .control("c"):
+            return .quit
+        case .down, .character("j"):
+            view.helpScrollOffset += 1
+        case .up, .character("k"):
+            view.helpScrollOffset -= 1
+        case .pageDown, .character(" "), .control("f"):
+            view.helpScrollOffset += max(1, view.size.height - 3)
+        case .pageUp, .control("b"):
+            view.helpScrollOffset -= max(1, view.size.height - 3)
+        default:
+            return .ignored
+        }
+        return .redraw
+    }
+
+    /// A click moves the cursor to the cell under it; the wheel scrolls 3 rows.
+    private func handleMouse(_ mouse: MouseEvent) -> Response {
+        guard !view.isShowingHelp else {
+            if case .press = mouse.kind { view.isShowingHelp = false; return .redraw }
+            return .ignored
+        }
+        var viewport = view.viewport
+        switch mouse.kind {
+        case .wheelDown where mouse.modifiers.contains(.shift), .wheelRight:
+            viewport.scrollView(columns: 1)
+        case .wheelUp where mouse.modifiers.contains(.shift), .wheelLeft:
+            viewport.scrollView(columns: -1)
+        case .wheelDown:
+            viewport.scrollView(rows: 3)
+        case .wheelUp:
+            viewport.scrollView(rows: -3)
+        case .press(.left):
+            guard let indexPath = view.indexPath(at: mouse.position) else { return .ignored }
+            viewport.moveCursor(to: indexPath)
+        default:
+            return .ignored
+        }
+        if viewport == view.viewport { return .ignored }
+        view.viewport = viewport
+        return .redraw
+    }
+}
+
+extension DataTableView {
+    /// The body cell under a screen point, if any (gutters and chrome have none).
+    public func indexPath(at point: Point) -> DataTableIndexPath? {
+        guard bodyRect.contains(point) else { return nil }
+        let row = viewport.topRow + (point.y - bodyRect.y)
+        guard row < viewport.rowCount else { return nil }
+        let x = point.x - bodyRect.x
+        guard let column = viewport.visibleColumns.first(where: { x >= $0.x && x < $0.x + $0.width }) else { return nil }
+        return DataTableIndexPath(row: row, column: column.column)
+    }
+}

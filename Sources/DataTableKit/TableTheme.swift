@@ -1,0 +1,39 @@
+import TerminalSurface
+
+/// The styles of the table's chrome and states.
+public struct TableTheme: Hashable, Sendable {
+    public var header: Style
+    public var body: Style
+    /// Laid over the cursor's row.
+    public var cursorRow: Style
+    /// Laid over the cursor cell (after `cursorRow`).
+    public var cursorCell: Style
+    public var statusLine: Style
+    public var statusHint: Style
+    public var helpTitle: Style
+    public var helpKey: Style
+
+    /// For terminals with colours.
+    public static let colored = TableTheme(
+        header: Style(foreground: .palette(15), background: .palette(24), attributes: .bold),
+        body: .plain,
+        cursorRow: Style(background: .palette(236)),
+        cursorCell: Style(attributes: .reverse),
+        statusLine: Style(foreground: .palette(0), background: .palette(250)),
+        statusHint: Style(foreground: .palette(24), background: .palette(250), attributes: .bold),
+        helpTitle: Style(attributes: [.bold, .underline]),
+        helpKey: Style(foreground: .palette(6), attributes: .bold)
+    )
+
+    /// Attributes only: for `--color never`, `NO_COLOR` and terminals without colours.
+    public static let monochrome = TableTheme(
+        header: Style(attributes: [.bold, .underline]),
+        body: .plain,
+        cursorRow: .plain,
+        cursorCell: Style(attributes: .reverse),
+        statusLine: Style(attributes: .reverse),
+        statusHint: Style(attributes: [.reverse, .bold]),
+        helpTitle: Style(attributes: [.bold, .underline]),
+        helpKey: Style(attributes: .bold)
+    )
+}

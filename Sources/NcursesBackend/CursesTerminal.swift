@@ -1,0 +1,192 @@
+@preconcurrency import CNcursesw
+import Glibc
+import TerminalSurface
+
+/// The real terminal, through ncursesw: the only place dtable talks to curses.
+///
+/// `present(_:)` compares the frame with the one presented before and writes only the cells
+/// that changed, then makes them visible with a single `doupdate()`.
+public final class CursesTerminal: TerminalBackend {
+    /// Whether colours are used.
+    public enum ColorMode: String, Sendable, CaseIterable {
+        case auto, always, never
+    }
+
+    public private(set) var size: Size
+    func updateSize(_ newSize: Size) { size = newSize; previousFrame = nil }
+    public private(set) var capabilities: TerminalCapabilities
+    /// Bytes written since the terminal was opened (dtable writes nothing else while it is open).
+    public var bytesWritten: Int { WrittenBytes.current() - writtenBytesAtOpen }
+
+    private let screen: OpaquePointer
+    private let writtenBytesAtOpen = WrittenBytes.current()
+    private let input: UnsafeMutablePointer<FILE>
+    private let ownsInput: Bool
+    private var colorPairs = CursesColorPairs()
+    /// The last frame written, to diff the next one against (nil: redraw everything).
+    var previousFrame: Surface?
+    /// Events decoded but not handed out yet (a merged click yields press + release).
+    var pendingEvents: [InputEvent] = []
+    /// The input timeout currently set on the window, in ms (-1 blocks).
+    var currentTimeoutValue: Int32 = -2
+    private var isShutDown = false
+
+    /// Opens the terminal full screen. Output goes to stdout, which must be a terminal; keys
+    /// come from stdin when it is a terminal, otherwise from /dev/tty (so `cat f | dtable` works).
+    public init(colorMode: ColorMode, environment: [String: String]) throws(TerminalError) {
+        guard isatty(1) == 1 else { throw .outputNotATerminal }
+        guard let term = environment["TERM"], !term.isEmpty else { throw .termNotSet }
+        var status: Int32 = 0
+        guard setupterm(term, 1, &status) == OK else { throw .unknownTerminalType(term) }
+        del_curterm(cur_term)
+
+        let inputFile: UnsafeMutablePointer<FILE>
+        if isatty(0) == 1 {
+            inputFile = stdin
+            ownsInput = false
+        } else if let tty = fopen("/dev/tty", "r") {
+            inputFile = tty
+            ownsInput = true
+        } else {
+            throw .noTerminalForKeys
+        }
+        input = inputFile
+
+        // ncurses needs a UTF-8 locale for wide characters (see the ncurses note).
+        Self.selectUTF8Locale()
+        guard let screen = newterm(term, stdout, inputFile) else { throw .unknownTerminalType(term) }
+        self.screen = screen
+        set_term(screen)
+
+        TerminalRestorer.install(outputFD: 1, inputFD: fileno(inputFile), restoreSequence: Self.restoreSequence())
+
+        cbreak()
+        noecho()
+        nonl()
+        keypad(stdscr, true)
+        intrflush(stdscr, false)
+        set_escdelay(25)
+        curs_set(0)
+        mouseinterval(0)
+        mousemask(dt_ALL_MOUSE_EVENTS, nil)
+
+        var colorCount = 0
+        let wantsColor: Bool
+        switch colorMode {
+        case .never: wantsColor = false
+        case .always: wantsColor = true
+        case .auto: wantsColor = environment["NO_COLOR"].map(\.isEmpty) ?? true
+        }
+        if wantsColor && has_colors() {
+            start_color()
+            use_default_colors()
+            colorCount = Int(COLORS)
+        }
+        capabilities = TerminalCapabilities(colorCount: colorCount, isUnicode: Self.localeIsUTF8())
+        size = Size(width: Int(dt_getmaxx(stdscr)), height: Int(dt_getmaxy(stdscr)))
+    }
+
+    deinit { shutdown() }
+
+    /// Leaves full-screen mode and restores the terminal. Safe to call more than once.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        endwin()
+        fflush(stdout)
+        delscreen(screen)
+        TerminalRestorer.uninstall()
+        if ownsInput { fclose(input) }
+    }
+
+    /// The signal (SIGINT, SIGTERM, SIGHUP) that asked dtable to quit, or 0.
+    public var terminationSignal: Int32 { TerminalRestorer.terminationSignal }
+
+    // MARK: - Output
+
+    public func present(_ surface: Surface) {
+        if surface.size != size || previousFrame?.size != surface.size {
+            previousFrame = nil
+        }
+        let width = surface.size.width
+        let previousCells = previousFrame?.cells
+        for y in 0..<surface.size.height {
+            let row = y * width
+            for x in 0..<width {
+                let cell = surface.cells[row + x]
+                if let previousCells, previousCells[row + x] == cell { continue }
+                write(cell, x: x, y: y, surface: surface)
+            }
+        }
+        wnoutrefresh(stdscr)
+        doupdate()
+        previousFrame = surface.copy()
+    }
+
+    /// Writes one cell where ncurses will place it. Continuations are written only where
+    /// ncurses thinks the grapheme before them is narrow (a blank keeps the column filled).
+    private func write(_ cell: SurfaceCell, x: Int, y: Int, surface: Surface) {
+        let (attributes, pair) = colorPairs.attributesAndPair(for: cell.style, colorCount: capabilities.colorCount)
+        var pairNumber = pair
+        var characters: [wchar_t] = []
+        if cell.width == 0 {
+            let head = x > 0 ? surface.cells[y * surface.size.width + x - 1] : cell
+            guard head.width == 2, Self.cursesWidth(of: head.grapheme) < 2 else { return }
+            characters = [wchar_t(32)]
+        } else {
+            characters = Self.cursesCharacters(for: cell.grapheme, width: Int(cell.width))
+        }
+        characters.append(0)
+        var cc = cchar_t()
+        characters.withUnsafeBufferPointer { buffer in
+            _ = setcchar(&cc, buffer.baseAddress, attributes, 0, &pairNumber)
+        }
+        mvwadd_wch(stdscr, Int32(y), Int32(x), &cc)
+    }
+
+    /// The wide characters ncurses can store in one cell for a grapheme: the base plus up to four
+    /// zero-width marks. A grapheme ncurses cannot hold (an emoji ZWJ sequence) is shown by its
+    /// first scalar; one ncurses thinks is narrower than dtable does is followed by a blank.
+    static func cursesCharacters(for grapheme: Character, width: Int) -> [wchar_t] {
+        let scalars = Array(grapheme.unicodeScalars)
+        guard let base = scalars.first else { return [32] }
+        let baseWidth = wcwidth(wchar_t(base.value))
+        if baseWidth < 0 { return [wchar_t(0xFFFD)] }
+        var result = [wchar_t(base.value)]
+        for scalar in scalars.dropFirst() where result.count < 5 && wcwidth(wchar_t(scalar.value)) == 0 {
+            result.append(wchar_t(scalar.value))
+        }
+        if baseWidth > width { return [wchar_t(0xFFFD)] }
+        return result
+    }
+
+    static func cursesWidth(of grapheme: Character) -> Int {
+        guard let base = grapheme.unicodeScalars.first else { return 1 }
+        return Int(max(1, wcwidth(wchar_t(base.value))))
+    }
+
+    // MARK: - Locale and restore
+
+    private static func selectUTF8Locale() {
+        setlocale(LC_ALL, "")
+        if !localeIsUTF8() { setlocale(LC_CTYPE, "C.UTF-8") }
+    }
+
+    private static func localeIsUTF8() -> Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+
+    /// The bytes that undo full-screen mode, from terminfo (rmcup, cnorm, sgr0, rmkx) plus
+    /// the xterm mouse-mode resets.
+    private static func restoreSequence() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            guard let value = tigetstr(capability), Int(bitPattern: value) != -1 else { continue }
+            bytes += Array(String(cString: value).utf8)
+        }
+        bytes += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\r\n".utf8)
+        return bytes
+    }
+}

@@ -1,0 +1,53 @@
+/// A key as the table sees it, independent of how a terminal encodes it.
+public enum Key: Hashable, Sendable {
+    /// A printable character (letters, digits, punctuation, space).
+    case character(Character)
+    /// Ctrl plus a letter, given as the lowercase letter (`.control("c")` is Ctrl-C).
+    case control(Character)
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, escape, backspace, tab, backTab, delete, insert
+    case function(Int)
+}
+
+/// A mouse button as reported by SGR (1006) mouse tracking.
+public enum MouseButton: Hashable, Sendable {
+    case left, middle, right
+}
+
+/// Keys held while a mouse event happened.
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let shift = KeyModifiers(rawValue: 1)
+    public static let alt = KeyModifiers(rawValue: 2)
+    public static let control = KeyModifiers(rawValue: 4)
+}
+
+/// A mouse event at a screen cell.
+public struct MouseEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case press(MouseButton)
+        case release(MouseButton)
+        case wheelUp, wheelDown, wheelLeft, wheelRight
+    }
+
+    public var kind: Kind
+    /// The cell under the pointer, 0-based.
+    public var position: Point
+    public var modifiers: KeyModifiers
+
+    public init(kind: Kind, position: Point, modifiers: KeyModifiers = []) {
+        self.kind = kind
+        self.position = position
+        self.modifiers = modifiers
+    }
+}
+
+/// Something that happened at the terminal.
+public enum InputEvent: Hashable, Sendable {
+    case key(Key)
+    case mouse(MouseEvent)
+    /// The terminal changed size; the new size is given.
+    case resize(Size)
+}

@@ -1,0 +1,38 @@
+/// A terminal that lives in memory: tests queue input and read back the presented frame.
+public final class MemoryBackend: TerminalBackend {
+    public private(set) var size: Size
+    public var capabilities: TerminalCapabilities
+    /// Events that `nextEvent` hands out, oldest first.
+    public var pendingEvents: [InputEvent] = []
+    /// A copy of the last presented frame.
+    public private(set) var presented: Surface?
+    public private(set) var presentCount = 0
+    /// Cells that differed from the previous frame, summed over all presents (what a real backend would write).
+    public private(set) var cellsChanged = 0
+    public var bytesWritten: Int { cellsChanged }
+
+    public init(size: Size, capabilities: TerminalCapabilities = TerminalCapabilities(colorCount: 256)) {
+        self.size = size
+        self.capabilities = capabilities
+    }
+
+    /// Changes the size and queues the resize event a real terminal would send.
+    public func resize(to newSize: Size) {
+        size = newSize
+        pendingEvents.append(.resize(newSize))
+    }
+
+    public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent? {
+        pendingEvents.isEmpty ? nil : pendingEvents.removeFirst()
+    }
+
+    public func present(_ surface: Surface) {
+        if let previous = presented, previous.size == surface.size {
+            cellsChanged += zip(previous.cells, surface.cells).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
+        } else {
+            cellsChanged += surface.cells.count
+        }
+        presented = surface.copy()
+        presentCount += 1
+    }
+}

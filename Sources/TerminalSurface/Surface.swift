@@ -1,0 +1,178 @@
+/// An in-memory grid of character cells that everything draws into; never the terminal itself.
+///
+/// Widgets and cells draw into a `Surface` (usually through a clipped `SurfaceRegion`); a
+/// `TerminalBackend` later makes a finished surface visible. Text written here is sanitized:
+/// control characters become visible placeholders, so nothing from a data file can reach the
+/// terminal as a command.
+///
+/// `Surface` is a reference type: a frame buffer is shared by the regions that draw into it.
+public final class Surface {
+    public private(set) var size: Size
+    /// Row-major cells, `size.width * size.height` of them.
+    public private(set) var cells: [SurfaceCell]
+
+    public init(size: Size, style: Style = .plain) {
+        self.size = size
+        self.cells = Array(repeating: .blank(style), count: size.width * size.height)
+    }
+
+    /// A deep copy (the backend keeps one to diff the next frame against).
+    public func copy() -> Surface {
+        let other = Surface(size: .zero)
+        other.size = size
+        other.cells = cells
+        return other
+    }
+
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// Changes the size; all cells become blank.
+    public func resize(to newSize: Size) {
+        size = newSize
+        cells = Array(repeating: .blank(), count: newSize.width * newSize.height)
+    }
+
+    /// Makes every cell blank with `style`.
+    public func clear(style: Style = .plain) {
+        for i in cells.indices { cells[i] = .blank(style) }
+    }
+
+    public subscript(x: Int, y: Int) -> SurfaceCell {
+        precondition(x >= 0 && x < size.width && y >= 0 && y < size.height, "cell (\(x),\(y)) outside \(size)")
+        return cells[y * size.width + x]
+    }
+
+    /// The whole surface as a region.
+    public var region: SurfaceRegion { SurfaceRegion(surface: self, rect: bounds) }
+
+    /// A clipped region of the surface (clipped to its bounds).
+    public func region(_ rect: Rect) -> SurfaceRegion {
+        SurfaceRegion(surface: self, rect: rect.intersection(bounds))
+    }
+
+    // MARK: - Writing (absolute coordinates, always clipped to `clip` ∩ bounds)
+
+    /// Fills `rect` with blanks of `style`.
+    public func fill(_ rect: Rect, style: Style) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        breakWideGraphemes(crossingEdgesOf: r)
+        for y in r.y..<r.maxY {
+            let row = y * size.width
+            for x in r.x..<r.maxX { cells[row + x] = .blank(style) }
+        }
+    }
+
+    /// Lays `patch` over the style of every cell in `rect` (see `Style.patched(with:)`).
+    public func patchStyle(_ rect: Rect, with patch: Style) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY {
+            let row = y * size.width
+            for x in r.x..<r.maxX { cells[row + x].style = cells[row + x].style.patched(with: patch) }
+        }
+    }
+
+    /// Replaces the style of every cell in `rect`.
+    public func setStyle(_ rect: Rect, to style: Style) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY {
+            let row = y * size.width
+            for x in r.x..<r.maxX { cells[row + x].style = style }
+        }
+    }
+
+    /// Writes `text` on one line starting at `point`, clipped to `clip`; returns the column after it.
+    ///
+    /// Control characters are replaced by placeholders (`TerminalText.sanitized`). A wide
+    /// grapheme that would straddle the clip's right edge is drawn as a blank instead.
+    /// - Complexity: O(k) in the characters written; ASCII takes a fast path.
+    @discardableResult
+    public func put<S: StringProtocol>(_ text: S, at point: Point, style: Style, clip: Rect? = nil) -> Int {
+        let c = (clip ?? bounds).intersection(bounds)
+        guard point.y >= c.y, point.y < c.maxY else { return point.x + text.displayWidth }
+        var x = point.x
+        // Fast path: printable ASCII is one cell per byte, no grapheme breaking needed.
+        var isPrintableASCII = true
+        for byte in text.utf8 where byte < 0x20 || byte > 0x7E {
+            isPrintableASCII = false
+            break
+        }
+        if isPrintableASCII {
+            for byte in text.utf8 {
+                if x >= c.maxX { break }
+                if x >= c.x { set(Character(Unicode.Scalar(byte)), width: 1, at: x, y: point.y, style: style) }
+                x += 1
+            }
+            return x
+        }
+        let safe = TerminalText.isSafe(String(text)) ? String(text) : TerminalText.sanitized(String(text))
+        for character in safe {
+            if x >= c.maxX { break }
+            x = put(character, x: x, y: point.y, style: style, clip: c)
+        }
+        return x
+    }
+
+    /// Writes one grapheme at `(x, y)` within `clip`; returns the column after it.
+    @discardableResult
+    public func put(_ character: Character, at point: Point, style: Style, clip: Rect? = nil) -> Int {
+        let c = (clip ?? bounds).intersection(bounds)
+        let safe: Character
+        if TerminalText.isSafe(String(character)) {
+            safe = character
+        } else {
+            safe = TerminalText.sanitized(String(character)).first ?? "\u{FFFD}"
+        }
+        return put(safe, x: point.x, y: point.y, style: style, clip: c)
+    }
+
+    private func put(_ character: Character, x: Int, y: Int, style: Style, clip c: Rect) -> Int {
+        let w = character.displayWidth
+        guard w > 0 else { return x }  // a standalone zero-width cluster draws nothing
+        guard y >= c.y, y < c.maxY else { return x + w }
+        if w == 2 {
+            if x >= c.x && x + 1 < c.maxX {
+                set(character, width: 2, at: x, y: y, style: style)
+                set(" ", width: 0, at: x + 1, y: y, style: style)
+            } else {
+                // Only half of it is inside the clip: show a blank there, never half a glyph.
+                if x >= c.x && x < c.maxX { set(" ", width: 1, at: x, y: y, style: style) }
+                if x + 1 >= c.x && x + 1 < c.maxX { set(" ", width: 1, at: x + 1, y: y, style: style) }
+            }
+            return x + 2
+        }
+        if x >= c.x && x < c.maxX { set(character, width: 1, at: x, y: y, style: style) }
+        return x + 1
+    }
+
+    /// Stores one cell, first repairing any wide grapheme it cuts in half.
+    private func set(_ character: Character, width: UInt8, at x: Int, y: Int, style: Style) {
+        let i = y * size.width + x
+        let old = cells[i]
+        if old.width == 0 && width != 0 && x > 0 {
+            // Overwriting the right half of a wide grapheme: its left half becomes a blank.
+            cells[i - 1] = .blank(cells[i - 1].style)
+        }
+        if old.width == 2 && width != 2 && x + 1 < size.width {
+            // Overwriting the left half: the orphaned continuation becomes a blank.
+            cells[i + 1] = .blank(cells[i + 1].style)
+        }
+        cells[i] = SurfaceCell(grapheme: character, width: width, style: style)
+    }
+
+    /// Wide graphemes cut by the left or right edge of `r` become blanks, so a fill never leaves half a glyph.
+    private func breakWideGraphemes(crossingEdgesOf r: Rect) {
+        for y in r.y..<r.maxY {
+            let row = y * size.width
+            if cells[row + r.x].width == 0 && r.x > 0 {
+                cells[row + r.x - 1] = .blank(cells[row + r.x - 1].style)
+            }
+            let last = r.maxX - 1
+            if cells[row + last].width == 2 && last + 1 < size.width {
+                cells[row + last + 1] = .blank(cells[row + last + 1].style)
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// A clipped rectangle of a `Surface` with its own coordinates: (0, 0) is the region's top-left.
+///
+/// Cells and widgets receive a region to draw into; nothing they write can land outside it.
+public struct SurfaceRegion {
+    public let surface: Surface
+    /// The region's rectangle in surface coordinates (already clipped to the surface).
+    public let rect: Rect
+
+    public init(surface: Surface, rect: Rect) {
+        self.surface = surface
+        self.rect = rect.intersection(surface.bounds)
+    }
+
+    public var size: Size { rect.size }
+    public var width: Int { rect.width }
+    public var height: Int { rect.height }
+    public var bounds: Rect { Rect(origin: .zero, size: rect.size) }
+
+    /// A sub-region, given in this region's coordinates and clipped to it.
+    public func region(_ local: Rect) -> SurfaceRegion {
+        let absolute = Rect(x: rect.x + local.x, y: rect.y + local.y, width: local.width, height: local.height)
+        return SurfaceRegion(surface: surface, rect: absolute.intersection(rect))
+    }
+
+    /// Fills the region (or `local` within it) with blanks of `style`.
+    public func fill(_ style: Style, in local: Rect? = nil) {
+        surface.fill(absolute(local), style: style)
+    }
+
+    /// Lays `patch` over the style of every cell of the region (or `local` within it).
+    public func patchStyle(_ patch: Style, in local: Rect? = nil) {
+        surface.patchStyle(absolute(local), with: patch)
+    }
+
+    /// Writes one line of text at a local point, clipped to the region; returns the local column after it.
+    @discardableResult
+    public func put<S: StringProtocol>(_ text: S, at point: Point, style: Style) -> Int {
+        surface.put(text, at: Point(x: rect.x + point.x, y: rect.y + point.y), style: style, clip: rect) - rect.x
+    }
+
+    /// Writes one grapheme at a local point, clipped to the region; returns the local column after it.
+    @discardableResult
+    public func put(_ character: Character, at point: Point, style: Style) -> Int {
+        surface.put(character, at: Point(x: rect.x + point.x, y: rect.y + point.y), style: style, clip: rect) - rect.x
+    }
+
+    private func absolute(_ local: Rect?) -> Rect {
+        guard let local else { return rect }
+        return Rect(x: rect.x + local.x, y: rect.y + local.y, width: local.width, height: local.height).intersection(rect)
+    }
+}

@@ -1,0 +1,30 @@
+/// What a terminal can show.
+public struct TerminalCapabilities: Hashable, Sendable {
+    /// Colours available: 0 (none: attributes only), 8, 16, 256 or more.
+    public var colorCount: Int
+    /// Whether the terminal shows UTF-8 (box drawing, blocks, CJK); otherwise widgets use ASCII.
+    public var isUnicode: Bool
+
+    public init(colorCount: Int, isUnicode: Bool = true) {
+        self.colorCount = colorCount
+        self.isUnicode = isUnicode
+    }
+
+    public var hasColors: Bool { colorCount >= 8 }
+}
+
+/// A terminal the table can draw to and read input from.
+///
+/// The contract on visibility: nothing a caller does becomes visible until `present(_:)`
+/// returns; `present` makes the whole frame visible at once (one flush).
+public protocol TerminalBackend: AnyObject {
+    /// The current size in cells.
+    var size: Size { get }
+    var capabilities: TerminalCapabilities { get }
+    /// Waits at most `timeoutMilliseconds` (nil: until something happens) for the next event.
+    func nextEvent(timeoutMilliseconds: Int?) -> InputEvent?
+    /// Makes `surface` visible, writing only what changed since the last presented frame.
+    func present(_ surface: Surface)
+    /// Bytes sent to the terminal so far.
+    var bytesWritten: Int { get }
+}

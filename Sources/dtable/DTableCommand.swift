@@ -1,0 +1,120 @@
+import ArgumentParser
+import DataTableCSV
+import DataTableKit
+import Glibc
+import NcursesBackend
+import TerminalSurface
+
+/// `dtable`: view a CSV file as a table in the terminal, or print it aligned.
+struct DTableCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dtable",
+        abstract: "View a CSV file as a table in the terminal.",
+        discussion: """
+            With no FILE and a terminal on stdin, opens a demo table. With no FILE (or -) and \
+            stdin not a terminal, reads the CSV from stdin and takes keys from /dev/tty. When \
+            stdout is not a terminal, or with --print, writes the table as aligned text and exits. \
+            Press ? in the viewer for the keys.
+            """,
+        version: "dtable 0.1.0"
+    )
+
+    @Argument(help: "The CSV file to open (- for stdin).")
+    var file: String?
+
+    @Option(help: "Use colours: auto (only on a terminal that has them, and not when NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(help: "Write the table as aligned text to stdout and exit (the default when stdout is not a terminal).")
+    var print = false
+
+    @Option(help: "Width of printed output in columns (default: $COLUMNS, else 80).")
+    var width: Int?
+
+    @Option(name: [.short, .long], help: "Field delimiter, one character or 'tab' (default: tab for .tsv files, else comma).")
+    var delimiter: String?
+
+    @Flag(help: "The first line is data, not column titles.")
+    var noHeader = false
+
+    @Option(help: "Write statistics (timings, cell reuse, bytes written) as JSON to this file on exit.")
+    var stats: String?
+
+    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
+
+    func validate() throws {
+        if let width, width < 1 { throw ValidationError("--width must be at least 1") }
+        if let delimiter, parsedDelimiter(delimiter) == nil {
+            throw ValidationError("--delimiter must be one ASCII character or 'tab', not '\(delimiter)'")
+        }
+    }
+
+    func parsedDelimiter(_ text: String) -> UInt8? {
+        if text.lowercased() == "tab" || text == "\\t" { return UInt8(ascii: "\t") }
+        guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80 else { return nil }
+        return byte
+    }
+
+    func run() throws {
+        let environment = Environment.current
+        let stdinIsTerminal = isatty(0) == 1
+        let stdoutIsTerminal = isatty(1) == 1
+        let source = try InputSource.choose(file: file, stdinIsTerminal: stdinIsTerminal)
+        let table = try source.load(delimiter: delimiter.flatMap(parsedDelimiter), hasHeader: !noHeader)
+
+        var configuration = DataTableConfiguration()
+        configuration.title = source.displayName
+
+        if print || !stdoutIsTerminal {
+            let printWidth = width ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
+            let colorCount: Int? = color == .always ? 256 : nil
+            configuration.theme = color == .always ? .colored : .monochrome
+            let view = DataTableView(dataSource: table, configuration: configuration)
+            var out = BufferedStandardOutput()
+            TablePrinter(width: printWidth, colorCount: colorCount).print(view) { line in out.write(line + "\n") }
+            out.flush()
+            try StatisticsReport(view: view, application: nil, bytesWritten: out.bytesWritten).write(to: stats)
+            return
+        }
+
+        let terminal: CursesTerminal
+        do {
+            terminal = try CursesTerminal(colorMode: CursesTerminal.ColorMode(rawValue: color.rawValue) ?? .auto,
+                                          environment: environment)
+        } catch {
+            throw DTableError(error.description)
+        }
+        configuration.theme = terminal.capabilities.hasColors ? .colored : .monochrome
+        let view = DataTableView(dataSource: table, configuration: configuration, size: terminal.size)
+        let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
+        application.run(until: { terminal.terminationSignal != 0 })
+        let signal = terminal.terminationSignal
+        terminal.shutdown()
+        try StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten).write(to: stats)
+        if signal != 0 { throw ExitCode(128 + signal) }
+    }
+}
+
+/// An error that dtable reports as one line on stderr, exiting with status 2.
+struct DTableError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The process environment as a dictionary (read once).
+enum Environment {
+    static var current: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let pair = String(cString: entry)
+            if let eq = pair.firstIndex(of: "=") {
+                result[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,52 @@
+import DataTableKit
+import Glibc
+
+/// The JSON object `--stats FILE` writes on exit.
+struct StatisticsReport {
+    let view: DataTableView
+    let application: TableApplication?
+    let bytesWritten: Int
+
+    var fields: [(String, String)] {
+        let frames = application?.statistics ?? FrameStatistics()
+        let pool = view.reusePool
+        var result: [(String, String)] = [
+            ("rows", String(view.dataSource.rowCount)),
+            ("columns", String(view.dataSource.columnCount)),
+        ]
+        if let first = frames.firstFrameNanoseconds {
+            result.append(("first_frame_ms", format(Double(first) / 1e6)))
+        }
+        result += [
+            ("frames", String(frames.framesDrawn)),
+            ("frame_build_mean_ms", format(frames.meanFrameBuildMilliseconds)),
+            ("frame_build_max_ms", format(frames.maxFrameBuildMilliseconds)),
+            ("cells_created", String(pool.cellsCreated)),
+            ("cells_reused", String(pool.cellsReused)),
+            ("max_cells_alive", String(pool.maxCellsAlive)),
+            ("bytes_written", String(bytesWritten)),
+        ]
+        return result
+    }
+
+    var json: String {
+        "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"
+    }
+
+    /// Writes the report to `path` (nothing when nil).
+    func write(to path: String?) throws {
+        guard let path else { return }
+        guard let file = fopen(path, "w") else {
+            throw DTableError("cannot write statistics to '\(path)': \(String(cString: strerror(errno)))")
+        }
+        fputs(json, file)
+        fclose(file)
+    }
+
+    private func format(_ value: Double) -> String {
+        let thousandths = Int((value * 1000).rounded())
+        let whole = thousandths / 1000, fraction = thousandths % 1000
+        let digits = String(fraction)
+        return "\(whole)." + String(repeating: "0", count: 3 - digits.count) + digits
+    }
+}
