@@ -5,6 +5,7 @@ let package = Package(
     name: "dtable",
     products: [
         .executable(name: "dtable", targets: ["dtable"]),
+        .executable(name: "dtable-bench", targets: ["dtable-bench"]),
         .library(name: "DataTableKit", targets: ["DataTableKit"]),
         .library(name: "TerminalSurface", targets: ["TerminalSurface"]),
     ],
@@ -30,11 +31,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `make bench`: generates data and prints the performance figures.
+        .executableTarget(name: "dtable-bench", dependencies: ["DataTableKit", "DataTableCSV", "TerminalSurface"]),
         // Test helpers: snapshot assertions and table fixtures.
         .target(name: "TestSupport", dependencies: ["TerminalSurface", "DataTableKit"]),
         .testTarget(name: "TerminalSurfaceTests", dependencies: ["TerminalSurface", "TestSupport"]),
         .testTarget(name: "DataTableCSVTests", dependencies: ["DataTableCSV"]),
-        .testTarget(name: "DataTableKitTests", dependencies: ["DataTableKit", "DataTableCSV", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "DataTableKitTests", dependencies: ["DataTableKit", "DataTableCSV", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "dtable"]),
     ]
 )

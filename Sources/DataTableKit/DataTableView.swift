@@ -124,6 +124,8 @@ public final class DataTableView {
             return
         }
 
+        reusePool.setVisibleCellCount(rows.count * visibleColumns.count)
+
         // 1. Send cells whose index path left the screen back to the pool.
         let firstSourceRow = rows.lowerBound, lastSourceRow = rows.upperBound
         let firstColumn = visibleColumns.first?.column ?? 0
@@ -191,7 +193,9 @@ public final class DataTableView {
         if !columns.isEmpty {
             position += "  col \(cursor.column + 1)/\(columns.count) \(columns[cursor.column].title)"
         }
-        let left = configuration.title.isEmpty ? " " + position : " \(configuration.title)  \(position)"
+        // On a narrow screen the position wins over the title, and both over the hint.
+        let titled = " \(configuration.title)  \(position)"
+        let left = configuration.title.isEmpty || titled.displayWidth > region.width ? " " + position : titled
         let hintX = region.width - hint.displayWidth
         region.put(left, at: .zero, style: theme.statusLine)
         if hintX > left.displayWidth { region.put(hint, at: Point(x: hintX, y: 0), style: theme.statusHint) }

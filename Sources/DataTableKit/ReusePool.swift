@@ -2,12 +2,15 @@
 ///
 /// The table dequeues a cell for each index path that comes on screen and enqueues the cells
 /// of index paths that left it. A cell is created only when its identifier's idle list is
-/// empty; at most `idleLimitPerIdentifier` idle cells are kept, the rest are released, so
-/// live cells stay bounded by what is visible plus that slack, whatever the row count.
+/// empty. The table keeps `idleLimitPerIdentifier` at the number of cells on screen plus
+/// `slack`, so a whole page can leave and come back without creating anything, and live cells
+/// stay bounded by what is visible plus that slack, whatever the row count.
 public final class ReusePool {
     public let registry: CellRegistry
-    /// Idle cells kept per identifier beyond what is on screen.
-    public var idleLimitPerIdentifier: Int
+    /// Idle cells kept beyond what is on screen, per identifier.
+    public let slack: Int
+    /// Idle cells kept per identifier; cells enqueued past it are released.
+    public private(set) var idleLimitPerIdentifier: Int
 
     /// Idle cells by reuse identifier (a stack: the most recently used comes back first).
     private var idle: [String: [DataTableCell]] = [:]
@@ -19,9 +22,20 @@ public final class ReusePool {
     /// The most cell objects alive at once (on screen plus idle).
     public private(set) var maxCellsAlive = 0
 
-    public init(registry: CellRegistry, idleLimitPerIdentifier: Int = 32) {
+    public init(registry: CellRegistry, slack: Int = 8) {
         self.registry = registry
-        self.idleLimitPerIdentifier = idleLimitPerIdentifier
+        self.slack = slack
+        self.idleLimitPerIdentifier = slack
+    }
+
+    /// Sets the idle limit to `visibleCells + slack`, releasing idle cells above it (after the
+    /// screen shrank).
+    public func setVisibleCellCount(_ visibleCells: Int) {
+        idleLimitPerIdentifier = visibleCells + slack
+        for (identifier, cells) in idle where cells.count > idleLimitPerIdentifier {
+            cellsReleased += cells.count - idleLimitPerIdentifier
+            idle[identifier] = Array(cells.prefix(idleLimitPerIdentifier))
+        }
     }
 
     /// Cell objects alive now: on screen plus idle.

@@ -13,7 +13,8 @@
 // scalars from its start up to (not including) the next entry's start. kind bits 0-1: column width
 // (0, 1, 2); bit 4 (0x10): the scalar's Grapheme_Cluster_Break is CR, Extend, ZWJ,
 // Regional_Indicator, Prepend, SpacingMark, L, V or T, i.e. it may form a cluster with a neighbour.
-// Width sources: 2 = East_Asian_Width W or F (incl. the unassigned code points EAW defaults to W);
+// Width sources: 2 = wcwidth's WIDE_EASTASIAN (East_Asian_Width W or F, incl. the unassigned code points
+// EAW defaults to W) minus the regional indicators (EAW N), plus U+302E/F, U+16FF0/1 (Mc, EAW W);
 // 0 = wcwidth's ZERO_WIDTH (Mn, Me, Cf except U+00AD and the prepended concatenation marks, U+1160-11FF,
 // U+D7B0-D7FF, Hangul fillers U+3164/U+FFA0, unassigned Default_Ignorable) minus Mc, U+0000, U+2028,
 // U+2029; the bidi controls that TerminalText.sanitized replaces are 1; everything else 1.
@@ -39,6 +40,11 @@
 //| mark(width, table_wide.WIDE_EASTASIAN[U], lambda w: 2)         # EAW W and F
 //| mark(width, table_zero.ZERO_WIDTH[U], lambda w: 0)             # Mn Me Mc Cf Zl Zp, jamo V/T, ...
 //| mark(width, table_mc.CATEGORY_MC[U], lambda w: 1)              # brief: only Mn/Me are zero; Mc stays 1
+//| for c in (0x302E, 0x302F, 0x16FF0, 0x16FF1):                   # Mc with EAW W, left out of
+//|     width[c] = 2                                               # WIDE_EASTASIAN by wcwidth
+//| for c in range(0x1F1E6, 0x1F200):                              # regional indicators are EAW N (wcwidth
+//|     assert width[c] == 2                                       # widens them): a lone one is 1, a flag
+//|     width[c] = 1                                               # pair is made 2 by Character.displayWidth
 //| for c in (0x0000, 0x2028, 0x2029):                             # NUL (a control: 1), LS/PS (not Cf: 1)
 //|     width[c] = 1
 //| for c in range(0x20, 0x7F):                                    # printable ASCII is 1 (sanity)
@@ -70,7 +76,8 @@
 //| out("// scalars from its start up to (not including) the next entry's start. kind bits 0-1: column width\n")
 //| out("// (0, 1, 2); bit 4 (0x10): the scalar's Grapheme_Cluster_Break is CR, Extend, ZWJ,\n")
 //| out("// Regional_Indicator, Prepend, SpacingMark, L, V or T, i.e. it may form a cluster with a neighbour.\n")
-//| out("// Width sources: 2 = East_Asian_Width W or F (incl. the unassigned code points EAW defaults to W);\n")
+//| out("// Width sources: 2 = wcwidth's WIDE_EASTASIAN (East_Asian_Width W or F, incl. the unassigned code points\n")
+//| out("// EAW defaults to W) minus the regional indicators (EAW N), plus U+302E/F, U+16FF0/1 (Mc, EAW W);\n")
 //| out("// 0 = wcwidth's ZERO_WIDTH (Mn, Me, Cf except U+00AD and the prepended concatenation marks, U+1160-11FF,\n")
 //| out("// U+D7B0-D7FF, Hangul fillers U+3164/U+FFA0, unassigned Default_Ignorable) minus Mc, U+0000, U+2028,\n")
 //| out("// U+2029; the bidi controls that TerminalText.sanitized replaces are 1; everything else 1.\n")
@@ -170,7 +177,7 @@ extension DisplayWidth {
         0x0027C0_01, 0x002B1B_02, 0x002B1D_01, 0x002B50_02, 0x002B51_01, 0x002B55_02, 0x002B56_01,
         0x002CEF_10, 0x002CF2_01, 0x002D7F_10, 0x002D80_01, 0x002DE0_10, 0x002E00_01, 0x002E80_02,
         0x002E9A_01, 0x002E9B_02, 0x002EF4_01, 0x002F00_02, 0x002FD6_01, 0x002FF0_02, 0x00302A_10,
-        0x00302E_11, 0x003030_02, 0x00303F_01, 0x003041_02, 0x003097_01, 0x003099_10, 0x00309B_02,
+        0x00302E_12, 0x003030_02, 0x00303F_01, 0x003041_02, 0x003097_01, 0x003099_10, 0x00309B_02,
         0x003100_01, 0x003105_02, 0x003130_01, 0x003131_02, 0x003164_00, 0x003165_02, 0x00318F_01,
         0x003190_02, 0x0031E6_01, 0x0031EF_02, 0x00321F_01, 0x003220_02, 0x003248_01, 0x003250_02,
         0x00A48D_01, 0x00A490_02, 0x00A4C7_01, 0x00A66F_10, 0x00A673_01, 0x00A674_10, 0x00A67E_01,
@@ -234,7 +241,7 @@ extension DisplayWidth {
         0x013440_10, 0x013441_01, 0x013447_10, 0x013456_01, 0x01611E_10, 0x01612A_11, 0x01612D_10,
         0x016130_01, 0x016AF0_10, 0x016AF5_01, 0x016B30_10, 0x016B37_01, 0x016D63_11, 0x016D64_01,
         0x016D67_11, 0x016D6B_01, 0x016F4F_10, 0x016F50_01, 0x016F51_11, 0x016F88_01, 0x016F8F_10,
-        0x016F93_01, 0x016FE0_02, 0x016FE4_10, 0x016FE5_01, 0x016FF0_11, 0x016FF2_02, 0x016FF7_01,
+        0x016F93_01, 0x016FE0_02, 0x016FE4_10, 0x016FE5_01, 0x016FF0_12, 0x016FF2_02, 0x016FF7_01,
         0x017000_02, 0x018CD6_01, 0x018CFF_02, 0x018D1F_01, 0x018D80_02, 0x018DF3_01, 0x01AFF0_02,
         0x01AFF4_01, 0x01AFF5_02, 0x01AFFC_01, 0x01AFFD_02, 0x01AFFF_01, 0x01B000_02, 0x01B123_01,
         0x01B132_02, 0x01B133_01, 0x01B150_02, 0x01B153_01, 0x01B155_02, 0x01B156_01, 0x01B164_02,
@@ -249,7 +256,7 @@ extension DisplayWidth {
         0x01E2EC_10, 0x01E2F0_01, 0x01E4EC_10, 0x01E4F0_01, 0x01E5EE_10, 0x01E5F0_01, 0x01E6E3_10,
         0x01E6E4_01, 0x01E6E6_10, 0x01E6E7_01, 0x01E6EE_10, 0x01E6F0_01, 0x01E6F5_10, 0x01E6F6_01,
         0x01E8D0_10, 0x01E8D7_01, 0x01E944_10, 0x01E94B_01, 0x01F004_02, 0x01F005_01, 0x01F0CF_02,
-        0x01F0D0_01, 0x01F18E_02, 0x01F18F_01, 0x01F191_02, 0x01F19B_01, 0x01F1E6_12, 0x01F200_02,
+        0x01F0D0_01, 0x01F18E_02, 0x01F18F_01, 0x01F191_02, 0x01F19B_01, 0x01F1E6_11, 0x01F200_02,
         0x01F203_01, 0x01F210_02, 0x01F23C_01, 0x01F240_02, 0x01F249_01, 0x01F250_02, 0x01F252_01,
         0x01F260_02, 0x01F266_01, 0x01F300_02, 0x01F321_01, 0x01F32D_02, 0x01F336_01, 0x01F337_02,
         0x01F37D_01, 0x01F37E_02, 0x01F394_01, 0x01F3A0_02, 0x01F3CB_01, 0x01F3CF_02, 0x01F3D4_01,

@@ -90,6 +90,13 @@ internal enum DisplayWidth {
     static func width(utf8 buf: UnsafeBufferPointer<UInt8>) -> Int {
         let n = buf.count
         if isASCII(buf) { return n }
+        return width(nonASCII: buf)
+    }
+
+    /// `width(utf8:)` without the ASCII check.
+    @usableFromInline
+    static func width(nonASCII buf: UnsafeBufferPointer<UInt8>) -> Int {
+        let n = buf.count
         guard let base = buf.baseAddress else { return 0 }
         var total = 0
         var i = 0
@@ -97,23 +104,8 @@ internal enum DisplayWidth {
         var totalBeforePrevious = 0  // `total` before the previous scalar was added
         while i < n {
             let start = i
-            let b0 = base[i]
-            var v: UInt32
-            if b0 < 0x80 {
-                v = UInt32(b0)
-                i &+= 1
-            } else if b0 < 0xE0 {
-                v = (UInt32(b0 & 0x1F) << 6) | UInt32(base[i &+ 1] & 0x3F)
-                i &+= 2
-            } else if b0 < 0xF0 {
-                v = (UInt32(b0 & 0x0F) << 12) | (UInt32(base[i &+ 1] & 0x3F) << 6)
-                    | UInt32(base[i &+ 2] & 0x3F)
-                i &+= 3
-            } else {
-                v = (UInt32(b0 & 0x07) << 18) | (UInt32(base[i &+ 1] & 0x3F) << 12)
-                    | (UInt32(base[i &+ 2] & 0x3F) << 6) | UInt32(base[i &+ 3] & 0x3F)
-                i &+= 4
-            }
+            let (v, length) = decodeScalar(base, at: i)
+            i &+= length
             let k = kind(of: v)
             if k & joinsFlag != 0 {
                 // This scalar may join the previous one (or the next): measure the rest by
@@ -129,6 +121,22 @@ internal enum DisplayWidth {
         return total
     }
 
+    /// Decodes the scalar starting at byte `i` of valid UTF-8: its value and length in bytes.
+    @inline(__always)
+    static func decodeScalar(_ base: UnsafePointer<UInt8>, at i: Int) -> (value: UInt32, length: Int) {
+        let b0 = base[i]
+        if b0 < 0x80 { return (UInt32(b0), 1) }
+        if b0 < 0xE0 {
+            return ((UInt32(b0 & 0x1F) << 6) | UInt32(base[i &+ 1] & 0x3F), 2)
+        }
+        if b0 < 0xF0 {
+            return ((UInt32(b0 & 0x0F) << 12) | (UInt32(base[i &+ 1] & 0x3F) << 6)
+                | UInt32(base[i &+ 2] & 0x3F), 3)
+        }
+        return ((UInt32(b0 & 0x07) << 18) | (UInt32(base[i &+ 1] & 0x3F) << 12)
+            | (UInt32(base[i &+ 2] & 0x3F) << 6) | UInt32(base[i &+ 3] & 0x3F), 4)
+    }
+
     /// Sum of the Characters' widths.
     @usableFromInline
     static func width(characters s: String) -> Int {
@@ -137,8 +145,9 @@ internal enum DisplayWidth {
         return total
     }
 
-    /// True when every byte is < 0x80. Eight bytes at a time.
-    @inline(__always)
+    /// True when every byte is < 0x80. Eight bytes at a time. Inlinable so that the common
+    /// all-ASCII case costs no call into this module.
+    @inlinable @inline(__always)
     static func isASCII(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = buf.baseAddress else { return true }
         let n = buf.count
@@ -214,11 +223,15 @@ extension StringProtocol {
     /// Terminal columns of the text: the sum of its Characters' widths (see
     /// `Character.displayWidth`). All-ASCII text is measured by its UTF-8 byte count without
     /// decoding (ASCII control characters count 1 each, as their placeholders will).
-    @inlinable
+    @inlinable @inline(__always)
     public var displayWidth: Int {
-        if let w = utf8.withContiguousStorageIfAvailable({ DisplayWidth.width(utf8: $0) }) {
-            return w
+        // The ASCII check is inlined; only other text calls into this module.
+        let w = utf8.withContiguousStorageIfAvailable { buf in
+            DisplayWidth.isASCII(buf) ? buf.count : DisplayWidth.width(nonASCII: buf)
         }
-        return DisplayWidth.width(characters: String(self))
+        if let w { return w }
+        var total = 0  // text without contiguous UTF-8 storage (not produced on Linux)
+        for c in self { total &+= c.displayWidth }
+        return total
     }
 }

@@ -42,11 +42,42 @@ public enum TerminalText {
     /// Scans the UTF-8 bytes, eight at a time while they are printable ASCII; a byte >= 0x80
     /// is only examined as the lead byte of one of the few encodings that matter
     /// (C2 80–9F, D8 9C, E2 80 8E/8F/AA–AE, E2 81 A6–A9), without decoding scalars.
+    @inlinable
     public static func isSafe(_ s: String) -> Bool {
-        if let safe = s.utf8.withContiguousStorageIfAvailable({ isSafe(utf8: $0) }) {
-            return safe
+        let safe = s.utf8.withContiguousStorageIfAvailable { buf in
+            isPrintableASCII(buf) || isSafe(utf8: buf)
         }
-        for scalar in s.unicodeScalars where replacement(for: scalar) != nil { return false }
+        return safe ?? isSafe(scalars: s.unicodeScalars)
+    }
+
+    /// True when every byte is in 0x20...0x7E. Eight bytes at a time: for words whose bytes are
+    /// all < 0x80, `x - 0x2020…` sets a byte's top bit iff some byte is < 0x20 (the lowest such
+    /// byte), `x + 0x0101…` iff a byte is 0x7F; bytes >= 0x80 have it set already.
+    /// Inlinable so that the common case costs no call into this module.
+    @inlinable @inline(__always)
+    static func isPrintableASCII(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buf.baseAddress else { return true }
+        let n = buf.count
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        var bad: UInt64 = 0
+        while i &+ 8 <= n {
+            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            bad |= (x &- 0x2020_2020_2020_2020) | (x &+ 0x0101_0101_0101_0101) | x
+            i &+= 8
+        }
+        var tail = true
+        while i < n {
+            tail = tail && base[i] &- 0x20 < 0x5F
+            i &+= 1
+        }
+        return bad & 0x8080_8080_8080_8080 == 0 && tail
+    }
+
+    /// `isSafe` for text without contiguous UTF-8 storage.
+    @usableFromInline
+    static func isSafe(scalars: String.UnicodeScalarView) -> Bool {
+        for scalar in scalars where replacement(for: scalar) != nil { return false }
         return true
     }
 
@@ -69,36 +100,37 @@ public enum TerminalText {
         let room = width - ellipsisWidth
         switch mode {
         case .tail:
-            return String(prefix(whole, fittingWidth: room).text) + ellipsis
+            return joined(prefix(whole, fittingWidth: room).text, ellipsis[...], "")
         case .head:
-            return ellipsis + String(suffix(whole, fittingWidth: room).text)
+            return joined("", ellipsis[...], suffix(whole, fittingWidth: room).text)
         case .middle:
             let front = prefix(whole, fittingWidth: (room + 1) / 2)
             let back = suffix(whole[front.text.endIndex...], fittingWidth: room - front.width)
-            return String(front.text) + ellipsis + String(back.text)
+            return joined(front.text, ellipsis[...], back.text)
         }
     }
 
     /// The longest prefix of `s` that fits in `width` columns, and its width.
     ///
     /// Ends on a grapheme boundary; zero-width clusters right after the last one that fits are
-    /// included (they fit). Only the first `width + 1` bytes are looked at when they are ASCII.
+    /// included (they fit). Looks at no more of `s` than it needs: about `width` columns' worth.
     public static func prefix(_ s: Substring, fittingWidth width: Int) -> (text: Substring, width: Int) {
         let width = max(width, 0)
-        let ascii = s.utf8.withContiguousStorageIfAvailable { asciiPrefixLength($0, fittingWidth: width) }
-        if let length = ascii ?? nil {
-            let end = s.utf8.index(s.startIndex, offsetBy: length)
-            return (s[s.startIndex..<end], length)
-        }
-        var used = 0
-        var bytes = 0
-        for c in s {
+        // Scalar by scalar over the UTF-8 while every scalar is a cluster of its own ...
+        let scan = s.utf8.withContiguousStorageIfAvailable { scanPrefix($0, fittingWidth: width) }
+        let bytes = scan?.bytes ?? 0
+        var used = scan?.width ?? 0
+        var end = s.utf8.index(s.startIndex, offsetBy: bytes)
+        if scan?.complete == true { return (s[s.startIndex..<end], used) }
+        // ... then by Characters, from a cluster boundary.
+        var more = 0
+        for c in s[end...] {
             let w = c.displayWidth
             if used + w > width { break }
             used += w
-            bytes += c.utf8.count
+            more += c.utf8.count
         }
-        let end = s.utf8.index(s.startIndex, offsetBy: bytes)
+        end = s.utf8.index(end, offsetBy: more)
         return (s[s.startIndex..<end], used)
     }
 
@@ -107,44 +139,97 @@ public enum TerminalText {
     /// The longest suffix of `s` that fits in `width` columns, and its width.
     static func suffix(_ s: Substring, fittingWidth width: Int) -> (text: Substring, width: Int) {
         let width = max(width, 0)
-        let ascii = s.utf8.withContiguousStorageIfAvailable { asciiSuffixLength($0, fittingWidth: width) }
-        if let length = ascii ?? nil {
-            let start = s.utf8.index(s.endIndex, offsetBy: -length)
-            return (s[start..<s.endIndex], length)
-        }
-        var used = 0
-        var bytes = 0
-        for c in s.reversed() {
+        let scan = s.utf8.withContiguousStorageIfAvailable { scanSuffix($0, fittingWidth: width) }
+        let bytes = scan?.bytes ?? 0
+        var used = scan?.width ?? 0
+        var start = s.utf8.index(s.endIndex, offsetBy: -bytes)
+        if scan?.complete == true { return (s[start..<s.endIndex], used) }
+        var more = 0
+        for c in s[..<start].reversed() {
             let w = c.displayWidth
             if used + w > width { break }
             used += w
-            bytes += c.utf8.count
+            more += c.utf8.count
         }
-        let start = s.utf8.index(s.endIndex, offsetBy: -bytes)
+        start = s.utf8.index(start, offsetBy: -more)
         return (s[start..<s.endIndex], used)
     }
 
-    /// Length in bytes (= columns) of the longest prefix fitting `width` when the bytes that
-    /// decide it (the first `width + 1`) are all ASCII; nil otherwise. ASCII characters are 1
-    /// column each; the only multi-scalar ASCII cluster is CR LF (2 bytes, 2 columns), which
-    /// must not be cut in half.
-    static func asciiPrefixLength(_ buf: UnsafeBufferPointer<UInt8>, fittingWidth width: Int) -> Int? {
+    /// Result of a scan: the first `bytes` bytes (or last, for a suffix) take `width` columns
+    /// and end on a cluster boundary; `complete` when they are the answer, otherwise the scan
+    /// met a scalar that may join a neighbour and the caller goes on by Characters.
+    typealias Scan = (bytes: Int, width: Int, complete: Bool)
+
+    /// Longest prefix of valid UTF-8 fitting `width`, scalar by scalar, as long as no scalar
+    /// may join a neighbour (then each scalar is a Character: see `DisplayWidth.joinsFlag`).
+    static func scanPrefix(_ buf: UnsafeBufferPointer<UInt8>, fittingWidth width: Int) -> Scan {
+        guard let base = buf.baseAddress else { return (0, 0, true) }
         let n = buf.count
-        let m = min(n, width)
-        let checked = m < n ? m + 1 : n
-        for i in 0..<checked where buf[i] >= 0x80 { return nil }
-        if m > 0 && m < n && buf[m - 1] == 0x0D && buf[m] == 0x0A { return m - 1 }
-        return m
+        var i = 0
+        var used = 0
+        var previousStart = 0, usedBeforePrevious = 0
+        while i < n {
+            let (v, length) = DisplayWidth.decodeScalar(base, at: i)
+            let k = DisplayWidth.kind(of: v)
+            // A joining scalar may belong with the previous one: back up to before that one,
+            // which starts a cluster (neither it nor its predecessor joins).
+            if k & DisplayWidth.joinsFlag != 0 { return (previousStart, usedBeforePrevious, false) }
+            let w = Int(k & DisplayWidth.widthMask)
+            if used + w > width { return (i, used, true) }
+            previousStart = i
+            usedBeforePrevious = used
+            used += w
+            i &+= length
+        }
+        return (n, used, true)
     }
 
-    /// As `asciiPrefixLength`, from the end.
-    static func asciiSuffixLength(_ buf: UnsafeBufferPointer<UInt8>, fittingWidth width: Int) -> Int? {
+    /// As `scanPrefix`, from the end; `bytes` counts from the end.
+    static func scanSuffix(_ buf: UnsafeBufferPointer<UInt8>, fittingWidth width: Int) -> Scan {
+        guard let base = buf.baseAddress else { return (0, 0, true) }
         let n = buf.count
-        let m = min(n, width)
-        let checked = m < n ? m + 1 : n
-        for i in (n - checked)..<n where buf[i] >= 0x80 { return nil }
-        if m > 0 && m < n && buf[n - m - 1] == 0x0D && buf[n - m] == 0x0A { return m - 1 }
-        return m
+        var j = n                       // the scanned suffix starts at byte j
+        var used = 0
+        var startBeforePrevious = n, usedBeforePrevious = 0
+        while j > 0 {
+            let start = scalarStart(base, before: j)
+            let k = DisplayWidth.kind(of: DisplayWidth.decodeScalar(base, at: start).value)
+            // A joining scalar may belong with the one after it: drop that one too; the cut
+            // after it is a cluster boundary.
+            if k & DisplayWidth.joinsFlag != 0 { return (n &- startBeforePrevious, usedBeforePrevious, false) }
+            let w = Int(k & DisplayWidth.widthMask)
+            if used + w > width {
+                // Stop before this scalar, unless the one before it may join it (a Prepend),
+                // which would give a cluster of that one's width: Characters decide then.
+                let joinsLeft = start > 0 && DisplayWidth.kind(
+                    of: DisplayWidth.decodeScalar(base, at: scalarStart(base, before: start)).value
+                ) & DisplayWidth.joinsFlag != 0
+                return (n &- j, used, !joinsLeft)
+            }
+            startBeforePrevious = j
+            usedBeforePrevious = used
+            used += w
+            j = start
+        }
+        return (n, used, true)
+    }
+
+    /// Start of the scalar that ends at byte `end` (> 0) of valid UTF-8.
+    @inline(__always)
+    static func scalarStart(_ base: UnsafePointer<UInt8>, before end: Int) -> Int {
+        var i = end &- 1
+        while i > 0 && base[i] & 0xC0 == 0x80 { i &-= 1 }
+        return i
+    }
+
+    /// `a + b + c` with a single allocation (none when the result is small).
+    static func joined(_ a: Substring, _ b: Substring, _ c: Substring) -> String {
+        var out = String()
+        out.reserveCapacity(a.utf8.count + b.utf8.count + c.utf8.count)
+        out += a
+        out += b
+        out += c
+        return out
     }
 
     /// The placeholder `sanitized` puts in place of `scalar`, or nil to keep it.
@@ -159,22 +244,12 @@ public enum TerminalText {
         }
     }
 
-    /// `isSafe` on valid UTF-8.
+    /// `isSafe` on valid UTF-8, byte by byte (after `isPrintableASCII` said no).
+    @usableFromInline
     static func isSafe(utf8 buf: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = buf.baseAddress else { return true }
         let n = buf.count
         var i = 0
-        // Eight bytes at a time while all are printable ASCII (0x20...0x7E): for words whose
-        // bytes are all < 0x80, x - 0x20.. sets a byte's top bit iff some byte < 0x20 (the
-        // lowest one), x + 0x01.. iff a byte is 0x7F; bytes >= 0x80 have it already.
-        let raw = UnsafeRawPointer(base)
-        while i &+ 8 <= n {
-            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let bad = ((x &- 0x2020_2020_2020_2020) | (x &+ 0x0101_0101_0101_0101) | x)
-                & 0x8080_8080_8080_8080
-            if bad != 0 { break }
-            i &+= 8
-        }
         while i < n {
             let b = base[i]
             if b &- 0x20 < 0x5F { i &+= 1; continue }             // printable ASCII

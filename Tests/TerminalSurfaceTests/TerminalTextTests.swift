@@ -226,6 +226,42 @@ struct TerminalTextTests {
         #expect(TerminalText.prefix("🇩🇪🇫🇷", fittingWidth: 3) == ("🇩🇪", 2))
     }
 
+    @Test("prefix and suffix agree with a Character-by-Character reference on mixed text")
+    func prefixSuffixMatchReference() {
+        let pool: [String] = [
+            "a", "b", " ", "\r", "\n", "\t", "é", "e", "\u{0301}", "日", "本", "한", "\u{1100}", "\u{1161}",
+            "ｱ", "😀", "👩", "💻", "\u{200D}", "\u{FE0F}", "\u{1F3FD}", "\u{1F1E9}", "\u{1F1EA}", "❤",
+            "\u{200B}", "\u{202E}", "\u{0600}", "\u{0D4E}", "क", "\u{094D}", "\u{093F}", "\u{1FAE8}",
+        ]
+        var rng = TextTestRandom(seed: 0xC0FFEE)
+        var failures: [String] = []
+        for _ in 0..<2000 {
+            var s = ""
+            for _ in 0..<Int(rng.next() % 10) { s += pool[Int(rng.next() % UInt64(pool.count))] }
+            let characters = Array(s)
+            for width in 0...8 {
+                var used = 0, count = 0
+                for c in characters {
+                    if used + c.displayWidth > width { break }
+                    used += c.displayWidth
+                    count += 1
+                }
+                let p = TerminalText.prefix(s[...], fittingWidth: width)
+                if p.text != Substring(String(characters.prefix(count))) || p.width != used { failures.append(s) }
+                used = 0
+                count = 0
+                for c in characters.reversed() {
+                    if used + c.displayWidth > width { break }
+                    used += c.displayWidth
+                    count += 1
+                }
+                let q = TerminalText.suffix(s[...], fittingWidth: width)
+                if q.text != Substring(String(characters.suffix(count))) || q.width != used { failures.append(s) }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5).map { Array($0.unicodeScalars) })")
+    }
+
     @Test("suffix(fittingWidth:)")
     func suffix() {
         #expect(TerminalText.suffix("abcdef", fittingWidth: 2) == ("ef", 2))
@@ -233,5 +269,21 @@ struct TerminalTextTests {
         #expect(TerminalText.suffix("a\r\nb", fittingWidth: 2) == ("b", 1))
         #expect(TerminalText.suffix("a\r\nb", fittingWidth: 3) == ("\r\nb", 3))
         #expect(TerminalText.suffix("ab", fittingWidth: 0) == ("", 0))
+        #expect(TerminalText.suffix("x\u{0600}日", fittingWidth: 1) == ("\u{0600}日", 1))  // Prepend: one 1-wide cluster
+        #expect(TerminalText.suffix("ae\u{0301}", fittingWidth: 1) == ("e\u{0301}", 1))
+        #expect(TerminalText.suffix("👍🏽x", fittingWidth: 2) == ("x", 1))
+    }
+}
+
+/// Deterministic random numbers for the tests (no Foundation).
+private struct TextTestRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -1,0 +1,180 @@
+import Testing
+import TerminalSurface
+import TestSupport
+@testable import DataTableKit
+
+/// Renders through the real controller on the memory backend and compares the presented
+/// screen (text and styles) with the snapshots in `__Snapshots__/`.
+/// `DTABLE_RECORD_SNAPSHOTS=1 swift test` rewrites them after an intended change.
+func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+    guard let surface = backend.presented else {
+        Issue.record("nothing presented", sourceLocation: sourceLocation)
+        return
+    }
+    let outcome = SnapshotFile.compare(Snapshot.text(of: surface, includeStyles: styles), named: name)
+    switch outcome {
+    case .matched:
+        break
+    case .recorded(let path):
+        Issue.record("snapshot recorded at \(path); run again to compare", sourceLocation: sourceLocation)
+    case .mismatched(let path, let expected):
+        Issue.record("""
+            screen differs from \(path)
+            --- expected
+            \(expected)
+            --- actual
+            \(Snapshot.text(of: surface, includeStyles: styles))
+            """, sourceLocation: sourceLocation)
+    }
+}
+
+@Suite struct SnapshotTests {
+    let size = Size(width: 50, height: 10)
+
+    @Test func firstFrame() {
+        let (_, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: size)
+        expectSnapshot(backend, "first-frame")
+    }
+
+    @Test func firstFrameWithoutColours() {
+        let (_, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: size, colorCount: 0)
+        expectSnapshot(backend, "first-frame-monochrome")
+    }
+
+    @Test func cursorMovesWithJAndL() {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: size)
+        app.type("jjl")
+        expectSnapshot(backend, "cursor-j-j-l")
+    }
+
+    @Test func downPastTheBottomScrolls() {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: size)
+        for _ in 0..<9 { app.press(.down) }
+        expectSnapshot(backend, "down-9", styles: false)
+    }
+
+    @Test func pageDownAndHalfPageUp() {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: size)
+        app.press(.pageDown, .character(" "), .control("u"))
+        expectSnapshot(backend, "page-down-space-ctrl-u", styles: false)
+    }
+
+    @Test func bottomWithG() {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: size)
+        app.type("G")
+        expectSnapshot(backend, "bottom-G", styles: false)
+        app.press(.home)
+        #expect(app.view.viewport.cursor.row == 0)
+    }
+
+    @Test func lastColumnScrollsAWideTable() {
+        let titles = (1...12).map { "column \($0)" }
+        let rows = (0..<5).map { r in (1...12).map { "r\(r)c\($0)" } }
+        let (app, backend) = TableFixtures.application(StringRowsDataSource(titles: titles, rows: rows), size: size)
+        app.type("$")
+        expectSnapshot(backend, "wide-last-column", styles: false)
+        app.type("0")
+        #expect(app.view.viewport.leftColumn == 0)
+    }
+
+    @Test func helpScreenListsEveryKey() {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: Size(width: 60, height: 20))
+        app.type("?")
+        expectSnapshot(backend, "help")
+        app.press(.escape)
+        #expect(!app.view.isShowingHelp)
+    }
+
+    @Test func helpScrollsOnASmallScreen() {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: Size(width: 40, height: 8))
+        app.type("?jjj")
+        expectSnapshot(backend, "help-scrolled", styles: false)
+    }
+
+    @Test func resizeLaysOutAgain() {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: size)
+        app.type("jjjjjj")
+        backend.resize(to: Size(width: 30, height: 5))
+        app.handlePendingEvents()
+        expectSnapshot(backend, "resized-30x5", styles: false)
+        #expect(app.view.viewport.visibleRows.contains(6))
+    }
+
+    @Test(arguments: [Size(width: 1, height: 1), Size(width: 2, height: 2), Size(width: 10, height: 3), Size(width: 0, height: 0)])
+    func tinyTerminalsDrawWithoutTrapping(size: Size) {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: size)
+        app.type("jjllG?")
+        app.press(.escape)
+        #expect(backend.presented?.size == size)
+        if size == Size(width: 10, height: 3) { expectSnapshot(backend, "tiny-10x3", styles: false) }
+    }
+
+    @Test func emptyAndHeaderOnlyTables() {
+        let (_, empty) = TableFixtures.application(StringRowsDataSource(titles: [], rows: []), size: Size(width: 30, height: 4))
+        expectSnapshot(empty, "empty-table", styles: false)
+        let (app, headerOnly) = TableFixtures.application(StringRowsDataSource(titles: ["a", "b"], rows: []), size: Size(width: 30, height: 4))
+        app.type("jGl$")
+        expectSnapshot(headerOnly, "header-only", styles: false)
+    }
+
+    @Test func hostileAndWideTextIsShownSafelyAndClipped() {
+        let source = StringRowsDataSource(titles: ["text", "n"], rows: [
+            ["\u{1B}[31mred\u{7}", "1"],
+            ["日本語のテキストです", "22"],
+            ["e\u{301}moji 👩‍💻 🇩🇪", "333"],
+            ["tab\there\nnewline", "-4.5"],
+        ])
+        let (_, backend) = TableFixtures.application(source, size: Size(width: 20, height: 7)) { $0.maxColumnWidth = 12 }
+        expectSnapshot(backend, "hostile-and-wide-text", styles: false)
+    }
+
+    @Test func clickMovesTheCursorAndWheelScrolls() {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: size)
+        app.handle(.mouse(MouseEvent(kind: .press(.left), position: Point(x: 8, y: 4))))
+        #expect(app.view.viewport.cursor == DataTableIndexPath(row: 3, column: 1))
+        app.handle(.mouse(MouseEvent(kind: .wheelDown, position: Point(x: 8, y: 4))))
+        #expect(app.view.viewport.topRow == 3)
+        // A click on the gutter between columns or on the header does nothing.
+        #expect(app.handle(.mouse(MouseEvent(kind: .press(.left), position: Point(x: 2, y: 4)))) == .ignored)
+        #expect(app.handle(.mouse(MouseEvent(kind: .press(.left), position: Point(x: 8, y: 0)))) == .ignored)
+        expectSnapshot(backend, "click-and-wheel", styles: false)
+    }
+
+    @Test func quitKeys() {
+        let (app, _) = TableFixtures.application(TableFixtures.people(rows: 3), size: size)
+        #expect(app.handle(.key(.character("x"))) == .ignored)
+        #expect(app.handle(.key(.character("q"))) == .quit)
+        #expect(app.handle(.key(.control("c"))) == .quit)
+    }
+}
+
+@Suite struct TablePrinterTests {
+    @Test func printsHeaderAndEveryRowInTheInteractiveLayout() {
+        let view = DataTableView(dataSource: TableFixtures.people(rows: 600), configuration: DataTableConfiguration())
+        var lines: [String] = []
+        TablePrinter(width: 30).print(view) { lines.append($0) }
+        #expect(lines.count == 601)
+        #expect(lines[0] == " id name     city   amount")
+        #expect(lines[1] == "  1 Ada      Zürich   -500")
+        #expect(lines.allSatisfy { $0.displayWidth <= 30 })
+        #expect(!lines.joined().contains("\u{1B}"))
+        #expect(view.reusePool.maxCellsAlive <= 256 * 4 + view.reusePool.slack)
+    }
+
+    @Test func narrowWidthClipsColumns() {
+        let view = DataTableView(dataSource: TableFixtures.people(rows: 2), configuration: DataTableConfiguration())
+        var lines: [String] = []
+        TablePrinter(width: 7).print(view) { lines.append($0) }
+        #expect(lines == ["id name", " 1 Ada", " 2 Gra…"])
+    }
+
+    @Test func colourOutputUsesSGR() {
+        var configuration = DataTableConfiguration()
+        configuration.theme = .colored
+        let view = DataTableView(dataSource: TableFixtures.people(rows: 2), configuration: configuration)
+        var lines: [String] = []
+        TablePrinter(width: 40, colorCount: 256).print(view) { lines.append($0) }
+        #expect(lines[0].hasPrefix("\u{1B}[0;1;97;48;5;24m"))
+        #expect(lines[0].hasSuffix("\u{1B}[0m"))
+    }
+}
