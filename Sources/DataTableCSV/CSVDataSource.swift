@@ -21,6 +21,9 @@ public final class CSVDataSource: DataTableDataSource {
         self.init(document: CSVReader.read(bytes, dialect: dialect, hasHeader: hasHeader))
     }
 
+    /// What the reader repaired, for the status line (nil when the input was clean).
+    public var notice: String? { document.diagnosticSummary }
+
     public var columnCount: Int { document.columnCount }
     public var rowCount: Int { document.rows.count }
     public func title(ofColumn column: Int) -> String { titles[column] }

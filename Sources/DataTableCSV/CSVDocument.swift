@@ -33,3 +33,22 @@ public struct CSVDocument: Sendable {
         self.diagnostics = diagnostics
     }
 }
+
+extension CSVDocument {
+    /// One line for the status bar about what the reader repaired, or nil when nothing was.
+    public var diagnosticSummary: String? {
+        var ragged = 0, unterminated: Int?, invalidUTF8 = false
+        for diagnostic in diagnostics {
+            switch diagnostic {
+            case .raggedRow: ragged += 1
+            case .unterminatedQuote(let row): unterminated = row
+            case .invalidUTF8: invalidUTF8 = true
+            }
+        }
+        var parts: [String] = []
+        if ragged > 0 { parts.append(ragged >= 100 ? "100+ rows with missing/extra fields" : "\(ragged) row\(ragged == 1 ? "" : "s") with missing/extra fields") }
+        if let unterminated { parts.append("quote not closed (record \(unterminated + 1))") }
+        if invalidUTF8 { parts.append("invalid UTF-8 shown as \u{FFFD}") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+}

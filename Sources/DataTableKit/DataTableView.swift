@@ -13,6 +13,9 @@ public final class DataTableView {
     public private(set) var columns: [TableColumn]
     public internal(set) var viewport: Viewport
 
+    /// A message the status line shows after the position (input repairs, warnings).
+    public var notice: String?
+
     /// Whether the help screen covers the table.
     public internal(set) var isShowingHelp = false
     /// First line of the help screen on display.
@@ -193,12 +196,17 @@ public final class DataTableView {
         if !columns.isEmpty {
             position += "  col \(cursor.column + 1)/\(columns.count) \(columns[cursor.column].title)"
         }
-        // On a narrow screen the position wins over the title, and both over the hint.
+        // On a narrow screen the position wins over the notice, the notice over the title,
+        // and all of them over the hint.
         let titled = " \(configuration.title)  \(position)"
         let left = configuration.title.isEmpty || titled.displayWidth > region.width ? " " + position : titled
         let hintX = region.width - hint.displayWidth
-        region.put(left, at: .zero, style: theme.statusLine)
-        if hintX > left.displayWidth { region.put(hint, at: Point(x: hintX, y: 0), style: theme.statusHint) }
+        var x = region.put(left, at: .zero, style: theme.statusLine)
+        if let notice, x + 2 < region.width {
+            let room = (hintX > x + 3 ? hintX - 1 : region.width) - x - 2
+            x = region.put("  " + TerminalText.truncated(notice, toWidth: max(0, room)), at: Point(x: x, y: 0), style: theme.statusNotice)
+        }
+        if hintX >= x { region.put(hint, at: Point(x: hintX, y: 0), style: theme.statusHint) }
     }
 }
 

@@ -17,6 +17,7 @@ public struct TablePrinter {
     /// Renders `view`'s header and every row, handing each finished line to `write`.
     /// - Complexity: O(rows × visible columns); memory O(batchRows × width).
     public func print(_ view: DataTableView, write: (String) -> Void) {
+        guard view.dataSource.columnCount > 0 else { return }
         let surface = Surface(size: Size(width: width, height: 1))
         var viewport = Viewport(bodySize: Size(width: width, height: 1), rowCount: view.dataSource.rowCount,
                                 columnWidths: view.columns.map(\.width), gutter: view.viewport.gutter)

@@ -10,6 +10,8 @@ public struct TableTheme: Hashable, Sendable {
     public var cursorCell: Style
     public var statusLine: Style
     public var statusHint: Style
+    /// Warnings in the status line (input repairs).
+    public var statusNotice: Style
     public var helpTitle: Style
     public var helpKey: Style
 
@@ -21,6 +23,7 @@ public struct TableTheme: Hashable, Sendable {
         cursorCell: Style(attributes: .reverse),
         statusLine: Style(foreground: .palette(0), background: .palette(250)),
         statusHint: Style(foreground: .palette(24), background: .palette(250), attributes: .bold),
+        statusNotice: Style(foreground: .palette(124), background: .palette(250), attributes: .bold),
         helpTitle: Style(attributes: [.bold, .underline]),
         helpKey: Style(foreground: .palette(6), attributes: .bold)
     )
@@ -33,6 +36,7 @@ public struct TableTheme: Hashable, Sendable {
         cursorCell: Style(attributes: .reverse),
         statusLine: Style(attributes: .reverse),
         statusHint: Style(attributes: [.reverse, .bold]),
+        statusNotice: Style(attributes: [.reverse, .bold]),
         helpTitle: Style(attributes: [.bold, .underline]),
         helpKey: Style(attributes: .bold)
     )

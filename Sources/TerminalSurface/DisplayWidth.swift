@@ -139,7 +139,7 @@ internal enum DisplayWidth {
 
     /// Sum of the Characters' widths.
     @usableFromInline
-    static func width(characters s: String) -> Int {
+    static func width<S: StringProtocol>(characters s: S) -> Int {
         var total = 0
         for c in s { total &+= c.displayWidth }
         return total
@@ -151,19 +151,19 @@ internal enum DisplayWidth {
     static func isASCII(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = buf.baseAddress else { return true }
         let n = buf.count
-        var i = 0
-        var acc: UInt64 = 0
         let raw = UnsafeRawPointer(base)
+        var i = 0
         while i &+ 8 <= n {
-            acc |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                return false
+            }
             i &+= 8
         }
-        var tail: UInt8 = 0
         while i < n {
-            tail |= base[i]
+            if base[i] >= 0x80 { return false }
             i &+= 1
         }
-        return (acc & 0x8080_8080_8080_8080) == 0 && tail < 0x80
+        return true
     }
 }
 
@@ -225,13 +225,10 @@ extension StringProtocol {
     /// decoding (ASCII control characters count 1 each, as their placeholders will).
     @inlinable @inline(__always)
     public var displayWidth: Int {
-        // The ASCII check is inlined; only other text calls into this module.
-        let w = utf8.withContiguousStorageIfAvailable { buf in
+        let w = self.utf8.withContiguousStorageIfAvailable { buf in
             DisplayWidth.isASCII(buf) ? buf.count : DisplayWidth.width(nonASCII: buf)
         }
         if let w { return w }
-        var total = 0  // text without contiguous UTF-8 storage (not produced on Linux)
-        for c in self { total &+= c.displayWidth }
-        return total
+        return DisplayWidth.width(characters: self)
     }
 }

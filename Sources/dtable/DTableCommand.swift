@@ -54,6 +54,8 @@ struct DTableCommand: ParsableCommand {
     func parsedDelimiter(_ text: String) -> UInt8? {
         if text.lowercased() == "tab" || text == "\\t" { return UInt8(ascii: "\t") }
         guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80 else { return nil }
+        // The quote and line ends cannot separate fields.
+        guard byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else { return nil }
         return byte
     }
 
@@ -61,21 +63,27 @@ struct DTableCommand: ParsableCommand {
         let environment = Environment.current
         let stdinIsTerminal = isatty(0) == 1
         let stdoutIsTerminal = isatty(1) == 1
+        // Fail on an unwritable --stats path now, not after the session.
+        let statsFile = try stats.map(StatisticsReport.openForWriting)
         let source = try InputSource.choose(file: file, stdinIsTerminal: stdinIsTerminal)
         let table = try source.load(delimiter: delimiter.flatMap(parsedDelimiter), hasHeader: !noHeader)
+        let notice = (table as? CSVDataSource)?.notice
 
         var configuration = DataTableConfiguration()
         configuration.title = source.displayName
 
         if print || !stdoutIsTerminal {
-            let printWidth = width ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
+            // A reader that went away (`dtable f.csv | head`) ends the output quietly with status 0.
+            signal(SIGPIPE, SIG_IGN)
+            if let notice { writeStandardError("dtable: warning: \(notice)\n") }
             let colorCount: Int? = color == .always ? 256 : nil
             configuration.theme = color == .always ? .colored : .monochrome
             let view = DataTableView(dataSource: table, configuration: configuration)
             var out = BufferedStandardOutput()
-            TablePrinter(width: printWidth, colorCount: colorCount).print(view) { line in out.write(line + "\n") }
+            TablePrinter(width: printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal), colorCount: colorCount)
+                .print(view) { line in out.write(line + "\n") }
             out.flush()
-            try StatisticsReport(view: view, application: nil, bytesWritten: out.bytesWritten).write(to: stats)
+            StatisticsReport(view: view, application: nil, bytesWritten: out.bytesWritten).write(to: statsFile)
             return
         }
 
@@ -88,12 +96,26 @@ struct DTableCommand: ParsableCommand {
         }
         configuration.theme = terminal.capabilities.hasColors ? .colored : .monochrome
         let view = DataTableView(dataSource: table, configuration: configuration, size: terminal.size)
+        view.notice = notice
         let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
         application.run(until: { terminal.terminationSignal != 0 })
         let signal = terminal.terminationSignal
         terminal.shutdown()
-        try StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten).write(to: stats)
+        StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten).write(to: statsFile)
         if signal != 0 { throw ExitCode(128 + signal) }
+    }
+}
+
+extension DTableCommand {
+    /// Width for print mode: --width, else $COLUMNS, else the terminal's width when stdout is one, else 80.
+    func printWidth(environment: [String: String], stdoutIsTerminal: Bool) -> Int {
+        if let width { return width }
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        if stdoutIsTerminal {
+            var size = winsize()
+            if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        }
+        return 80
     }
 }
 

@@ -33,12 +33,17 @@ struct StatisticsReport {
         "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"
     }
 
-    /// Writes the report to `path` (nothing when nil).
-    func write(to path: String?) throws {
-        guard let path else { return }
+    /// Opens (creates) the statistics file at the start, so a bad path fails before the session.
+    static func openForWriting(_ path: String) throws -> UnsafeMutablePointer<FILE> {
         guard let file = fopen(path, "w") else {
             throw DTableError("cannot write statistics to '\(path)': \(String(cString: strerror(errno)))")
         }
+        return file
+    }
+
+    /// Writes the report to `file` and closes it (nothing when nil).
+    func write(to file: UnsafeMutablePointer<FILE>?) {
+        guard let file else { return }
         fputs(json, file)
         fclose(file)
     }

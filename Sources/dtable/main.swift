@@ -19,11 +19,9 @@ do {
         Swift.print(DTableCommand.fullMessage(for: error))
         exit(0)
     }
-    let message = DTableCommand.message(for: error)
-    writeStandardError("dtable: \(message)\n")
-    if DTableCommand.fullMessage(for: error).contains("Usage:") {
-        writeStandardError("Run 'dtable --help' for usage.\n")
-    }
+    // One line: the message, and where to look for usage.
+    let message = DTableCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+    writeStandardError("dtable: \(message) (see dtable --help)\n")
     exit(2)
 }
 

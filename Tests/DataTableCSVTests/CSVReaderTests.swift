@@ -1,5 +1,6 @@
 import Testing
 @testable import DataTableCSV
+import DataTableKit
 
 /// Reads `text` as UTF-8 bytes.
 private func read(_ text: String, dialect: CSVDialect = .comma, hasHeader: Bool = true) -> CSVDocument {
@@ -291,5 +292,20 @@ struct CSVReaderTests {
         let doc = bytes.withUnsafeBytes { CSVReader.read($0) }
         #expect(doc.header == ["a", "b"])
         #expect(doc.rows == [["1", "2"]])
+    }
+}
+
+@Suite struct CSVDataSourceTests {
+    @Test func emptyTitlesAreNamedAndEmptyFieldsAreNull() {
+        let source = CSVDataSource(bytes: Array("a,,c\n1,,3\n".utf8))
+        #expect(source.title(ofColumn: 1) == "column 2")
+        #expect(source.value(row: 0, column: 1) == .null)
+        #expect(source.value(row: 0, column: 2) == .string("3"))
+        #expect(source.notice == nil)
+    }
+
+    @Test func repairsAreSummarisedForTheStatusLine() {
+        let source = CSVDataSource(bytes: Array("a,b\n1,2,3\n\"x\n".utf8) + [0xFF])
+        #expect(source.notice == "2 rows with missing/extra fields; quote not closed (record 3); invalid UTF-8 shown as \u{FFFD}")
     }
 }

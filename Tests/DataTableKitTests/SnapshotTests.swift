@@ -140,6 +140,13 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         expectSnapshot(backend, "click-and-wheel", styles: false)
     }
 
+    @Test func noticeShowsInTheStatusLineAfterThePosition() {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 3), size: Size(width: 60, height: 5))
+        app.view.notice = "2 rows with missing/extra fields; quote not closed (record 3)"
+        app.drawFrame()
+        expectSnapshot(backend, "status-notice")
+    }
+
     @Test func quitKeys() {
         let (app, _) = TableFixtures.application(TableFixtures.people(rows: 3), size: size)
         #expect(app.handle(.key(.character("x"))) == .ignored)

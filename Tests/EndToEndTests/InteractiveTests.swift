@@ -45,6 +45,7 @@ extension EndToEnd {
             screen = session.lastCapture
             #expect(!screen.contains { $0.contains("amount") || $0.contains("Name1") || $0.contains("row 1/200") },
                     "the table is still on screen after exit:\n\(screen.joined(separator: "\n"))")
+            #expect(try session.display("#{alternate_on}") == "0", "still on the alternate screen")
         }
 
         @Test("A resize lays the table out again: status on the new last row, header on row 0")
@@ -179,6 +180,53 @@ extension EndToEnd {
             let screen = session.lastCapture
             #expect(!screen.contains { $0.contains("amount") || $0.contains("Name1") || $0.contains(" row ") },
                     "the table is still on screen after SIGTERM:\n\(screen.joined(separator: "\n"))")
+            #expect(try session.display("#{alternate_on}") == "0", "still on the alternate screen")
+            #expect(try session.display("#{mouse_any_flag}#{mouse_sgr_flag}") == "00", "mouse reporting left on")
+        }
+
+        /// How dtable is made to leave, and the status it should leave with.
+        enum Ending: String, CaseIterable, CustomTestStringConvertible {
+            case quitKey, sigterm, sigint, sighup
+            var expectedStatus: Int32 {
+                switch self {
+                case .quitKey: 0
+                case .sigterm: 128 + SIGTERM
+                case .sigint: 128 + SIGINT
+                case .sighup: 128 + SIGHUP
+                }
+            }
+            var testDescription: String { rawValue }
+        }
+
+        /// With a shell after dtable in the same pane (so tmux does not take the pane over), the
+        /// pane's modes show what dtable left behind.
+        @Test("The terminal is restored after quitting", arguments: Ending.allCases)
+        func terminalRestored(ending: Ending) throws {
+            let directory = try Fixture.directoryWithPeople()
+            let binary = try dtableBinaryPath()
+            let session = try TmuxSession(
+                shellCommand: "\(shellQuoted(binary)) \(Fixture.peopleFileName); echo \"dtable-exit=$?\"; exec sleep 600",
+                workingDirectory: directory.path)
+            #expect(session.waitFor { Fixture.isTableScreen($0, height: 24) }, "\(session.lastScreen)")
+            #expect(try session.display("#{alternate_on}#{mouse_any_flag}#{mouse_sgr_flag}#{cursor_flag}") == "1110",
+                    "full-screen modes while running")
+
+            switch ending {
+            case .quitKey:
+                try session.sendKeys("q")
+            case .sigterm, .sigint, .sighup:
+                let signal = ending == .sigterm ? SIGTERM : ending == .sigint ? SIGINT : SIGHUP
+                #expect(kill(try session.processID(named: "dtable"), signal) == 0)
+            }
+            #expect(session.waitFor("dtable-exit=\(ending.expectedStatus)"), "\(session.lastScreen)")
+            let screen = session.lastCapture
+            #expect(!screen.contains { $0.contains("amount") || $0.contains("Name1") || $0.contains(" row ") },
+                    "the table is still on screen:\n\(session.lastScreen)")
+            #expect(try session.display("#{alternate_on}") == "0", "still on the alternate screen")
+            #expect(try session.display("#{cursor_flag}") == "1", "the cursor is still hidden")
+            #expect(try session.display("#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}#{mouse_sgr_flag}") == "0000",
+                    "mouse reporting left on")
+            #expect(try session.display("#{keypad_cursor_flag}#{keypad_flag}") == "00", "keypad mode left on")
         }
 
         @Test("Control characters in a field are shown as Control Pictures, not sent to the terminal")
