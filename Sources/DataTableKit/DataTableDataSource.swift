@@ -10,6 +10,8 @@ public protocol DataTableDataSource: AnyObject {
     func title(ofColumn column: Int) -> String
     /// The value at a source row and column.
     func value(row: Int, column: Int) -> DataTableValueType
+    /// Progress of a source that loads in the background; nil when everything is there.
+    var loadState: DataTableLoadState? { get }
 }
 
 /// A data source over rows of strings held in memory.
@@ -34,4 +36,24 @@ public final class StringRowsDataSource: DataTableDataSource {
         let text = fields[column]
         return text.isEmpty ? .null : .string(text)
     }
+}
+
+/// How far a data source that loads in the background has got.
+public struct DataTableLoadState: Hashable, Sendable {
+    /// 0...1.
+    public var fraction: Double
+    public var isComplete: Bool
+    /// What it is doing, for the status line ("indexing").
+    public var verb: String
+
+    public init(fraction: Double, isComplete: Bool, verb: String = "loading") {
+        self.fraction = fraction
+        self.isComplete = isComplete
+        self.verb = verb
+    }
+}
+
+extension DataTableDataSource {
+    /// nil: everything is there from the start.
+    public var loadState: DataTableLoadState? { nil }
 }

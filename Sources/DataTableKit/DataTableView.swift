@@ -75,10 +75,21 @@ public final class DataTableView {
     /// The data source row shown at a display row (the identity until sorting reorders rows).
     public func sourceRow(forDisplayRow row: Int) -> Int { row }
 
-    /// Re-reads the row count (a growing source) and keeps the cursor valid.
-    public func reloadRowCount() {
-        viewport.setRowCount(dataSource.rowCount)
+    /// The data source's load state when last drawn (to notice progress).
+    private var lastLoadState: DataTableLoadState?
+
+    /// Picks up rows a loading data source has added; true when the screen should be redrawn.
+    public func refreshFromDataSource() -> Bool {
+        let state = dataSource.loadState
+        let count = dataSource.rowCount
+        guard count != viewport.rowCount || state != lastLoadState else { return false }
+        lastLoadState = state
+        viewport.setRowCount(count)
+        return true
     }
+
+    /// Whether the data source is still loading (the run loop polls more often then).
+    public var isLoading: Bool { dataSource.loadState.map { !$0.isComplete } ?? false }
 
     // MARK: - Rendering
 
@@ -193,6 +204,9 @@ public final class DataTableView {
         let rowCount = viewport.rowCount
         let cursor = viewport.cursor
         var position = rowCount == 0 ? "no rows" : "row \(grouped(cursor.row + 1))/\(grouped(rowCount))"
+        if let load = dataSource.loadState, !load.isComplete {
+            position += "+ \(load.verb) \(Int(load.fraction * 100))%"
+        }
         if !columns.isEmpty {
             position += "  col \(cursor.column + 1)/\(columns.count) \(columns[cursor.column].title)"
         }

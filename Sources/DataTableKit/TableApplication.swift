@@ -28,8 +28,14 @@ public final class TableApplication {
     public func run(until shouldStop: () -> Bool = { false }) {
         drawFrame()
         while !shouldStop() {
-            guard let event = backend.nextEvent(timeoutMilliseconds: 250) else { continue }
+            // While the data source loads, wake often to show its progress and new rows.
+            let timeout = view.isLoading ? 50 : 250
+            guard let event = backend.nextEvent(timeoutMilliseconds: timeout) else {
+                if view.refreshFromDataSource() { drawFrame() }
+                continue
+            }
             if handle(event) == .quit { return }
+            if view.refreshFromDataSource() { drawFrame() }
         }
     }
 

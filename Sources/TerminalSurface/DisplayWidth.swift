@@ -6,8 +6,8 @@
 
 /// Lookup and measuring helpers behind the `displayWidth` properties.
 ///
-/// `@usableFromInline` so that the `@inlinable` `StringProtocol.displayWidth`
-/// can be specialised in client modules while the work stays here.
+/// `@usableFromInline` so that `StringProtocol.displayWidth` can inline its ASCII fast path
+/// into client modules while the rest of the work stays here.
 @usableFromInline
 internal enum DisplayWidth {
     /// `kind` bits 0-1: the scalar's width (0, 1 or 2).
@@ -65,10 +65,11 @@ internal enum DisplayWidth {
         if isRegionalIndicator(f) && isRegionalIndicator(second.value) { return 2 }  // flag
         var width = Int(kind(of: f) & widthMask)
         if width == 2 { return 2 }
-        // Emoji-presentation base (the table already makes nearly all of them 2; this also
-        // covers anything the standard library knows as emoji). A regional indicator is not
-        // an emoji base: a lone one stays 1.
-        if !isRegionalIndicator(f) && first.properties.isEmojiPresentation { return 2 }
+        // Emoji-presentation base. The table already makes every such scalar 2 (a test checks
+        // this against the standard library), so this only matters if the two ever disagree.
+        // A regional indicator is not an emoji base: a lone one stays 1. Emoji_Presentation
+        // starts at U+231A; the guard skips a costly property lookup for e.g. "e\u{301}".
+        if f >= 0x231A && !isRegionalIndicator(f) && first.properties.isEmojiPresentation { return 2 }
         var next: Unicode.Scalar? = second
         while let s = next {
             let v = s.value
@@ -83,17 +84,9 @@ internal enum DisplayWidth {
         return width
     }
 
-    /// Width of valid UTF-8 text (a String's storage). ASCII is counted by bytes; other text is
-    /// measured scalar by scalar while every scalar is its own grapheme cluster, and by
-    /// Characters from the first scalar that may join a neighbour on.
-    @usableFromInline
-    static func width(utf8 buf: UnsafeBufferPointer<UInt8>) -> Int {
-        let n = buf.count
-        if isASCII(buf) { return n }
-        return width(nonASCII: buf)
-    }
-
-    /// `width(utf8:)` without the ASCII check.
+    /// Width of valid UTF-8 text (a String's storage) that is not all ASCII: scalar by scalar
+    /// while every scalar is its own grapheme cluster, by Characters from the first scalar that
+    /// may join a neighbour on.
     @usableFromInline
     static func width(nonASCII buf: UnsafeBufferPointer<UInt8>) -> Int {
         let n = buf.count
@@ -135,6 +128,12 @@ internal enum DisplayWidth {
         }
         return ((UInt32(b0 & 0x07) << 18) | (UInt32(base[i &+ 1] & 0x3F) << 12)
             | (UInt32(base[i &+ 2] & 0x3F) << 6) | UInt32(base[i &+ 3] & 0x3F), 4)
+    }
+
+    /// Width of text that is not all ASCII. Specialised in the caller's module, not inlined.
+    @inlinable @inline(never)
+    static func width<S: StringProtocol>(nonASCII s: S) -> Int {
+        s.utf8.withContiguousStorageIfAvailable { width(nonASCII: $0) } ?? width(characters: s)
     }
 
     /// Sum of the Characters' widths.
@@ -225,10 +224,11 @@ extension StringProtocol {
     /// decoding (ASCII control characters count 1 each, as their placeholders will).
     @inlinable @inline(__always)
     public var displayWidth: Int {
-        let w = self.utf8.withContiguousStorageIfAvailable { buf in
-            DisplayWidth.isASCII(buf) ? buf.count : DisplayWidth.width(nonASCII: buf)
+        // Inlined ASCII check, kept apart from the out-of-line call for other text: the common
+        // case then costs neither a call nor a retain of the string.
+        if utf8.withContiguousStorageIfAvailable({ DisplayWidth.isASCII($0) }) == true {
+            return utf8.count
         }
-        if let w { return w }
-        return DisplayWidth.width(characters: self)
+        return DisplayWidth.width(nonASCII: self)
     }
 }

@@ -78,6 +78,7 @@ struct DTableCommand: ParsableCommand {
             if let notice { writeStandardError("dtable: warning: \(notice)\n") }
             let colorCount: Int? = color == .always ? 256 : nil
             configuration.theme = color == .always ? .colored : .monochrome
+            (table as? CSVFileDataSource)?.indexAll()
             let view = DataTableView(dataSource: table, configuration: configuration)
             var out = BufferedStandardOutput()
             TablePrinter(width: printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal), colorCount: colorCount)
@@ -97,6 +98,7 @@ struct DTableCommand: ParsableCommand {
         configuration.theme = terminal.capabilities.hasColors ? .colored : .monochrome
         let view = DataTableView(dataSource: table, configuration: configuration, size: terminal.size)
         view.notice = notice
+        (table as? CSVFileDataSource)?.startIndexing()
         let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
         application.run(until: { terminal.terminationSignal != 0 })
         let signal = terminal.terminationSignal

@@ -34,16 +34,20 @@ enum InputSource {
             let dialect = delimiter.map { CSVDialect(delimiter: $0) } ?? .comma
             return CSVDataSource(bytes: bytes, dialect: dialect, hasHeader: hasHeader)
         case .file(let path):
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw DTableError("cannot open '\(path)': \(String(cString: strerror(errno)))") }
-            defer { close(fd) }
-            var info = stat()
-            if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-                throw DTableError("'\(path)' is a directory, not a CSV file")
+            do {
+                let dialect = delimiter.map { CSVDialect(delimiter: $0) }
+                return try CSVFileDataSource(path: path, dialect: dialect, hasHeader: hasHeader)
+            } catch MappedFile.OpenError.system(let message) {
+                throw DTableError(message)
+            } catch {
+                // A FIFO or device cannot be mapped: read it like stdin.
+                let fd = open(path, O_RDONLY | O_CLOEXEC)
+                guard fd >= 0 else { throw DTableError("cannot open '\(path)': \(String(cString: strerror(errno)))") }
+                defer { close(fd) }
+                let bytes = try readAll(fd: fd, name: "'\(path)'")
+                let dialect = delimiter.map { CSVDialect(delimiter: $0) } ?? CSVDialect.forFileName(path)
+                return CSVDataSource(bytes: bytes, dialect: dialect, hasHeader: hasHeader)
             }
-            let bytes = try readAll(fd: fd, name: "'\(path)'")
-            let dialect = delimiter.map { CSVDialect(delimiter: $0) } ?? CSVDialect.forFileName(path)
-            return CSVDataSource(bytes: bytes, dialect: dialect, hasHeader: hasHeader)
         }
     }
 

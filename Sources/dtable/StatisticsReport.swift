@@ -1,3 +1,4 @@
+import DataTableCSV
 import DataTableKit
 import Glibc
 
@@ -26,6 +27,10 @@ struct StatisticsReport {
             ("max_cells_alive", String(pool.maxCellsAlive)),
             ("bytes_written", String(bytesWritten)),
         ]
+        if let file = view.dataSource as? CSVFileDataSource {
+            result.append(("indexed_bytes", String(file.indexedByteCount)))
+            if let ms = file.indexMilliseconds { result.append(("index_ms", format(ms))) }
+        }
         return result
     }
 

@@ -152,7 +152,7 @@ extension EndToEnd {
             let binary = try dtableBinaryPath()
             let session = try TmuxSession(shellCommand: "cat \(shellQuoted(Fixture.peopleFileName)) | \(shellQuoted(binary))",
                                           workingDirectory: directory.path)
-            #expect(session.waitFor { Fixture.isTableScreen($0, height: 24) }, "\(session.lastScreen)")
+            try #require(session.waitFor { Fixture.isTableScreen($0, height: 24) }, "\(session.lastScreen)")
             let status = Fixture.statusLine(session.lastCapture)
             #expect(status.contains("stdin"), "\(session.lastScreen)")
             #expect(status.contains("row 1/200"), "\(session.lastScreen)")
@@ -207,7 +207,7 @@ extension EndToEnd {
             let session = try TmuxSession(
                 shellCommand: "\(shellQuoted(binary)) \(Fixture.peopleFileName); echo \"dtable-exit=$?\"; exec sleep 600",
                 workingDirectory: directory.path)
-            #expect(session.waitFor { Fixture.isTableScreen($0, height: 24) }, "\(session.lastScreen)")
+            try #require(session.waitFor { Fixture.isTableScreen($0, height: 24) }, "\(session.lastScreen)")
             #expect(try session.display("#{alternate_on}#{mouse_any_flag}#{mouse_sgr_flag}#{cursor_flag}") == "1110",
                     "full-screen modes while running")
 
@@ -235,7 +235,7 @@ extension EndToEnd {
             try directory.write("controls.csv", text: "id,text,other\n1,plain,x\n2,\"a\u{1B}[31mred\u{07}bell\",y\n3,after,z\n")
             let session = try TmuxSession(arguments: [try dtableBinaryPath(), "controls.csv"],
                                           workingDirectory: directory.path)
-            #expect(session.waitFor { screen in
+            try #require(session.waitFor { screen in
                 screen.count == 24 && screen.row(2).contains("\u{241B}[31mred\u{2407}bell") && screen.row(23).contains("row 1/3")
             }, "\(session.lastScreen)")
             let screen = session.lastCapture
@@ -255,6 +255,14 @@ extension EndToEnd {
 
             try session.sendKeys("q")
             #expect(session.waitForExit() == 0)
+        }
+
+        @Test("The red-foreground check used above is not vacuous")
+        func redCheck() {
+            #expect(setsForeground31("a\u{1B}[31mred"))
+            #expect(setsForeground31("\u{1B}[1;31mred"))
+            #expect(!setsForeground31("\u{241B}[31mred"))
+            #expect(!setsForeground31("\u{1B}[38;5;31mx\u{1B}[48;2;31;31;31my\u{1B}[0m"))
         }
 
         @Test("An unknown TERM on a terminal: exit 2 and one line about the terminal type")

@@ -181,6 +181,17 @@ struct DisplayWidthTests {
         #expect(mismatches.isEmpty)
     }
 
+    @Test("Every Emoji_Presentation scalar but the regional indicators is wide in the table")
+    func emojiPresentationIsWide() {
+        var narrow: [UInt32] = []
+        for v in UInt32(0)...0x10FFFF {
+            guard let s = Unicode.Scalar(v), s.properties.isEmojiPresentation,
+                  !DisplayWidth.isRegionalIndicator(v) else { continue }
+            if s.displayWidth != 2 { narrow.append(v) }
+        }
+        #expect(narrow.isEmpty, "\(narrow.prefix(10).map { String($0, radix: 16) })")
+    }
+
     @Test("The table is sorted and every width is 0, 1 or 2")
     func tableShape() {
         let seg = DisplayWidth.segments

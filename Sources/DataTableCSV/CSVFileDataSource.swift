@@ -1,0 +1,223 @@
+import DataTableKit
+import Dispatch
+import Glibc
+import Synchronization
+
+/// A CSV file opened lazily: mapped, indexed row by row on a background thread, and parsed only
+/// for the rows that are shown.
+///
+/// The first rows are indexed before `init` returns, so the first frame never waits for the
+/// file; `rowCount` grows while the background indexer publishes more. Memory: 8 bytes per row
+/// (the offset index) plus the parsed-row cache, whatever the file size.
+public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
+    public let path: String
+    public let dialect: CSVDialect
+    public let hasHeader: Bool
+    public let columnCount: Int
+    let file: MappedFile
+    /// Start offsets of data records, then (when indexing finishes) the end of the last record.
+    let index = RowOffsetIndex()
+    private let titles: [String]
+
+    /// Bytes the indexer has scanned (including the header).
+    private let indexedBytes = Atomic<Int>(0)
+    private let indexingFinished = Atomic<Bool>(false)
+    private let indexingCancelled = Atomic<Bool>(false)
+    /// Wall time the whole index took, in nanoseconds (0 until finished).
+    private let indexNanoseconds = Atomic<Int>(0)
+    /// Scanner state between chunks (writer thread only).
+    private var scanState = RowScanState()
+
+    /// Parsed rows by row id: only rows that were drawn or sampled. Cleared when it reaches
+    /// `rowCacheLimit` (the screen needs a few hundred at most). UI thread only.
+    private var rowCache: [Int: [String]] = [:]
+    private let rowCacheLimit = 4096
+
+    /// Bytes indexed synchronously in `init`, so the first screen has rows at once.
+    static let initialIndexBytes = 1 << 18
+    /// Bytes per background chunk between publications.
+    static let chunkBytes = 1 << 22
+
+    /// Opens and maps `path`, reads its header and indexes the first rows.
+    /// Throws `MappedFile.OpenError.notRegular` for FIFOs and devices (the caller streams those).
+    public init(path: String, dialect: CSVDialect? = nil, hasHeader: Bool = true) throws {
+        self.path = path
+        let file = try MappedFile(path: path)
+        self.file = file
+        let all = file.bytes(0..<file.length)
+        let bomLength = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let sample = file.bytes(bomLength..<min(file.length, bomLength + (1 << 16)))
+        let dialect = dialect ?? CSVDialect.sniff(sample, fileName: path)
+        self.dialect = dialect
+        self.hasHeader = hasHeader
+
+        // The header record and a sample of rows (for the column count) come from the first 64 KB.
+        var sampleRecords: [[String]] = []
+        var headerEnd = bomLength
+        sample.withMemoryRebound(to: UInt8.self) { buffer in
+            var scanner = CSVReader.Scanner(buffer, dialect: dialect)
+            while sampleRecords.count < 1000, let record = scanner.nextRecord() { sampleRecords.append(record) }
+        }
+        var titles: [String] = []
+        if hasHeader, !sampleRecords.isEmpty {
+            titles = sampleRecords.removeFirst()
+            headerEnd = Self.endOfFirstRecord(file.bytes(bomLength..<file.length), quote: dialect.quote) + bomLength
+        }
+        let columns = sampleRecords.reduce(titles.count) { max($0, $1.count) }
+        self.columnCount = columns
+        self.titles = (0..<columns).map { i in
+            i < titles.count && !titles[i].isEmpty ? titles[i] : "column \(i + 1)"
+        }
+        if headerEnd < file.length { index.append(headerEnd) }
+        indexedBytes.store(headerEnd, ordering: .relaxed)
+        indexNext(bytes: Self.initialIndexBytes)
+    }
+
+    deinit { indexingCancelled.store(true, ordering: .relaxed) }
+
+    /// Starts indexing the rest of the file on a background thread.
+    public func startIndexing() {
+        guard !indexingFinished.load(ordering: .acquiring) else { return }
+        let start = ContinuousClock.now
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            while !indexingFinished.load(ordering: .relaxed) && !indexingCancelled.load(ordering: .relaxed) {
+                indexNext(bytes: Self.chunkBytes)
+            }
+            let elapsed = ContinuousClock.now - start
+            indexNanoseconds.store(Int(elapsed.components.seconds) * 1_000_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000), ordering: .releasing)
+        }
+    }
+
+    /// Indexes everything now, on this thread (print mode, tests).
+    public func indexAll() {
+        while !indexingFinished.load(ordering: .acquiring) { indexNext(bytes: Self.chunkBytes) }
+    }
+
+    /// Scans the next `bytes` of the file and publishes the rows found (writer side).
+    private func indexNext(bytes: Int) {
+        let from = indexedBytes.load(ordering: .relaxed)
+        let to = min(file.length, from + bytes)
+        let chunk = file.bytes(from..<to)
+        scanState = RowScanner.scan(chunk, baseOffset: from, quote: dialect.quote, state: scanState) { start in
+            if start < file.length { index.append(start) }
+        }
+        indexedBytes.store(to, ordering: .relaxed)
+        if to == file.length {
+            // The sentinel: the end of the last record.
+            if index.count > 0 || from < to { index.append(file.length) }
+            index.publish()
+            indexingFinished.store(true, ordering: .releasing)
+        } else {
+            index.publish()
+        }
+    }
+
+    /// The offset just past the first record's terminator (outside quotes), scanning 64 KB at a time.
+    private static func endOfFirstRecord(_ bytes: UnsafeRawBufferPointer, quote: UInt8) -> Int {
+        var state = RowScanState()
+        var offset = 0
+        while offset < bytes.count {
+            let upper = min(bytes.count, offset + (1 << 16))
+            var end: Int?
+            state = RowScanner.scan(UnsafeRawBufferPointer(rebasing: bytes[offset..<upper]), baseOffset: offset,
+                                    quote: quote, state: state) { start in
+                if end == nil { end = start }
+            }
+            if let end { return end }
+            offset = upper
+        }
+        return bytes.count
+    }
+
+    // MARK: - DataTableDataSource
+
+    public var rowCount: Int { max(0, index.count - 1) }
+
+    public func title(ofColumn column: Int) -> String { titles[column] }
+
+    public func value(row: Int, column: Int) -> DataTableValueType {
+        let fields = record(row)
+        guard column < fields.count else { return .null }
+        let text = fields[column]
+        return text.isEmpty ? .null : .string(text)
+    }
+
+    public var loadState: DataTableLoadState? {
+        let finished = indexingFinished.load(ordering: .acquiring)
+        let fraction = file.length == 0 ? 1 : Double(indexedBytes.load(ordering: .relaxed)) / Double(file.length)
+        return DataTableLoadState(fraction: finished ? 1 : fraction, isComplete: finished, verb: "indexing")
+    }
+
+    /// Whether the whole file is indexed.
+    public var isIndexComplete: Bool { indexingFinished.load(ordering: .acquiring) }
+
+    /// Milliseconds the whole index took (nil while indexing).
+    public var indexMilliseconds: Double? {
+        let ns = indexNanoseconds.load(ordering: .acquiring)
+        return ns == 0 ? nil : Double(ns) / 1e6
+    }
+
+    /// Bytes indexed so far.
+    public var indexedByteCount: Int { indexedBytes.load(ordering: .relaxed) }
+
+    /// Anonymous memory held by the row index.
+    public var indexMemoryBytes: Int { index.memoryBytes }
+
+    /// The fields of row `row`, parsed from the mapping (cached).
+    public func record(_ row: Int) -> [String] {
+        if let cached = rowCache[row] { return cached }
+        guard row < rowCount else { return [] }
+        let bytes = file.bytes(index[row]..<index[row + 1])
+        var fields: [String] = bytes.withMemoryRebound(to: UInt8.self) { buffer in
+            var scanner = CSVReader.Scanner(buffer, dialect: dialect)
+            return scanner.nextRecord() ?? []
+        }
+        if fields.count < columnCount { fields += repeatElement("", count: columnCount - fields.count) }
+        if rowCache.count >= rowCacheLimit { rowCache.removeAll(keepingCapacity: true) }
+        rowCache[row] = fields
+        return fields
+    }
+}
+
+/// Carries the record scanner's state across chunks.
+struct RowScanState: Equatable {
+    var inQuotes = false
+    var previousWasCR = false
+}
+
+/// Finds record starts: the byte after LF, after CRLF, or after a lone CR, outside quotes.
+enum RowScanner {
+    /// Calls `found` with the absolute offset of every record start that follows a terminator in `chunk`.
+    /// - Complexity: O(n), one pass.
+    static func scan(_ chunk: UnsafeRawBufferPointer, baseOffset: Int, quote: UInt8, state: RowScanState,
+                     found: (Int) -> Void) -> RowScanState {
+        var inQuotes = state.inQuotes
+        var previousWasCR = state.previousWasCR
+        var i = 0
+        let n = chunk.count
+        if previousWasCR && n > 0 {
+            // A CR ended the last chunk: a lone CR starts the record here, a CRLF after the LF.
+            if chunk[0] == 0x0A { found(baseOffset + 1); i = 1 } else { found(baseOffset) }
+            previousWasCR = false
+        }
+        while i < n {
+            let byte = chunk[i]
+            if byte == quote {
+                inQuotes.toggle()
+            } else if !inQuotes {
+                if byte == 0x0A {
+                    found(baseOffset + i + 1)
+                } else if byte == 0x0D {
+                    if i + 1 < n {
+                        if chunk[i + 1] == 0x0A { i += 1 }
+                        found(baseOffset + i + 1)
+                    } else {
+                        previousWasCR = true
+                    }
+                }
+            }
+            i += 1
+        }
+        return RowScanState(inQuotes: inQuotes, previousWasCR: previousWasCR)
+    }
+}

@@ -1,0 +1,111 @@
+import Glibc
+import Testing
+import DataTableKit
+@testable import DataTableCSV
+
+/// Writes `bytes` to a new temporary file and returns its path.
+func temporaryFile(_ bytes: [UInt8], suffix: String = ".csv") -> String {
+    var template = Array("/tmp/dtable-test-XXXXXX\(suffix)".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
+    precondition(fd >= 0)
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    return String(cString: template)
+}
+
+@Suite struct CSVFileDataSourceTests {
+    func open(_ text: String, suffix: String = ".csv", hasHeader: Bool = true) throws -> CSVFileDataSource {
+        let source = try CSVFileDataSource(path: temporaryFile(Array(text.utf8), suffix: suffix), hasHeader: hasHeader)
+        source.indexAll()
+        return source
+    }
+
+    @Test func readsHeaderRowsAndFieldsLazily() throws {
+        let source = try open("id,name\n1,\"Ada, L\"\n2,\"multi\nline\"\n3,x")
+        #expect(source.columnCount == 2)
+        #expect(source.title(ofColumn: 1) == "name")
+        #expect(source.rowCount == 3)
+        #expect(source.value(row: 0, column: 1) == .string("Ada, L"))
+        #expect(source.value(row: 1, column: 1) == .string("multi\nline"))
+        #expect(source.value(row: 2, column: 1) == .string("x"))
+        #expect(source.isIndexComplete)
+    }
+
+    @Test func matchesTheInMemoryReaderOnMixedLineEndingsAndBOM() throws {
+        let text = "\u{FEFF}a,b\r\n1,\"x\r\ny\"\r2,z\n3,\"q\"\"q\"\r\n\n4,"
+        let lazy = try open(text)
+        let eager = CSVReader.read(Array(text.utf8))
+        #expect(lazy.rowCount == eager.rows.count)
+        #expect((0..<lazy.columnCount).map(lazy.title(ofColumn:)) == eager.header)
+        for row in 0..<lazy.rowCount {
+            #expect(lazy.record(row) == eager.rows[row], "row \(row)")
+        }
+    }
+
+    @Test func aLargeFileIsIndexedInTheBackgroundAndGrows() throws {
+        var text = "n,s\n"
+        for i in 0..<200_000 { text += "\(i),\"v\(i)\"\n" }
+        let source = try CSVFileDataSource(path: temporaryFile(Array(text.utf8)))
+        let first = source.rowCount
+        #expect(first > 0 && first < 200_000)  // the first rows are ready before indexing
+        #expect(source.loadState?.isComplete == false)
+        source.startIndexing()
+        var waited = 0
+        while !source.isIndexComplete && waited < 10_000 { usleep(1000); waited += 1 }
+        #expect(source.rowCount == 200_000)
+        #expect(source.value(row: 199_999, column: 1) == .string("v199999"))
+        #expect(source.loadState?.isComplete == true)
+        #expect(source.indexMilliseconds != nil)
+    }
+
+    @Test func emptyHeaderOnlyAndNoTrailingNewline() throws {
+        let empty = try open("")
+        #expect(empty.rowCount == 0 && empty.columnCount == 0)
+        let headerOnly = try open("a,b\n")
+        #expect(headerOnly.rowCount == 0 && headerOnly.columnCount == 2)
+        let headerNoNewline = try open("a,b")
+        #expect(headerNoNewline.rowCount == 0)
+        let noHeader = try open("1,2\n3,4", hasHeader: false)
+        #expect(noHeader.rowCount == 2)
+        #expect(noHeader.title(ofColumn: 0) == "column 1")
+    }
+
+    @Test func unterminatedQuoteKeepsTheRestOfTheFileInOneField() throws {
+        let source = try open("a,b\n1,\"open\n2,x\n")
+        #expect(source.rowCount == 1)
+        #expect(source.value(row: 0, column: 1) == .string("open\n2,x\n"))
+    }
+
+    @Test func sniffsTheDelimiter() throws {
+        #expect(try open("a;b;c\n1;2;3\n").dialect == .semicolon)
+        #expect(try open("a|b\n1|2\n").dialect == .pipe)
+        #expect(try open("a\tb\n1\t2\n", suffix: ".txt").dialect == .tab)
+        #expect(try open("a,b\n1,2\n", suffix: ".tsv").dialect == .tab)
+        #expect(try open("name;note\n\"a,b,c\";x\n").dialect == .semicolon)
+        #expect(try open("single\n1\n").dialect == .comma)
+    }
+
+    @Test func directoriesAndMissingFilesAreClearErrors() {
+        #expect(throws: MappedFile.OpenError.self) { try CSVFileDataSource(path: "/tmp") }
+        #expect(throws: MappedFile.OpenError.self) { try CSVFileDataSource(path: "/nonexistent/x.csv") }
+    }
+
+    @Test(arguments: [1, 2, 3, 7, 64, 4096])
+    func chunkedScanningFindsTheSameStarts(chunk: Int) {
+        let text = Array("a,\"b\r\nc\"\r\n1,2\r3,4\n\"x\"\"\",y\r\n".utf8)
+        var whole: [Int] = []
+        text.withUnsafeBytes { _ = RowScanner.scan($0, baseOffset: 0, quote: 0x22, state: RowScanState()) { whole.append($0) } }
+        var pieces: [Int] = []
+        var state = RowScanState()
+        var offset = 0
+        text.withUnsafeBytes { all in
+            while offset < all.count {
+                let upper = min(all.count, offset + chunk)
+                state = RowScanner.scan(UnsafeRawBufferPointer(rebasing: all[offset..<upper]), baseOffset: offset, quote: 0x22, state: state) { pieces.append($0) }
+                offset = upper
+            }
+        }
+        #expect(whole == [10, 14, 18, 27])
+        #expect(pieces == whole)
+    }
+}
