@@ -27,8 +27,14 @@ public enum TerminalText {
     /// Everything else is unchanged, and every replacement is one column wide, so
     /// `sanitized(s).displayWidth == s.displayWidth`. Text for which `isSafe` is true
     /// (all printable ASCII, for instance) is returned as is, without allocating.
+    @inlinable
     public static func sanitized(_ s: String) -> String {
-        if isSafe(s) { return s }
+        isSafe(s) ? s : replacingUnsafe(s)
+    }
+
+    /// `sanitized` for text that is not safe.
+    @usableFromInline
+    static func replacingUnsafe(_ s: String) -> String {
         var out = String.UnicodeScalarView()
         out.reserveCapacity(s.utf8.count + 8)
         for scalar in s.unicodeScalars {
@@ -39,15 +45,24 @@ public enum TerminalText {
 
     /// True when `sanitized` would return `s` unchanged (fast check, used on the hot path).
     ///
-    /// Scans the UTF-8 bytes, eight at a time while they are printable ASCII; a byte >= 0x80
-    /// is only examined as the lead byte of one of the few encodings that matter
-    /// (C2 80–9F, D8 9C, E2 80 8E/8F/AA–AE, E2 81 A6–A9), without decoding scalars.
-    @inlinable
+    /// First checks, eight UTF-8 bytes at a time and inlined into the caller, whether all bytes
+    /// are printable ASCII. Otherwise scans the bytes one by one, looking at a byte >= 0x80 only
+    /// as the lead byte of one of the few encodings that matter (C2 80–9F, D8 9C,
+    /// E2 80 8E/8F/AA–AE, E2 81 A6–A9), without decoding scalars.
+    @inlinable @inline(__always)
     public static func isSafe(_ s: String) -> Bool {
-        let safe = s.utf8.withContiguousStorageIfAvailable { buf in
-            isPrintableASCII(buf) || isSafe(utf8: buf)
-        }
-        return safe ?? isSafe(scalars: s.unicodeScalars)
+        // The inlined check is kept apart from the out-of-line call, so that the common case
+        // costs neither a call nor a retain of the string.
+        if s.utf8.withContiguousStorageIfAvailable({ isPrintableASCII($0) }) == true { return true }
+        return isSafe(notPrintableASCII: s)
+    }
+
+    /// `isSafe` after the printable-ASCII check failed.
+    @usableFromInline
+    static func isSafe(notPrintableASCII s: String) -> Bool {
+        if let safe = s.utf8.withContiguousStorageIfAvailable({ isSafe(utf8: $0) }) { return safe }
+        for scalar in s.unicodeScalars where replacement(for: scalar) != nil { return false }
+        return true
     }
 
     /// True when every byte is in 0x20...0x7E. Eight bytes at a time: for words whose bytes are
@@ -72,13 +87,6 @@ public enum TerminalText {
             i &+= 1
         }
         return bad & 0x8080_8080_8080_8080 == 0 && tail
-    }
-
-    /// `isSafe` for text without contiguous UTF-8 storage.
-    @usableFromInline
-    static func isSafe(scalars: String.UnicodeScalarView) -> Bool {
-        for scalar in scalars where replacement(for: scalar) != nil { return false }
-        return true
     }
 
     /// Shortens `s` to at most `width` columns, marking the cut with `ellipsis` ("…").
@@ -244,8 +252,7 @@ public enum TerminalText {
         }
     }
 
-    /// `isSafe` on valid UTF-8, byte by byte (after `isPrintableASCII` said no).
-    @usableFromInline
+    /// `isSafe` on valid UTF-8, byte by byte.
     static func isSafe(utf8 buf: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = buf.baseAddress else { return true }
         let n = buf.count

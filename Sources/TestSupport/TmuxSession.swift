@@ -312,7 +312,8 @@ public final class TmuxSession {
     private var isKilled = false
 
     /// Starts `arguments` (a program and its arguments) in a new `width` x `height` pane as
-    /// `env TERM=xterm-256color LANG=C.UTF-8 [environment...] arguments...`.
+    /// `exec env -u LC_ALL -u LC_CTYPE TERM=xterm-256color LANG=C.UTF-8 [environment...] arguments...`
+    /// (run by /bin/sh; tmux's status bar is off, so the pane is the whole window).
     ///
     /// `environment` is applied after TERM and LANG, so it can override them. The program runs in
     /// `workingDirectory` when given.
