@@ -163,10 +163,36 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// Anonymous memory held by the row index.
     public var indexMemoryBytes: Int { index.memoryBytes }
 
+    /// Set once the file is seen to have changed on disk: its size then (UI thread only).
+    private var changedSize: Int?
+
+    /// Checks whether the file changed on disk since it was opened (one fstat).
+    ///
+    /// After a change, rows that end past the file's new size show as empty; rows before it
+    /// show what the mapping holds (the page cache may already show the new bytes).
+    public func checkForChanges() {
+        guard changedSize == nil else { return }
+        let now = file.currentState
+        let modified = now.modified.tv_sec != file.modifiedAtOpen.tv_sec || now.modified.tv_nsec != file.modifiedAtOpen.tv_nsec
+        if file.base.map(TruncationGuard.hasFaulted) == true || now.size != file.length || modified {
+            changedSize = min(now.size, file.length)
+            rowCache.removeAll()
+        }
+    }
+
+    /// "file changed on disk" once `checkForChanges` has seen a change.
+    public var notice: String? {
+        changedSize.map { "file changed on disk since it was opened: showing what was read (\($0 < file.length ? "now \($0) bytes" : "contents may differ"))" }
+    }
+
+    /// Keeps a shrinking file from ending dtable with SIGBUS (see `TruncationGuard`).
+    public static func installTruncationGuard() { TruncationGuard.install() }
+
     /// The fields of row `row`, parsed from the mapping (cached).
     public func record(_ row: Int) -> [String] {
         if let cached = rowCache[row] { return cached }
         guard row < rowCount else { return [] }
+        if let changedSize, index[row + 1] > changedSize { return Array(repeating: "", count: columnCount) }
         let bytes = file.bytes(index[row]..<index[row + 1])
         var fields: [String] = bytes.withMemoryRebound(to: UInt8.self) { buffer in
             var scanner = CSVReader.Scanner(buffer, dialect: dialect)

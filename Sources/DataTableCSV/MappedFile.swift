@@ -8,6 +8,8 @@ public final class MappedFile: @unchecked Sendable {
     let base: UnsafeRawPointer?
     /// Length of the mapping (the file size when it was opened).
     let length: Int
+    /// The file's modification time when it was opened.
+    let modifiedAtOpen: timespec
 
     public enum OpenError: Error {
         case system(String)
@@ -36,6 +38,7 @@ public final class MappedFile: @unchecked Sendable {
         self.path = path
         self.fd = fd
         self.length = Int(info.st_size)
+        self.modifiedAtOpen = info.st_mtim
         if length > 0 {
             guard let pointer = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED else {
                 close(fd)
@@ -44,13 +47,17 @@ public final class MappedFile: @unchecked Sendable {
             // The indexer reads front to back once.
             madvise(pointer, length, MADV_SEQUENTIAL)
             base = UnsafeRawPointer(pointer)
+            TruncationGuard.register(base: pointer, length: length)
         } else {
             base = nil
         }
     }
 
     deinit {
-        if let base { munmap(UnsafeMutableRawPointer(mutating: base), length) }
+        if let base {
+            TruncationGuard.unregister(base: base)
+            munmap(UnsafeMutableRawPointer(mutating: base), length)
+        }
         close(fd)
     }
 
@@ -61,9 +68,10 @@ public final class MappedFile: @unchecked Sendable {
         return UnsafeRawBufferPointer(start: base + lower, count: upper - lower)
     }
 
-    /// The file's size now (it may have been truncated or grown since it was mapped).
-    var currentSize: Int {
+    /// The file's size and modification time now (it may have changed since it was mapped).
+    var currentState: (size: Int, modified: timespec) {
         var info = stat()
-        return fstat(fd, &info) == 0 ? Int(info.st_size) : length
+        guard fstat(fd, &info) == 0 else { return (length, modifiedAtOpen) }
+        return (Int(info.st_size), info.st_mtim)
     }
 }

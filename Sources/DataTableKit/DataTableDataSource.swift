@@ -12,6 +12,10 @@ public protocol DataTableDataSource: AnyObject {
     func value(row: Int, column: Int) -> DataTableValueType
     /// Progress of a source that loads in the background; nil when everything is there.
     var loadState: DataTableLoadState? { get }
+    /// A warning about the data for the status line (a file that changed, repaired input).
+    var notice: String? { get }
+    /// Looks for changes of the underlying data (called by the run loop a few times a second).
+    func checkForChanges()
 }
 
 /// A data source over rows of strings held in memory.
@@ -56,4 +60,6 @@ public struct DataTableLoadState: Hashable, Sendable {
 extension DataTableDataSource {
     /// nil: everything is there from the start.
     public var loadState: DataTableLoadState? { nil }
+    public var notice: String? { nil }
+    public func checkForChanges() {}
 }

@@ -75,15 +75,19 @@ public final class DataTableView {
     /// The data source row shown at a display row (the identity until sorting reorders rows).
     public func sourceRow(forDisplayRow row: Int) -> Int { row }
 
-    /// The data source's load state when last drawn (to notice progress).
+    /// The data source's load state and notice when last drawn (to notice changes).
     private var lastLoadState: DataTableLoadState?
+    private var lastSourceNotice: String?
 
     /// Picks up rows a loading data source has added; true when the screen should be redrawn.
     public func refreshFromDataSource() -> Bool {
+        dataSource.checkForChanges()
         let state = dataSource.loadState
         let count = dataSource.rowCount
-        guard count != viewport.rowCount || state != lastLoadState else { return false }
+        let sourceNotice = dataSource.notice
+        guard count != viewport.rowCount || state != lastLoadState || sourceNotice != lastSourceNotice else { return false }
         lastLoadState = state
+        lastSourceNotice = sourceNotice
         viewport.setRowCount(count)
         return true
     }
@@ -216,7 +220,7 @@ public final class DataTableView {
         let left = configuration.title.isEmpty || titled.displayWidth > region.width ? " " + position : titled
         let hintX = region.width - hint.displayWidth
         var x = region.put(left, at: .zero, style: theme.statusLine)
-        if let notice, x + 2 < region.width {
+        if let notice = notice ?? dataSource.notice, x + 2 < region.width {
             let room = (hintX > x + 3 ? hintX - 1 : region.width) - x - 2
             x = region.put("  " + TerminalText.truncated(notice, toWidth: max(0, room)), at: Point(x: x, y: 0), style: theme.statusNotice)
         }

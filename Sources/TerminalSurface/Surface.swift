@@ -116,16 +116,11 @@ public final class Surface {
     }
 
     /// Writes one grapheme at `(x, y)` within `clip`; returns the column after it.
+    ///
+    /// A control character becomes its placeholder(s), as in the string version ("\r\n" is 2 columns).
     @discardableResult
     public func put(_ character: Character, at point: Point, style: Style, clip: Rect? = nil) -> Int {
-        let c = (clip ?? bounds).intersection(bounds)
-        let safe: Character
-        if TerminalText.isSafe(String(character)) {
-            safe = character
-        } else {
-            safe = TerminalText.sanitized(String(character)).first ?? "\u{FFFD}"
-        }
-        return put(safe, x: point.x, y: point.y, style: style, clip: c)
+        put(String(character), at: point, style: style, clip: clip)
     }
 
     private func put(_ character: Character, x: Int, y: Int, style: Style, clip c: Rect) -> Int {

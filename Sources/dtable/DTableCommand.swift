@@ -67,7 +67,6 @@ struct DTableCommand: ParsableCommand {
         let statsFile = try stats.map(StatisticsReport.openForWriting)
         let source = try InputSource.choose(file: file, stdinIsTerminal: stdinIsTerminal)
         let table = try source.load(delimiter: delimiter.flatMap(parsedDelimiter), hasHeader: !noHeader)
-        let notice = (table as? CSVDataSource)?.notice
 
         var configuration = DataTableConfiguration()
         configuration.title = source.displayName
@@ -75,7 +74,8 @@ struct DTableCommand: ParsableCommand {
         if print || !stdoutIsTerminal {
             // A reader that went away (`dtable f.csv | head`) ends the output quietly with status 0.
             signal(SIGPIPE, SIG_IGN)
-            if let notice { writeStandardError("dtable: warning: \(notice)\n") }
+            if let notice = table.notice { writeStandardError("dtable: warning: \(notice)\n") }
+            CSVFileDataSource.installTruncationGuard()
             let colorCount: Int? = color == .always ? 256 : nil
             configuration.theme = color == .always ? .colored : .monochrome
             (table as? CSVFileDataSource)?.indexAll()
@@ -97,7 +97,8 @@ struct DTableCommand: ParsableCommand {
         }
         configuration.theme = terminal.capabilities.hasColors ? .colored : .monochrome
         let view = DataTableView(dataSource: table, configuration: configuration, size: terminal.size)
-        view.notice = notice
+        // After the terminal's own handlers, so a SIGBUS that is not ours still restores it.
+        CSVFileDataSource.installTruncationGuard()
         (table as? CSVFileDataSource)?.startIndexing()
         let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
         application.run(until: { terminal.terminationSignal != 0 })

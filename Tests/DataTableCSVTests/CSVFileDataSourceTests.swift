@@ -109,3 +109,37 @@ func temporaryFile(_ bytes: [UInt8], suffix: String = ".csv") -> String {
         #expect(pieces == whole)
     }
 }
+
+@Suite struct FileChangeTests {
+    @Test func aFileTruncatedWhileOpenNeitherCrashesNorShowsGarbage() throws {
+        var text = "n,s\n"
+        for i in 0..<100_000 { text += "\(i),\"value \(i)\"\n" }
+        let path = temporaryFile(Array(text.utf8))
+        let source = try CSVFileDataSource(path: path)
+        CSVFileDataSource.installTruncationGuard()
+        source.indexAll()
+        #expect(source.rowCount == 100_000)
+        #expect(truncate(path, 4096) == 0)
+        // Reading past the new end would be SIGBUS without the guard.
+        let sawLate = source.record(99_999)
+        source.checkForChanges()
+        #expect(source.notice?.contains("file changed") == true)
+        #expect(source.value(row: 99_998, column: 1) == .null)
+        #expect(source.value(row: 1, column: 1) == .string("value 1"))
+        #expect(sawLate.count == 2)
+        unlink(path)
+    }
+
+    @Test func aRewrittenFileIsReportedChanged() throws {
+        let path = temporaryFile(Array("a,b\n1,2\n".utf8))
+        let source = try CSVFileDataSource(path: path)
+        source.checkForChanges()
+        #expect(source.notice == nil)
+        let fd = Glibc.open(path, O_WRONLY | O_APPEND)
+        _ = "3,4\n".withCString { write(fd, $0, 4) }
+        close(fd)
+        source.checkForChanges()
+        #expect(source.notice != nil)
+        unlink(path)
+    }
+}
