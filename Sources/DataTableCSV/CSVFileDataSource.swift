@@ -188,6 +188,19 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// Keeps a shrinking file from ending dtable with SIGBUS (see `TruncationGuard`).
     public static func installTruncationGuard() { TruncationGuard.install() }
 
+    /// One field, parsed without touching the row cache (sort keys read every row once).
+    public func text(row: Int, column: Int) -> String {
+        if let cached = rowCache[row] { return column < cached.count ? cached[column] : "" }
+        guard row < rowCount else { return "" }
+        if let changedSize, index[row + 1] > changedSize { return "" }
+        let bytes = file.bytes(index[row]..<index[row + 1])
+        let fields: [String] = bytes.withMemoryRebound(to: UInt8.self) { buffer in
+            var scanner = CSVReader.Scanner(buffer, dialect: dialect)
+            return scanner.nextRecord() ?? []
+        }
+        return column < fields.count ? fields[column] : ""
+    }
+
     /// The fields of row `row`, parsed from the mapping (cached).
     public func record(_ row: Int) -> [String] {
         if let cached = rowCache[row] { return cached }

@@ -12,6 +12,8 @@ public protocol DataTableDataSource: AnyObject {
     func value(row: Int, column: Int) -> DataTableValueType
     /// Progress of a source that loads in the background; nil when everything is there.
     var loadState: DataTableLoadState? { get }
+    /// The text of a field, for sort keys and search: may skip caches the screen uses.
+    func text(row: Int, column: Int) -> String
     /// A warning about the data for the status line (a file that changed, repaired input).
     var notice: String? { get }
     /// Looks for changes of the underlying data (called by the run loop a few times a second).
@@ -62,4 +64,5 @@ extension DataTableDataSource {
     public var loadState: DataTableLoadState? { nil }
     public var notice: String? { nil }
     public func checkForChanges() {}
+    public func text(row: Int, column: Int) -> String { value(row: row, column: column).stringRepresentation }
 }

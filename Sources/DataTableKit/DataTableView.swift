@@ -16,6 +16,16 @@ public final class DataTableView {
     /// A message the status line shows after the position (input repairs, warnings).
     public var notice: String?
 
+    /// The sort order, in priority order (empty: file order).
+    public internal(set) var sortDescriptors: [SortDescriptor] = []
+    /// Display position -> source row id while sorted (nil: the identity). Generation: rebuilt
+    /// by every `sort(by:)`; rows a loading source adds later are appended until it re-sorts.
+    var displayOrder: [UInt32]?
+    /// Rows the current `displayOrder` was sorted over (fewer than the source's while loading).
+    var sortedRowCount = 0
+    /// How long the last sort took.
+    public internal(set) var lastSortMilliseconds: Double?
+
     /// Whether the help screen covers the table.
     public internal(set) var isShowingHelp = false
     /// First line of the help screen on display.
@@ -72,8 +82,11 @@ public final class DataTableView {
         Rect(x: 0, y: headerRect.maxY, width: size.width, height: statusRect.y - headerRect.maxY)
     }
 
-    /// The data source row shown at a display row (the identity until sorting reorders rows).
-    public func sourceRow(forDisplayRow row: Int) -> Int { row }
+    /// The data source row shown at a display row.
+    public func sourceRow(forDisplayRow row: Int) -> Int {
+        guard let displayOrder else { return row }
+        return Int(displayOrder[row])
+    }
 
     /// The data source's load state and notice when last drawn (to notice changes).
     private var lastLoadState: DataTableLoadState?
@@ -85,9 +98,18 @@ public final class DataTableView {
         let state = dataSource.loadState
         let count = dataSource.rowCount
         let sourceNotice = dataSource.notice
-        guard count != viewport.rowCount || state != lastLoadState || sourceNotice != lastSourceNotice else { return false }
+        guard count != sortedRowCount && displayOrder != nil || count != viewport.rowCount || state != lastLoadState
+            || sourceNotice != lastSourceNotice else { return false }
         lastLoadState = state
         lastSourceNotice = sourceNotice
+        if displayOrder != nil && count != sortedRowCount {
+            if state?.isComplete ?? true {
+                sort(by: sortDescriptors)  // loading finished: sort everything
+            } else {
+                // Rows indexed since the sort go at the end, unsorted, until loading completes.
+                for row in (displayOrder?.count ?? count)..<count { displayOrder?.append(UInt32(truncatingIfNeeded: row)) }
+            }
+        }
         viewport.setRowCount(count)
         return true
     }
@@ -118,7 +140,9 @@ public final class DataTableView {
         region.fill(style)
         for visible in viewport.visibleColumns {
             let column = columns[visible.column]
-            var label = Label(text: column.title, alignment: column.alignment == .right ? .right : .left, style: style)
+            var title = column.title
+            if let ascending = sortDirection(ofColumn: visible.column) { title = (ascending ? "▲" : "▼") + title }
+            var label = Label(text: title, alignment: column.alignment == .right ? .right : .left, style: style)
             label.truncation = .tail
             label.draw(in: region.region(Rect(x: visible.x, y: 0, width: visible.width, height: 1)))
         }
@@ -179,7 +203,8 @@ public final class DataTableView {
                 let value = dataSource.value(row: sourceRow, column: visible.column)
                 let context = CellContext(
                     indexPath: indexPath, sourceRow: sourceRow,
-                    columnAlignment: columns[visible.column].alignment, isHighlighted: false)
+                    columnAlignment: columns[visible.column].alignment,
+                    isHighlighted: sortDirection(ofColumn: visible.column) != nil)
                 cell.backgroundStyle = rowStyle
                 cellProvider.configure(cell, with: value, context: context)
                 let cellRegion = region.region(Rect(x: visible.x, y: line, width: visible.width, height: 1))
@@ -210,6 +235,7 @@ public final class DataTableView {
         var position = rowCount == 0 ? "no rows" : "row \(grouped(cursor.row + 1))/\(grouped(rowCount))"
         if let load = dataSource.loadState, !load.isComplete {
             position += "+ \(load.verb) \(Int(load.fraction * 100))%"
+            if displayOrder != nil { position += ", sorted first \(grouped(sortedRowCount))" }
         }
         if !columns.isEmpty {
             position += "  col \(cursor.column + 1)/\(columns.count) \(columns[cursor.column].title)"

@@ -57,6 +57,8 @@ public struct KeyBindings: Sendable {
         Binding(.bottom, [.character("G"), .end]),
         Binding(.firstColumn, [.character("0")]),
         Binding(.lastColumn, [.character("$")]),
+        Binding(.sortAscending, [.character("[")]),
+        Binding(.sortDescending, [.character("]")]),
         Binding(.help, [.character("?"), .function(1)]),
         Binding(.quit, [.character("q"), .control("c")]),
     ])

@@ -23,7 +23,8 @@ enum ColumnSizer {
         let rows = sampleRows(count: source.rowCount, sampleSize: sampleSize)
         return (0..<source.columnCount).map { column in
             let title = source.title(ofColumn: column)
-            var widest = title.displayWidth
+            // One more column for the sort indicator (▲/▼) the header puts before the title.
+            var widest = title.displayWidth + 1
             var numbers = 0, nonEmpty = 0
             for row in rows {
                 let value = source.value(row: row, column: column)

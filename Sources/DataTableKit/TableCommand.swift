@@ -3,6 +3,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case moveUp, moveDown, moveLeft, moveRight
     case pageDown, pageUp, halfPageDown, halfPageUp
     case top, bottom, firstColumn, lastColumn
+    case sortAscending, sortDescending
     case help, quit
 
     /// One line for the help screen.
@@ -20,6 +21,8 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .bottom: return "last row"
         case .firstColumn: return "first column"
         case .lastColumn: return "last column"
+        case .sortAscending: return "sort by the cursor column, ascending (replaces the sort)"
+        case .sortDescending: return "sort by the cursor column, descending (replaces the sort)"
         case .help: return "this help (q, Esc or ? closes it)"
         case .quit: return "quit"
         }

@@ -49,6 +49,10 @@ public final class TableController {
         case .bottom: viewport.moveCursor(to: DataTableIndexPath(row: viewport.rowCount - 1, column: viewport.cursor.column))
         case .firstColumn: viewport.moveCursor(to: DataTableIndexPath(row: viewport.cursor.row, column: 0))
         case .lastColumn: viewport.moveCursor(to: DataTableIndexPath(row: viewport.cursor.row, column: viewport.columnWidths.count - 1))
+        case .sortAscending, .sortDescending:
+            guard !view.columns.isEmpty else { return .ignored }
+            view.sort(by: [SortDescriptor(column: viewport.cursor.column, ascending: command == .sortAscending)])
+            return .redraw
         case .help:
             view.isShowingHelp = true
             view.helpScrollOffset = 0

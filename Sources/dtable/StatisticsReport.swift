@@ -27,6 +27,7 @@ struct StatisticsReport {
             ("max_cells_alive", String(pool.maxCellsAlive)),
             ("bytes_written", String(bytesWritten)),
         ]
+        if let sort = view.lastSortMilliseconds { result.append(("sort_ms", format(sort))) }
         if let file = view.dataSource as? CSVFileDataSource {
             result.append(("indexed_bytes", String(file.indexedByteCount)))
             if let ms = file.indexMilliseconds { result.append(("index_ms", format(ms))) }

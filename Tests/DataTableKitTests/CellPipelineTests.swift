@@ -70,8 +70,9 @@ import TestSupport
         app.view.setCellProvider(StarProvider())
         app.drawFrame()
         let lines = backend.presented!.lines
-        #expect(lines[1].hasPrefix("*  "))  // the id column is 2 wide: stars are clipped to it
-        #expect(lines[3].hasPrefix("** "))
+        #expect(lines[1].hasPrefix("*   "))
+        #expect(lines[3].hasPrefix("*** "))
+        #expect(lines[5].hasPrefix("*** "))  // the id column is 3 wide: 5 stars are clipped to it
         #expect(lines[1].contains("Ada"))
     }
 }

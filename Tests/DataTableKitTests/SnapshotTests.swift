@@ -135,7 +135,7 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         app.handle(.mouse(MouseEvent(kind: .wheelDown, position: Point(x: 8, y: 4))))
         #expect(app.view.viewport.topRow == 3)
         // A click on the gutter between columns or on the header does nothing.
-        #expect(app.handle(.mouse(MouseEvent(kind: .press(.left), position: Point(x: 2, y: 4)))) == .ignored)
+        #expect(app.handle(.mouse(MouseEvent(kind: .press(.left), position: Point(x: 3, y: 4)))) == .ignored)
         #expect(app.handle(.mouse(MouseEvent(kind: .press(.left), position: Point(x: 8, y: 0)))) == .ignored)
         expectSnapshot(backend, "click-and-wheel", styles: false)
     }
@@ -145,6 +145,28 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         app.view.notice = "2 rows with missing/extra fields; quote not closed (record 3)"
         app.drawFrame()
         expectSnapshot(backend, "status-notice")
+    }
+
+    @Test func bracketsSortByTheCursorColumnAndTheCursorStaysOnItsRecord() {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: size)
+        app.type("jjjlll")  // row id 4, amount column
+        let record = app.view.sourceRow(forDisplayRow: app.view.viewport.cursor.row)
+        app.type("[")
+        expectSnapshot(backend, "sort-amount-ascending")
+        #expect(app.view.sourceRow(forDisplayRow: app.view.viewport.cursor.row) == record)
+        let amounts = (0..<30).map { app.view.dataSource.value(row: app.view.sourceRow(forDisplayRow: $0), column: 3).intValue! }
+        #expect(amounts == amounts.sorted())
+        app.type("]")
+        let descending = (0..<30).map { app.view.dataSource.value(row: app.view.sourceRow(forDisplayRow: $0), column: 3).intValue! }
+        #expect(descending == amounts.sorted(by: >))
+        #expect(app.view.sourceRow(forDisplayRow: app.view.viewport.cursor.row) == record)
+        app.type("h[")  // city: text, ties keep file order
+        let cities = (0..<30).map { app.view.sourceRow(forDisplayRow: $0) }
+        let expected = (0..<30).sorted { a, b in
+            let ca = TableFixtures.people(rows: 30).rows[a][2], cb = TableFixtures.people(rows: 30).rows[b][2]
+            return ca.lowercased() != cb.lowercased() ? Array(ca.lowercased().utf8).lexicographicallyPrecedes(Array(cb.lowercased().utf8)) : a < b
+        }
+        #expect(cities == expected)
     }
 
     @Test func quitKeys() {
@@ -161,8 +183,8 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         var lines: [String] = []
         TablePrinter(width: 30).print(view) { lines.append($0) }
         #expect(lines.count == 601)
-        #expect(lines[0] == " id name     city   amount")
-        #expect(lines[1] == "  1 Ada      Zürich   -500")
+        #expect(lines[0] == " id name     city    amount")
+        #expect(lines[1] == "  1 Ada      Zürich    -500")
         #expect(lines.allSatisfy { $0.displayWidth <= 30 })
         #expect(!lines.joined().contains("\u{1B}"))
         #expect(view.reusePool.maxCellsAlive <= 256 * 4 + view.reusePool.slack)
@@ -171,8 +193,8 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
     @Test func narrowWidthClipsColumns() {
         let view = DataTableView(dataSource: TableFixtures.people(rows: 2), configuration: DataTableConfiguration())
         var lines: [String] = []
-        TablePrinter(width: 7).print(view) { lines.append($0) }
-        #expect(lines == ["id name", " 1 Ada", " 2 Gra…"])
+        TablePrinter(width: 8).print(view) { lines.append($0) }
+        #expect(lines == [" id name", "  1 Ada", "  2 Gra…"])
     }
 
     @Test func colourOutputUsesSGR() {

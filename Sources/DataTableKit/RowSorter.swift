@@ -1,0 +1,399 @@
+/// Sorts row ids by pre-extracted keys (`SortKeyColumn`); never parses a field.
+///
+/// Every key column holds one order-preserving `UInt64` per row (text: the rank of the row's
+/// text in collation order, computed once when the column is extracted), so one algorithm
+/// serves every kind:
+/// - The keys of the rows being sorted are biased by the column's smallest key. When the key
+///   range fits 32 bits (integers, fixed-point decimals such as prices, dates, text ranks,
+///   booleans) each row becomes one `UInt64` `(biasedKey << 32) | rowID`; otherwise
+///   (millisecond timestamps, `Double` decimals, 64-bit integers) a `(key, rowID)` pair.
+/// - Those are sorted by an LSD radix sort on the key bits only: digits of at most 11 bits,
+///   passes whose digit is the same for every row skipped (a 0–100 column takes one pass).
+///   LSD radix sort is stable, so ties keep their input order with no tie-breaker;
+///   descending uses `max - key` as the key, which does not reverse ties.
+/// - Several keys: one stable pass per key, least significant first.
+/// - Nulls are split off (in input order) and appended.
+/// Measured, 1M rows, release build, 2-core machine: stdlib `sort` of the same packed `UInt64`s
+/// 0.10 s; this radix sort 0.025 s (31-bit keys, 3 passes), 0.014 s (dates, 2 passes), 0.05 s
+/// (64-bit keys). See `Tests/DataTableKitTests/RowSorterTests.swift` for the behaviour.
+public enum RowSorter {
+    /// Returns the permutation (display position -> source row id) of `rows` sorted by
+    /// `descriptors` in priority order.
+    ///
+    /// - Parameters:
+    ///   - rows: a subset of source row ids in their current display order (e.g. after a
+    ///     filter), or `0..<n`. Every id must be below each column's `count`.
+    ///   - descriptors: key columns with their direction, most significant first.
+    ///   - isCancelled: polled before each key's pass and before each radix pass (every
+    ///     ~10 ms at 10M rows); when it returns true the sort stops and returns nil.
+    /// - Returns: the sorted ids, or nil when cancelled.
+    ///
+    /// Order:
+    /// - Stable: rows whose keys are all equal keep their order in `rows`, in both directions
+    ///   (descending does not reverse ties).
+    /// - Nulls (empty fields; fields a numeric, date or boolean column cannot read) sort last
+    ///   in both directions, in their input order.
+    /// - Numbers numerically, dates chronologically, `false` before `true`.
+    /// - Text, by this collation: compare the UTF-8 bytes with the ASCII letters lower-cased
+    ///   (`A`–`Z` read as `a`–`z`; nothing else is folded), byte by byte, a text before any
+    ///   longer text it begins; when those are equal, the raw bytes, so upper case comes first.
+    ///   UTF-8 byte order is code point order, so non-ASCII text sorts after ASCII letters, by
+    ///   code point, with no locale rules. Examples, ascending:
+    ///   `apple < BANANA < Banana < banana < cherry`; `Zebra < zoo`; `a < a b < ab` (space is
+    ///   0x20); `item10 < item2` (no numeric collation: sort such a column as numbers);
+    ///   `[x < _x < Ax < ax` (`[` and `_` lie between `Z` and `a`, and letters compare lower-cased);
+    ///   `emu < zebra < Zürich < Émile < 山田` (`e` 0x65 < `ü` 0xC3 0xBC; `É` 0xC3 0x89 < `山` 0xE5).
+    ///   Chosen because it is a total order that needs no tables and compares 8 bytes at a
+    ///   time, and it keeps `apple`, `Apple` and `APPLE` together, which plain byte order does
+    ///   not (it puts every capitalised word before every lower-case one).
+    /// - Complexity: O(n·p) key moves, p ≤ 3 radix passes for key ranges of 32 bits, ≤ 6 for
+    ///   64 bits, per descriptor. No field parsing, no string comparison.
+    public static func sort(
+        _ rows: [UInt32], by descriptors: [(SortKeyColumn, ascending: Bool)],
+        isCancelled: () -> Bool = { false }
+    ) -> [UInt32]? {
+        if isCancelled() { return nil }
+        var current = rows
+        if current.count < 2 { return current }
+        for descriptor in descriptors.reversed() {
+            if isCancelled() { return nil }
+            guard let next = sort(current, by: descriptor.0, ascending: descriptor.ascending, isCancelled: isCancelled)
+            else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// One stable pass by one key.
+    static func sort(
+        _ rows: [UInt32], by column: SortKeyColumn, ascending: Bool, isCancelled: () -> Bool
+    ) -> [UInt32]? {
+        let n = rows.count
+        // No non-null row in the column: everything is null, nothing moves.
+        guard column.minKey <= column.maxKey else { return rows }
+        let minKey = column.minKey, maxKey = column.maxKey
+        let range = maxKey - minKey
+        let keyBits = UInt64.bitWidth - range.leadingZeroBitCount
+        let hasNulls = column.nullCount > 0
+        var cancelled = false
+        let result = [UInt32](unsafeUninitializedCapacity: n) { out, initialized in
+            initialized = n
+            rows.withUnsafeBufferPointer { rows in
+            column.keys.withUnsafeBufferPointer { keys in
+            column.nullMask.withUnsafeBufferPointer { nullMask in
+                @inline(__always) func isNull(_ row: Int) -> Bool {
+                    hasNulls && nullMask[row >> 6] & (1 << UInt64(row & 63)) != 0
+                }
+                // Nulls go straight to the end of `out`, written backwards then reversed.
+                var nulls = 0
+                if keyBits <= 32 {
+                    // Measured, 1M / 10M rows, keys random over 31 bits, radix: 11-bit digits
+                    // (3 passes) 0.026 / 0.30 s vs 8-bit digits (4 passes) ... (see report);
+                    // stdlib sort of the same packed UInt64s: 0.10 / 1.07 s.
+                    let a = UnsafeMutablePointer<UInt64>.allocate(capacity: max(n, 1))
+                    let b = UnsafeMutablePointer<UInt64>.allocate(capacity: max(n, 1))
+                    defer { a.deallocate(); b.deallocate() }
+                    var m = 0
+                    for i in 0..<n {
+                        let row = rows[i]
+                        if isNull(Int(row)) {
+                            nulls += 1
+                            out[n - nulls] = row
+                            continue
+                        }
+                        let key = keys[Int(row)]
+                        let biased = ascending ? key &- minKey : maxKey &- key
+                        a[m] = biased << 32 | UInt64(row)
+                        m += 1
+                    }
+                    guard let sorted = radixSort(a, b, count: m, keyShift: 32, keyBits: keyBits, isCancelled: isCancelled)
+                    else { cancelled = true; return }
+                    for i in 0..<m { out[i] = UInt32(truncatingIfNeeded: sorted[i]) }
+                } else {
+                    let a = UnsafeMutablePointer<KeyRow>.allocate(capacity: max(n, 1))
+                    let b = UnsafeMutablePointer<KeyRow>.allocate(capacity: max(n, 1))
+                    defer { a.deallocate(); b.deallocate() }
+                    var m = 0
+                    for i in 0..<n {
+                        let row = rows[i]
+                        if isNull(Int(row)) {
+                            nulls += 1
+                            out[n - nulls] = row
+                            continue
+                        }
+                        let key = keys[Int(row)]
+                        a[m] = KeyRow(key: ascending ? key &- minKey : maxKey &- key, row: row)
+                        m += 1
+                    }
+                    guard let sorted = radixSort(a, b, count: m, keyShift: 0, keyBits: keyBits, isCancelled: isCancelled)
+                    else { cancelled = true; return }
+                    for i in 0..<m { out[i] = sorted[i].row }
+                }
+                reverseNulls(out, count: nulls)
+            }
+            }
+            }
+        }
+        return cancelled ? nil : result
+    }
+
+    /// Nulls were written from the end backwards; put them back in input order.
+    @inline(__always)
+    static func reverseNulls(_ out: UnsafeMutableBufferPointer<UInt32>, count: Int) {
+        guard count > 1 else { return }
+        var i = out.count - count, j = out.count - 1
+        while i < j {
+            out.swapAt(i, j)
+            i += 1
+            j -= 1
+        }
+    }
+
+    /// A 64-bit key and its row, for key ranges wider than 32 bits.
+    struct KeyRow: RadixSortable {
+        var key: UInt64
+        var row: UInt32
+        @inline(__always) var radixKey: UInt64 { key }
+    }
+
+    /// LSD radix sort of `count` elements of `a` by bits `keyShift..<keyShift+keyBits` of their
+    /// `radixKey`, ping-ponging with `b`. Stable. Returns the buffer that holds the result, or
+    /// nil when cancelled.
+    static func radixSort<Element: RadixSortable>(
+        _ a: UnsafeMutablePointer<Element>, _ b: UnsafeMutablePointer<Element>, count: Int,
+        keyShift: Int, keyBits: Int, isCancelled: () -> Bool
+    ) -> UnsafeMutablePointer<Element>? {
+        if count < 2 || keyBits == 0 { return a }
+        let passes = (keyBits + maxDigitBits - 1) / maxDigitBits
+        let digitBits = (keyBits + passes - 1) / passes
+        let radix = 1 << digitBits
+        let mask = UInt64(radix - 1)
+        let histogram = UnsafeMutablePointer<Int>.allocate(capacity: passes * radix)
+        defer { histogram.deallocate() }
+        histogram.initialize(repeating: 0, count: passes * radix)
+        // One read for every pass's histogram.
+        for i in 0..<count {
+            var key = a[i].radixKey >> UInt64(keyShift)
+            for p in 0..<passes {
+                histogram[p &* radix &+ Int(key & mask)] &+= 1
+                key >>= UInt64(digitBits)
+            }
+        }
+        var source = a, destination = b
+        for p in 0..<passes {
+            if isCancelled() { return nil }
+            let h = histogram + p * radix
+            // A digit every element shares orders nothing: skip the pass.
+            var trivial = false
+            var sum = 0
+            for d in 0..<radix {
+                let c = h[d]
+                if c == count { trivial = true; break }
+                h[d] = sum
+                sum &+= c
+            }
+            if trivial { continue }
+            let shift = UInt64(keyShift + p * digitBits)
+            for i in 0..<count {
+                let element = source[i]
+                let d = Int((element.radixKey >> shift) & mask)
+                destination[h[d]] = element
+                h[d] &+= 1
+            }
+            swap(&source, &destination)
+        }
+        return source
+    }
+
+    /// Radix digit width. Measured on 1M/10M rows, 31-bit keys: 11 bits (3 passes) beat 8 bits
+    /// (4 passes); 16-bit digits thrash the cache on the scatter.
+    static let maxDigitBits = 11
+}
+
+/// Sorts a column's distinct texts by the collation documented on `RowSorter.sort` and gives
+/// each its rank (used as the text's sort key, see `SortKeyColumn.buildText`).
+///
+/// An MSD radix sort on the case-folded bytes, 8 at a time: each group of texts sharing the
+/// first 8 folded bytes is distributed byte by byte; a group that shares all 8 loads the next 8
+/// bytes of its texts and goes on; groups of at most `smallGroup` texts, and texts that are
+/// equal ignoring case, are finished by comparison (folded bytes, length, raw bytes).
+struct TextRanker {
+    /// A text being sorted: 8 folded bytes at the current depth (big-endian) and its id.
+    struct Entry {
+        var word: UInt64
+        var id: UInt32
+    }
+
+    let entries: UnsafeMutablePointer<Entry>
+    let scratch: UnsafeMutablePointer<Entry>
+    let offsets: UnsafePointer<Int>
+    let arena: UnsafeRawPointer
+
+    static let smallGroup = 24
+
+    /// `ranks[id]` for every text id, and the number of distinct ranks; equal texts (possible
+    /// only when `mayHaveDuplicates`) get equal ranks.
+    static func ranks(
+        offsets: UnsafeBufferPointer<Int>, arena: UnsafeRawPointer?, mayHaveDuplicates: Bool
+    ) -> (ranks: [UInt32], count: Int) {
+        let n = offsets.count - 1
+        guard n > 0, let arena, let offsetsBase = offsets.baseAddress else { return ([], 0) }
+        let entries = UnsafeMutablePointer<Entry>.allocate(capacity: n)
+        let scratch = UnsafeMutablePointer<Entry>.allocate(capacity: n)
+        defer { entries.deallocate(); scratch.deallocate() }
+        for id in 0..<n {
+            let start = offsets[id]
+            entries[id] = Entry(word: TextKey.foldedWord(arena + start, count: offsets[id + 1] - start), id: UInt32(id))
+        }
+        let ranker = TextRanker(entries: entries, scratch: scratch, offsets: offsetsBase, arena: arena)
+        let t0 = ContinuousClock.now
+        ranker.sort(0, n, byte: 0, word: 0)
+        print("TIMING msd \(ContinuousClock.now - t0)")
+        var rankCount = 0
+        let ranks = [UInt32](unsafeUninitializedCapacity: n) { ranks, initialized in
+            var rank: UInt32 = 0
+            ranks[Int(entries[0].id)] = 0
+            for i in 1..<n {
+                if !mayHaveDuplicates || !ranker.sameText(Int(entries[i - 1].id), Int(entries[i].id)) { rank += 1 }
+                ranks[Int(entries[i].id)] = rank
+            }
+            rankCount = Int(rank) + 1
+            initialized = n
+        }
+        return (ranks, rankCount)
+    }
+
+    /// Sorts `entries[lo..<hi]`, which share folded bytes before byte `byte` of 8-byte word `word`.
+    func sort(_ lo: Int, _ hi: Int, byte: Int, word: Int) {
+        var byte = byte, word = word
+        while true {
+            let n = hi - lo
+            if n < 2 { return }
+            if n <= Self.smallGroup {
+                insertionSort(lo, hi, word: word)
+                return
+            }
+            if byte == 8 {
+                // All share 8 more bytes: load the next 8, unless no text is that long, in which
+                // case they are equal ignoring case and comparison finishes the job.
+                let from = 8 * (word + 1)
+                var longer = false
+                for i in lo..<hi {
+                    let id = Int(entries[i].id)
+                    let start = offsets[id], length = offsets[id + 1] - start
+                    if length > from { longer = true }
+                    entries[i].word = TextKey.foldedWord(arena + start + min(from, length), count: max(0, length - from))
+                }
+                if !longer {
+                    var group = UnsafeMutableBufferPointer(start: entries + lo, count: n)
+                    group.sort { less($0, $1, word: word) }
+                    return
+                }
+                word += 1
+                byte = 0
+                continue
+            }
+            let shift = UInt64(56 - 8 * byte)
+            let spread = withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { count -> Bool in
+                count.initialize(repeating: 0)
+                for i in lo..<hi { count[Int(truncatingIfNeeded: entries[i].word >> shift) & 255] &+= 1 }
+                var sum = lo
+                for d in 0..<256 {
+                    let c = count[d]
+                    if c == n { return false }  // one bucket: on to the next byte
+                    count[d] = sum
+                    sum &+= c
+                }
+                for i in lo..<hi {
+                    let entry = entries[i]
+                    let d = Int(truncatingIfNeeded: entry.word >> shift) & 255
+                    scratch[count[d]] = entry
+                    count[d] &+= 1
+                }
+                (entries + lo).update(from: scratch + lo, count: n)
+                // count[d] is now the end of bucket d.
+                var start = lo
+                for d in 0..<256 {
+                    let end = count[d]
+                    if end - start > 1 { sort(start, end, byte: byte + 1, word: word) }
+                    start = end
+                }
+                return true
+            }
+            if spread { return }
+            byte += 1
+        }
+    }
+
+    func insertionSort(_ lo: Int, _ hi: Int, word: Int) {
+        for i in (lo + 1)..<hi {
+            let entry = entries[i]
+            var j = i
+            while j > lo, less(entry, entries[j - 1], word: word) {
+                entries[j] = entries[j - 1]
+                j -= 1
+            }
+            entries[j] = entry
+        }
+    }
+
+    /// Collation order of two entries whose folded bytes before word `word` are equal.
+    @inline(__always) func less(_ x: Entry, _ y: Entry, word: Int) -> Bool {
+        if x.word != y.word { return x.word < y.word }
+        return compare(Int(x.id), Int(y.id), from: 8 * (word + 1)) < 0
+    }
+
+    /// Compares two texts whose folded bytes before `from` are equal: folded bytes from `from`,
+    /// then length, then raw bytes. -1, 0 or 1.
+    func compare(_ x: Int, _ y: Int, from: Int) -> Int {
+        let xs = offsets[x], xn = offsets[x + 1] - xs
+        let ys = offsets[y], yn = offsets[y + 1] - ys
+        let px = arena + xs, py = arena + ys
+        let common = min(xn, yn)
+        var i = from
+        while i + 8 <= common {
+            let wx = TextKey.foldASCII(px.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            let wy = TextKey.foldASCII(py.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            if wx != wy { return wx.bigEndian < wy.bigEndian ? -1 : 1 }
+            i += 8
+        }
+        while i < common {
+            let cx = Self.foldByte(px.load(fromByteOffset: i, as: UInt8.self))
+            let cy = Self.foldByte(py.load(fromByteOffset: i, as: UInt8.self))
+            if cx != cy { return cx < cy ? -1 : 1 }
+            i += 1
+        }
+        if xn != yn { return xn < yn ? -1 : 1 }
+        // Same text ignoring ASCII case: raw bytes decide (upper case first).
+        i = 0
+        while i + 8 <= xn {
+            let wx = px.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let wy = py.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if wx != wy { return wx.bigEndian < wy.bigEndian ? -1 : 1 }
+            i += 8
+        }
+        while i < xn {
+            let cx = px.load(fromByteOffset: i, as: UInt8.self), cy = py.load(fromByteOffset: i, as: UInt8.self)
+            if cx != cy { return cx < cy ? -1 : 1 }
+            i += 1
+        }
+        return 0
+    }
+
+    func sameText(_ x: Int, _ y: Int) -> Bool {
+        let xs = offsets[x], xn = offsets[x + 1] - xs
+        let ys = offsets[y], yn = offsets[y + 1] - ys
+        return xn == yn && TextKey.equal(arena + xs, arena + ys, count: xn)
+    }
+
+    @inline(__always) static func foldByte(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
+}
+
+/// An element a radix sort can order by an unsigned key.
+protocol RadixSortable {
+    var radixKey: UInt64 { get }
+}
+
+extension UInt64: RadixSortable {
+    @inline(__always) var radixKey: UInt64 { self }
+}
