@@ -100,6 +100,7 @@ public final class DataTableView {
         let sourceNotice = dataSource.notice
         guard count != sortedRowCount && displayOrder != nil || count != viewport.rowCount || state != lastLoadState
             || sourceNotice != lastSourceNotice else { return false }
+        if let state, state.isComplete, lastLoadState?.isComplete == false { remeasureColumns() }
         lastLoadState = state
         lastSourceNotice = sourceNotice
         if displayOrder != nil && count != sortedRowCount {
@@ -112,6 +113,17 @@ public final class DataTableView {
         }
         viewport.setRowCount(count)
         return true
+    }
+
+    /// Sizes the columns again over a sample of all rows (after loading finished); widths only
+    /// grow, so nothing the user has seen gets narrower.
+    func remeasureColumns() {
+        let measured = ColumnSizer.columns(
+            of: dataSource, sampleSize: configuration.columnWidthSampleSize,
+            minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth)
+        guard measured.count == columns.count else { return }
+        for i in columns.indices { columns[i].width = max(columns[i].width, measured[i].width) }
+        viewport.setColumnWidths(columns.map(\.width))
     }
 
     /// Whether the data source is still loading (the run loop polls more often then).

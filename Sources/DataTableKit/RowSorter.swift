@@ -210,18 +210,22 @@ public enum RowSorter {
     static let maxDigitBits = 11
 }
 
-/// Sorts a column's distinct texts by the collation documented on `RowSorter.sort` and gives
-/// each its rank (used as the text's sort key, see `SortKeyColumn.buildText`).
+/// Sorts a column's texts by the collation documented on `RowSorter.sort` and gives each its
+/// rank (used as the text's sort key, see `SortKeyColumn.buildText`).
 ///
-/// An MSD radix sort on the case-folded bytes, 8 at a time: each group of texts sharing the
-/// first 8 folded bytes is distributed byte by byte; a group that shares all 8 loads the next 8
-/// bytes of its texts and goes on; groups of at most `smallGroup` texts, and texts that are
-/// equal ignoring case, are finished by comparison (folded bytes, length, raw bytes).
+/// An MSD radix sort on the case-folded bytes, 8 at a time: a group of texts sharing their
+/// folded bytes so far skips the bytes they all share (one pass finds them), is distributed
+/// on the first byte that differs, and each bucket goes on with the next byte; a group that
+/// shares all 8 loads the next 8 bytes of its texts. Groups of at most `smallGroup` texts, and
+/// texts equal ignoring case, are finished by comparison (folded bytes, length, raw bytes),
+/// which also marks the texts equal to their predecessor, so ranks come from one last pass.
 struct TextRanker {
-    /// A text being sorted: 8 folded bytes at the current depth (big-endian) and its id.
+    /// A text being sorted: 8 folded bytes at the current depth (big-endian), its id, and
+    /// whether it equals the entry before it once sorted.
     struct Entry {
         var word: UInt64
         var id: UInt32
+        var equalsPrevious: Bool
     }
 
     let entries: UnsafeMutablePointer<Entry>
@@ -231,11 +235,9 @@ struct TextRanker {
 
     static let smallGroup = 24
 
-    /// `ranks[id]` for every text id, and the number of distinct ranks; equal texts (possible
-    /// only when `mayHaveDuplicates`) get equal ranks.
-    static func ranks(
-        offsets: UnsafeBufferPointer<Int>, arena: UnsafeRawPointer?, mayHaveDuplicates: Bool
-    ) -> (ranks: [UInt32], count: Int) {
+    /// `ranks[id]` for every text id, and the number of distinct ranks; equal texts get equal
+    /// ranks.
+    static func ranks(offsets: UnsafeBufferPointer<Int>, arena: UnsafeRawPointer?) -> (ranks: [UInt32], count: Int) {
         let n = offsets.count - 1
         guard n > 0, let arena, let offsetsBase = offsets.baseAddress else { return ([], 0) }
         let entries = UnsafeMutablePointer<Entry>.allocate(capacity: n)
@@ -243,18 +245,17 @@ struct TextRanker {
         defer { entries.deallocate(); scratch.deallocate() }
         for id in 0..<n {
             let start = offsets[id]
-            entries[id] = Entry(word: TextKey.foldedWord(arena + start, count: offsets[id + 1] - start), id: UInt32(id))
+            entries[id] = Entry(
+                word: TextKey.foldedWord(arena + start, count: offsets[id + 1] - start), id: UInt32(id), equalsPrevious: false)
         }
         let ranker = TextRanker(entries: entries, scratch: scratch, offsets: offsetsBase, arena: arena)
-        let t0 = ContinuousClock.now
-        ranker.sort(0, n, byte: 0, word: 0)
-        print("TIMING msd \(ContinuousClock.now - t0)")
+        ranker.sort(0, n, byte: 0, word: 0, inScratch: false)
         var rankCount = 0
         let ranks = [UInt32](unsafeUninitializedCapacity: n) { ranks, initialized in
             var rank: UInt32 = 0
             ranks[Int(entries[0].id)] = 0
             for i in 1..<n {
-                if !mayHaveDuplicates || !ranker.sameText(Int(entries[i - 1].id), Int(entries[i].id)) { rank += 1 }
+                if !entries[i].equalsPrevious { rank += 1 }
                 ranks[Int(entries[i].id)] = rank
             }
             rankCount = Int(rank) + 1
@@ -263,15 +264,25 @@ struct TextRanker {
         return (ranks, rankCount)
     }
 
-    /// Sorts `entries[lo..<hi]`, which share folded bytes before byte `byte` of 8-byte word `word`.
-    func sort(_ lo: Int, _ hi: Int, byte: Int, word: Int) {
+    /// Sorts the group `lo..<hi`, whose texts share their folded bytes before byte `byte` of
+    /// 8-byte word `word`; the group is in `scratch` when `inScratch`, else in `entries`, and
+    /// ends sorted in `entries`.
+    func sort(_ lo: Int, _ hi: Int, byte: Int, word: Int, inScratch: Bool) {
         var byte = byte, word = word
+        let source = inScratch ? scratch : entries, destination = inScratch ? entries : scratch
+        let n = hi - lo
         while true {
-            let n = hi - lo
-            if n < 2 { return }
             if n <= Self.smallGroup {
+                if inScratch { (entries + lo).update(from: scratch + lo, count: n) }
                 insertionSort(lo, hi, word: word)
                 return
+            }
+            if byte < 8 {
+                // Skip the bytes the whole group shares.
+                let first = source[lo].word
+                var differing: UInt64 = 0
+                for i in (lo + 1)..<hi { differing |= source[i].word ^ first }
+                byte = differing == 0 ? 8 : max(byte, differing.leadingZeroBitCount / 8)
             }
             if byte == 8 {
                 // All share 8 more bytes: load the next 8, unless no text is that long, in which
@@ -279,14 +290,16 @@ struct TextRanker {
                 let from = 8 * (word + 1)
                 var longer = false
                 for i in lo..<hi {
-                    let id = Int(entries[i].id)
+                    let id = Int(source[i].id)
                     let start = offsets[id], length = offsets[id + 1] - start
                     if length > from { longer = true }
-                    entries[i].word = TextKey.foldedWord(arena + start + min(from, length), count: max(0, length - from))
+                    source[i].word = TextKey.foldedWord(arena + start + min(from, length), count: max(0, length - from))
                 }
                 if !longer {
+                    if inScratch { (entries + lo).update(from: scratch + lo, count: n) }
                     var group = UnsafeMutableBufferPointer(start: entries + lo, count: n)
                     group.sort { less($0, $1, word: word) }
+                    markEqual(lo, hi, word: word)
                     return
                 }
                 word += 1
@@ -294,34 +307,35 @@ struct TextRanker {
                 continue
             }
             let shift = UInt64(56 - 8 * byte)
-            let spread = withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { count -> Bool in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { count in
                 count.initialize(repeating: 0)
-                for i in lo..<hi { count[Int(truncatingIfNeeded: entries[i].word >> shift) & 255] &+= 1 }
+                for i in lo..<hi { count[Int(truncatingIfNeeded: source[i].word >> shift) & 255] &+= 1 }
                 var sum = lo
                 for d in 0..<256 {
                     let c = count[d]
-                    if c == n { return false }  // one bucket: on to the next byte
                     count[d] = sum
                     sum &+= c
                 }
                 for i in lo..<hi {
-                    let entry = entries[i]
+                    let entry = source[i]
                     let d = Int(truncatingIfNeeded: entry.word >> shift) & 255
-                    scratch[count[d]] = entry
+                    destination[count[d]] = entry
                     count[d] &+= 1
                 }
-                (entries + lo).update(from: scratch + lo, count: n)
                 // count[d] is now the end of bucket d.
                 var start = lo
                 for d in 0..<256 {
                     let end = count[d]
-                    if end - start > 1 { sort(start, end, byte: byte + 1, word: word) }
+                    if end - start == 1 {
+                        if !inScratch { entries[start] = scratch[start] }
+                        entries[start].equalsPrevious = false
+                    } else if end - start > 1 {
+                        sort(start, end, byte: byte + 1, word: word, inScratch: !inScratch)
+                    }
                     start = end
                 }
-                return true
             }
-            if spread { return }
-            byte += 1
+            return
         }
     }
 
@@ -334,6 +348,16 @@ struct TextRanker {
                 j -= 1
             }
             entries[j] = entry
+        }
+        markEqual(lo, hi, word: word)
+    }
+
+    /// Marks each entry of the sorted group `lo..<hi` that equals the one before it.
+    func markEqual(_ lo: Int, _ hi: Int, word: Int) {
+        entries[lo].equalsPrevious = false
+        for i in (lo + 1)..<hi {
+            entries[i].equalsPrevious = entries[i].word == entries[i - 1].word
+                && compare(Int(entries[i - 1].id), Int(entries[i].id), from: 8 * (word + 1)) == 0
         }
     }
 
@@ -378,12 +402,6 @@ struct TextRanker {
             i += 1
         }
         return 0
-    }
-
-    func sameText(_ x: Int, _ y: Int) -> Bool {
-        let xs = offsets[x], xn = offsets[x + 1] - xs
-        let ys = offsets[y], yn = offsets[y + 1] - ys
-        return xn == yn && TextKey.equal(arena + xs, arena + ys, count: xn)
     }
 
     @inline(__always) static func foldByte(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }

@@ -259,7 +259,7 @@ public struct SortKeyColumn: Sendable {
         let t1 = ContinuousClock.now
         let (ranks, rankCount) = table.bytes.withUnsafeBytes { arena in
             table.offsets.withUnsafeBufferPointer { offsets in
-                TextRanker.ranks(offsets: offsets, arena: arena.baseAddress, mayHaveDuplicates: !table.deduplicating)
+                TextRanker.ranks(offsets: offsets, arena: arena.baseAddress)
             }
         }
         let t2 = ContinuousClock.now

@@ -38,7 +38,8 @@ enum ColumnSizer {
         }
     }
 
-    /// Row ids to sample: the first half of the budget from the top, the rest spread evenly.
+    /// Row ids to sample: the first half of the budget from the top, the rest spread evenly,
+    /// ending with the last row.
     static func sampleRows(count: Int, sampleSize: Int) -> [Int] {
         guard count > sampleSize else { return Array(0..<count) }
         let head = sampleSize / 2
@@ -46,6 +47,8 @@ enum ColumnSizer {
         var rows = Array(0..<head)
         let step = Double(count - head) / Double(spread)
         for i in 0..<spread { rows.append(head + Int(Double(i) * step)) }
+        // The last row too: ids and running numbers are widest at the end.
+        if spread > 0 { rows[rows.count - 1] = count - 1 }
         return rows
     }
 }
