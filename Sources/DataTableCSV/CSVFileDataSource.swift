@@ -26,7 +26,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// Wall time the whole index took, in nanoseconds (0 until finished).
     private let indexNanoseconds = Atomic<Int>(0)
     /// Scanner state between chunks (writer thread only).
-    private var scanState = RowScanState()
+    private var scanState = RowIndexerState()
 
     /// Parsed rows by row id: only rows that were drawn or sampled. Cleared when it reaches
     /// `rowCacheLimit` (the screen needs a few hundred at most). UI thread only.
@@ -98,9 +98,9 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let from = indexedBytes.load(ordering: .relaxed)
         let to = min(file.length, from + bytes)
         let chunk = file.bytes(from..<to)
-        scanState = RowScanner.scan(chunk, baseOffset: from, quote: dialect.quote, state: scanState) { start in
-            if start < file.length { index.append(start) }
-        }
+        var appender = index.makeAppender(limit: file.length)
+        scanState = RowIndexer.scan(chunk, baseOffset: from, quote: dialect.quote, state: scanState, into: &appender)
+        index.commit(appender)
         indexedBytes.store(to, ordering: .relaxed)
         if to == file.length {
             // The sentinel: the end of the last record.
@@ -114,12 +114,12 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
 
     /// The offset just past the first record's terminator (outside quotes), scanning 64 KB at a time.
     private static func endOfFirstRecord(_ bytes: UnsafeRawBufferPointer, quote: UInt8) -> Int {
-        var state = RowScanState()
+        var state = RowIndexerState()
         var offset = 0
         while offset < bytes.count {
             let upper = min(bytes.count, offset + (1 << 16))
             var end: Int?
-            state = RowScanner.scan(UnsafeRawBufferPointer(rebasing: bytes[offset..<upper]), baseOffset: offset,
+            state = RowIndexer.scan(UnsafeRawBufferPointer(rebasing: bytes[offset..<upper]), baseOffset: offset,
                                     quote: quote, state: state) { start in
                 if end == nil { end = start }
             }
@@ -215,48 +215,5 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         if rowCache.count >= rowCacheLimit { rowCache.removeAll(keepingCapacity: true) }
         rowCache[row] = fields
         return fields
-    }
-}
-
-/// Carries the record scanner's state across chunks.
-struct RowScanState: Equatable {
-    var inQuotes = false
-    var previousWasCR = false
-}
-
-/// Finds record starts: the byte after LF, after CRLF, or after a lone CR, outside quotes.
-enum RowScanner {
-    /// Calls `found` with the absolute offset of every record start that follows a terminator in `chunk`.
-    /// - Complexity: O(n), one pass.
-    static func scan(_ chunk: UnsafeRawBufferPointer, baseOffset: Int, quote: UInt8, state: RowScanState,
-                     found: (Int) -> Void) -> RowScanState {
-        var inQuotes = state.inQuotes
-        var previousWasCR = state.previousWasCR
-        var i = 0
-        let n = chunk.count
-        if previousWasCR && n > 0 {
-            // A CR ended the last chunk: a lone CR starts the record here, a CRLF after the LF.
-            if chunk[0] == 0x0A { found(baseOffset + 1); i = 1 } else { found(baseOffset) }
-            previousWasCR = false
-        }
-        while i < n {
-            let byte = chunk[i]
-            if byte == quote {
-                inQuotes.toggle()
-            } else if !inQuotes {
-                if byte == 0x0A {
-                    found(baseOffset + i + 1)
-                } else if byte == 0x0D {
-                    if i + 1 < n {
-                        if chunk[i + 1] == 0x0A { i += 1 }
-                        found(baseOffset + i + 1)
-                    } else {
-                        previousWasCR = true
-                    }
-                }
-            }
-            i += 1
-        }
-        return RowScanState(inQuotes: inQuotes, previousWasCR: previousWasCR)
     }
 }

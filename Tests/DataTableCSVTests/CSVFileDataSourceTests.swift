@@ -89,25 +89,6 @@ func temporaryFile(_ bytes: [UInt8], suffix: String = ".csv") -> String {
         #expect(throws: MappedFile.OpenError.self) { try CSVFileDataSource(path: "/tmp") }
         #expect(throws: MappedFile.OpenError.self) { try CSVFileDataSource(path: "/nonexistent/x.csv") }
     }
-
-    @Test(arguments: [1, 2, 3, 7, 64, 4096])
-    func chunkedScanningFindsTheSameStarts(chunk: Int) {
-        let text = Array("a,\"b\r\nc\"\r\n1,2\r3,4\n\"x\"\"\",y\r\n".utf8)
-        var whole: [Int] = []
-        text.withUnsafeBytes { _ = RowScanner.scan($0, baseOffset: 0, quote: 0x22, state: RowScanState()) { whole.append($0) } }
-        var pieces: [Int] = []
-        var state = RowScanState()
-        var offset = 0
-        text.withUnsafeBytes { all in
-            while offset < all.count {
-                let upper = min(all.count, offset + chunk)
-                state = RowScanner.scan(UnsafeRawBufferPointer(rebasing: all[offset..<upper]), baseOffset: offset, quote: 0x22, state: state) { pieces.append($0) }
-                offset = upper
-            }
-        }
-        #expect(whole == [10, 14, 18, 27])
-        #expect(pieces == whole)
-    }
 }
 
 @Suite struct FileChangeTests {
