@@ -188,17 +188,41 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// Keeps a shrinking file from ending dtable with SIGBUS (see `TruncationGuard`).
     public static func installTruncationGuard() { TruncationGuard.install() }
 
-    /// One field, parsed without touching the row cache (sort keys read every row once).
+    /// One field, parsed without touching the row cache. Thread-safe (sort keys and filters
+    /// read every row once on a worker thread).
     public func text(row: Int, column: Int) -> String {
-        if let cached = rowCache[row] { return column < cached.count ? cached[column] : "" }
         guard row < rowCount else { return "" }
-        if let changedSize, index[row + 1] > changedSize { return "" }
         let bytes = file.bytes(index[row]..<index[row + 1])
         let fields: [String] = bytes.withMemoryRebound(to: UInt8.self) { buffer in
             var scanner = CSVReader.Scanner(buffer, dialect: dialect)
             return scanner.nextRecord() ?? []
         }
         return column < fields.count ? fields[column] : ""
+    }
+
+    /// The bytes of one field in the mapping, quotes included, found by counting delimiters
+    /// outside quotes. Thread-safe, no allocation.
+    /// - Complexity: O(bytes of the row up to the field's end).
+    public func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? {
+        guard row < rowCount else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        let bytes = file.bytes(index[row]..<index[row + 1])
+        let delimiter = dialect.delimiter, quote = dialect.quote
+        var field = 0, start = 0, inQuotes = false
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let byte = bytes[i]
+            if byte == quote {
+                inQuotes.toggle()
+            } else if !inQuotes && (byte == delimiter || byte == 0x0A || byte == 0x0D) {
+                if field == column { return UnsafeRawBufferPointer(rebasing: bytes[start..<i]) }
+                if byte != delimiter { return UnsafeRawBufferPointer(start: nil, count: 0) }
+                field += 1
+                start = i + 1
+            }
+            i += 1
+        }
+        return field == column ? UnsafeRawBufferPointer(rebasing: bytes[start..<n]) : UnsafeRawBufferPointer(start: nil, count: 0)
     }
 
     /// The fields of row `row`, parsed from the mapping (cached).

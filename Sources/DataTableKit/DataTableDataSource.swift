@@ -12,8 +12,12 @@ public protocol DataTableDataSource: AnyObject {
     func value(row: Int, column: Int) -> DataTableValueType
     /// Progress of a source that loads in the background; nil when everything is there.
     var loadState: DataTableLoadState? { get }
-    /// The text of a field, for sort keys and search: may skip caches the screen uses.
+    /// The text of a field, for sort keys, filters and search. Must be safe to call from a
+    /// background thread while the UI thread uses the source (no shared caches).
     func text(row: Int, column: Int) -> String
+    /// The field's raw bytes as they stand in the input, CSV quotes included (nil when the source
+    /// does not hold raw bytes). Thread-safe; valid as long as the source lives.
+    func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer?
     /// A warning about the data for the status line (a file that changed, repaired input).
     var notice: String? { get }
     /// Looks for changes of the underlying data (called by the run loop a few times a second).
@@ -65,4 +69,5 @@ extension DataTableDataSource {
     public var notice: String? { nil }
     public func checkForChanges() {}
     public func text(row: Int, column: Int) -> String { value(row: row, column: column).stringRepresentation }
+    public func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? { nil }
 }

@@ -1,35 +1,124 @@
+import Dispatch
+import Glibc
+
 /// Sorting: the view shows rows through a permutation of source row ids; data never moves.
 extension DataTableView {
-    /// Sorts by `descriptors` (priority order), keeping the cursor on the same record.
+    /// Sorts by `descriptors` (priority order) on this thread, keeping the cursor on its record.
     ///
-    /// While the data source is still loading, the rows loaded so far are sorted and the status
-    /// line says so; the sort is applied again when loading completes.
+    /// For scripts, tests and the benchmark; the viewer uses `startSort(by:)`.
     /// - Complexity: O(n) key extraction per descriptor plus the sort of pre-extracted keys.
     public func sort(by descriptors: [SortDescriptor]) {
-        let cursorSource = viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil
-        sortDescriptors = descriptors
+        cancelJob()
+        let job = TableJob(kind: .sort(descriptors), total: dataSource.rowCount)
+        let kinds = descriptors.map { sortKeyKind(ofColumn: $0.column) }
+        job.finish(Self.computeOrder(of: dataSource, descriptors: descriptors, kinds: kinds, job: job))
+        apply(job)
+    }
+
+    /// Starts sorting by `descriptors` on a worker thread; the UI keeps drawing and answering
+    /// keys, the status line shows the progress, Esc cancels. An empty list goes back to file
+    /// order at once.
+    ///
+    /// While the data source is still loading, the rows loaded so far are sorted and the status
+    /// line says so; the sort runs again when loading completes.
+    public func startSort(by descriptors: [SortDescriptor]) {
+        cancelJob()
         guard !descriptors.isEmpty else {
-            displayOrder = nil
-            sortedRowCount = 0
-            viewport.setRowCount(dataSource.rowCount)
-            if let cursorSource { moveCursor(toSourceRow: cursorSource) }
+            let job = TableJob(kind: .sort([]), total: 0)
+            job.finish(.order([], rowCount: 0))
+            apply(job)
             return
         }
-        let count = dataSource.rowCount
-        let clock = ContinuousClock()
-        let start = clock.now
-        let keys = descriptors.map { descriptor in
-            (SortKeyColumn.extract(kind: sortKeyKind(ofColumn: descriptor.column), count: count) { row in
-                dataSource.text(row: row, column: descriptor.column)
-            }, ascending: descriptor.ascending)
+        let job = TableJob(kind: .sort(descriptors), total: dataSource.rowCount)
+        let kinds = descriptors.map { sortKeyKind(ofColumn: $0.column) }
+        activeJob = job
+        let source = UncheckedSendableBox(value: dataSource)
+        DispatchQueue.global(qos: .userInitiated).async {
+            job.finish(Self.computeOrder(of: source.value, descriptors: descriptors, kinds: kinds, job: job))
+        }
+    }
+
+    /// Builds the display order for `job` (any thread; reads the source only through its
+    /// thread-safe accessors).
+    static func computeOrder(of source: DataTableDataSource, descriptors: [SortDescriptor], kinds: [SortKeyKind],
+                             job: TableJob) -> TableJob.Outcome {
+        let count = job.total
+        var keys: [(SortKeyColumn, ascending: Bool)] = []
+        for (i, descriptor) in descriptors.enumerated() {
+            if job.isCancelled { return .cancelled }
+            let column = descriptor.column
+            let base = i * count
+            var seen = 0
+            func tick() {
+                seen += 1
+                if seen & 0xFFFF == 0 { job.setProcessed((base + seen) / max(1, descriptors.count)) }
+            }
+            let key: SortKeyColumn
+            if source.rawField(row: 0, column: column) != nil || count == 0 {
+                key = SortKeyColumn.extract(kind: kinds[i], count: count, csvQuoted: true) { row in
+                    tick()
+                    return source.rawField(row: row, column: column) ?? UnsafeRawBufferPointer(start: nil, count: 0)
+                }
+            } else {
+                key = SortKeyColumn.extract(kind: kinds[i], count: count) { row in
+                    tick()
+                    return source.text(row: row, column: column)
+                }
+            }
+            keys.append((key, ascending: descriptor.ascending))
         }
         let identity = (0..<count).map { UInt32(truncatingIfNeeded: $0) }
-        displayOrder = RowSorter.sort(identity, by: keys) ?? identity
-        sortedRowCount = count
-        let elapsed = clock.now - start
-        lastSortMilliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        viewport.setRowCount(count)
-        if let cursorSource { moveCursor(toSourceRow: cursorSource) }
+        guard let order = RowSorter.sort(identity, by: keys, isCancelled: { job.isCancelled }) else { return .cancelled }
+        return .order(order, rowCount: count)
+    }
+
+    /// Takes a finished job's result into the view (UI thread). Returns whether it changed anything.
+    @discardableResult
+    func apply(_ job: TableJob) -> Bool {
+        guard let outcome = job.takeResult() else { return false }
+        if activeJob === job { activeJob = nil }
+        switch outcome {
+        case .cancelled:
+            notice = "sort cancelled"
+        case .failed(let message):
+            notice = message
+        case .order(let order, let rowCount):
+            guard case .sort(let descriptors) = job.kind else { return true }
+            let cursorSource = viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil
+            sortDescriptors = descriptors
+            if descriptors.isEmpty {
+                displayOrder = nil
+                sortedRowCount = 0
+            } else {
+                displayOrder = order
+                sortedRowCount = rowCount
+                // Rows loaded while the job ran follow, in file order, until the next sort.
+                let count = dataSource.rowCount
+                if count > rowCount { displayOrder?.append(contentsOf: (rowCount..<count).map { UInt32(truncatingIfNeeded: $0) }) }
+                lastSortMilliseconds = job.elapsedMilliseconds
+            }
+            viewport.setRowCount(displayOrder?.count ?? dataSource.rowCount)
+            if let cursorSource { moveCursor(toSourceRow: cursorSource) }
+        }
+        return true
+    }
+
+    /// Cancels the running job, if any (Esc).
+    @discardableResult
+    public func cancelJob() -> Bool {
+        guard let job = activeJob else { return false }
+        job.cancel()
+        activeJob = nil
+        return true
+    }
+
+    /// Blocks until the running job finishes and applies it (tests, scripts).
+    public func waitForJob() {
+        guard let job = activeJob else { return }
+        while true {
+            if apply(job) { return }
+            usleep(1000)
+        }
     }
 
     /// Moves the cursor to the display row that shows `source`, if it is shown.

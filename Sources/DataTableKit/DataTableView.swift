@@ -13,7 +13,8 @@ public final class DataTableView {
     public private(set) var columns: [TableColumn]
     public internal(set) var viewport: Viewport
 
-    /// A message the status line shows after the position (input repairs, warnings).
+    /// A message for the status line after the position, until the next key ("sort cancelled");
+    /// the data source's own notice shows when there is none.
     public var notice: String?
 
     /// The sort order, in priority order (empty: file order).
@@ -23,6 +24,8 @@ public final class DataTableView {
     var displayOrder: [UInt32]?
     /// Rows the current `displayOrder` was sorted over (fewer than the source's while loading).
     var sortedRowCount = 0
+    /// The job running off the UI thread (sort), polled by `refreshFromDataSource()`.
+    public internal(set) var activeJob: TableJob?
     /// How long the last sort took.
     public internal(set) var lastSortMilliseconds: Double?
 
@@ -95,6 +98,10 @@ public final class DataTableView {
     /// Picks up rows a loading data source has added; true when the screen should be redrawn.
     public func refreshFromDataSource() -> Bool {
         dataSource.checkForChanges()
+        if let job = activeJob {
+            if apply(job) { return true }
+            return true  // redraw the progress
+        }
         let state = dataSource.loadState
         let count = dataSource.rowCount
         let sourceNotice = dataSource.notice
@@ -105,7 +112,7 @@ public final class DataTableView {
         lastSourceNotice = sourceNotice
         if displayOrder != nil && count != sortedRowCount {
             if state?.isComplete ?? true {
-                sort(by: sortDescriptors)  // loading finished: sort everything
+                startSort(by: sortDescriptors)  // loading finished: sort everything
             } else {
                 // Rows indexed since the sort go at the end, unsorted, until loading completes.
                 for row in (displayOrder?.count ?? count)..<count { displayOrder?.append(UInt32(truncatingIfNeeded: row)) }
@@ -127,7 +134,7 @@ public final class DataTableView {
     }
 
     /// Whether the data source is still loading (the run loop polls more often then).
-    public var isLoading: Bool { dataSource.loadState.map { !$0.isComplete } ?? false }
+    public var isLoading: Bool { activeJob != nil || (dataSource.loadState.map { !$0.isComplete } ?? false) }
 
     // MARK: - Rendering
 
@@ -248,6 +255,9 @@ public final class DataTableView {
         if let load = dataSource.loadState, !load.isComplete {
             position += "+ \(load.verb) \(Int(load.fraction * 100))%"
             if displayOrder != nil { position += ", sorted first \(grouped(sortedRowCount))" }
+        }
+        if let job = activeJob, case .sort = job.kind {
+            position += "  sorting \(Int(job.fraction * 100))% (Esc cancels)"
         }
         if !columns.isEmpty {
             position += "  col \(cursor.column + 1)/\(columns.count) \(columns[cursor.column].title)"

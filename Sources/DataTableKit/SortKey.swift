@@ -237,7 +237,6 @@ public struct SortKeyColumn: Sendable {
         let count = source.count
         var nulls = NullMaskBuilder(count: count)
         var table = TextTable()
-        let t0 = ContinuousClock.now
         var scratch: [UInt8] = []
         var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             for row in 0..<count {
@@ -256,14 +255,11 @@ public struct SortKeyColumn: Sendable {
             }
             initialized = count
         }
-        let t1 = ContinuousClock.now
         let (ranks, rankCount) = table.bytes.withUnsafeBytes { arena in
             table.offsets.withUnsafeBufferPointer { offsets in
                 TextRanker.ranks(offsets: offsets, arena: arena.baseAddress)
             }
         }
-        let t2 = ContinuousClock.now
-        defer { print("TIMING intern \(t1 - t0) rank \(t2 - t1) map \(ContinuousClock.now - t2) distinct \(table.count)") }
         keys.withUnsafeMutableBufferPointer { keys in
             ranks.withUnsafeBufferPointer { ranks in
                 for row in 0..<count where !nulls.isNull(row) { keys[row] = UInt64(ranks[Int(keys[row])]) }

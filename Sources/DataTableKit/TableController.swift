@@ -24,7 +24,13 @@ public final class TableController {
             view.setSize(size)
             return .redraw
         case .key(let key):
+            // A message from the last command lasts until the next key.
+            view.notice = nil
             if view.isShowingHelp { return handleHelp(key) }
+            if key == .escape, view.cancelJob() {
+                view.notice = "sort cancelled"
+                return .redraw
+            }
             guard let command = view.configuration.keyBindings.command(for: key) else { return .ignored }
             return perform(command)
         case .mouse(let mouse):
@@ -51,7 +57,7 @@ public final class TableController {
         case .lastColumn: viewport.moveCursor(to: DataTableIndexPath(row: viewport.cursor.row, column: viewport.columnWidths.count - 1))
         case .sortAscending, .sortDescending:
             guard !view.columns.isEmpty else { return .ignored }
-            view.sort(by: [SortDescriptor(column: viewport.cursor.column, ascending: command == .sortAscending)])
+            view.startSort(by: [SortDescriptor(column: viewport.cursor.column, ascending: command == .sortAscending)])
             return .redraw
         case .help:
             view.isShowingHelp = true

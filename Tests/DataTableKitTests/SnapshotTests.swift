@@ -152,21 +152,42 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         app.type("jjjlll")  // row id 4, amount column
         let record = app.view.sourceRow(forDisplayRow: app.view.viewport.cursor.row)
         app.type("[")
+        app.view.waitForJob()
+        app.drawFrame()
         expectSnapshot(backend, "sort-amount-ascending")
         #expect(app.view.sourceRow(forDisplayRow: app.view.viewport.cursor.row) == record)
         let amounts = (0..<30).map { app.view.dataSource.value(row: app.view.sourceRow(forDisplayRow: $0), column: 3).intValue! }
         #expect(amounts == amounts.sorted())
         app.type("]")
+        app.view.waitForJob()
         let descending = (0..<30).map { app.view.dataSource.value(row: app.view.sourceRow(forDisplayRow: $0), column: 3).intValue! }
         #expect(descending == amounts.sorted(by: >))
         #expect(app.view.sourceRow(forDisplayRow: app.view.viewport.cursor.row) == record)
         app.type("h[")  // city: text, ties keep file order
+        app.view.waitForJob()
         let cities = (0..<30).map { app.view.sourceRow(forDisplayRow: $0) }
         let expected = (0..<30).sorted { a, b in
             let ca = TableFixtures.people(rows: 30).rows[a][2], cb = TableFixtures.people(rows: 30).rows[b][2]
             return ca.lowercased() != cb.lowercased() ? Array(ca.lowercased().utf8).lexicographicallyPrecedes(Array(cb.lowercased().utf8)) : a < b
         }
         #expect(cities == expected)
+    }
+
+    @Test func escapeCancelsARunningSort() {
+        let (app, _) = TableFixtures.application(TableFixtures.people(rows: 50_000), size: Size(width: 90, height: 10))
+        app.type("lll[")
+        #expect(app.view.activeJob != nil)
+        #expect(backendStatus(app).contains("sorting"))
+        app.press(.escape)
+        #expect(app.view.activeJob == nil)
+        #expect(app.view.displayOrder == nil)
+        #expect(backendStatus(app).contains("sort cancelled"))
+        app.type("j")
+        #expect(!backendStatus(app).contains("cancelled"))
+    }
+
+    func backendStatus(_ app: TableApplication) -> String {
+        (app.backend as! MemoryBackend).presented!.lines.last!
     }
 
     @Test func quitKeys() {

@@ -1,0 +1,59 @@
+import Synchronization
+
+/// Work the table runs off the UI thread (sort, filter, search): its progress, a cancel flag,
+/// and the result the UI thread picks up when it polls.
+///
+/// The worker writes `processed` and finally `finish(_:)`; the UI thread reads `fraction`,
+/// calls `cancel()` (Esc) and takes the result with `takeResult()`.
+public final class TableJob: @unchecked Sendable {
+    public enum Kind: Sendable, Equatable {
+        case sort([SortDescriptor])
+    }
+
+    /// What a finished job produced.
+    public enum Outcome: Sendable {
+        /// A new display order (source row ids) over the first `rowCount` rows.
+        case order([UInt32], rowCount: Int)
+        case cancelled
+        case failed(String)
+    }
+
+    public let kind: Kind
+    /// Units of work (rows) in all.
+    public let total: Int
+    let started = ContinuousClock.now
+    private let processedUnits = Atomic<Int>(0)
+    private let cancelFlag = Atomic<Bool>(false)
+    private let outcome = Mutex<Outcome?>(nil)
+
+    init(kind: Kind, total: Int) {
+        self.kind = kind
+        self.total = total
+    }
+
+    /// 0...1.
+    public var fraction: Double {
+        total == 0 ? 1 : min(1, Double(processedUnits.load(ordering: .relaxed)) / Double(total))
+    }
+
+    public var isCancelled: Bool { cancelFlag.load(ordering: .relaxed) }
+    public func cancel() { cancelFlag.store(true, ordering: .relaxed) }
+
+    func setProcessed(_ units: Int) { processedUnits.store(units, ordering: .relaxed) }
+
+    func finish(_ result: Outcome) { outcome.withLock { $0 = result } }
+
+    /// The outcome once the worker finished (taken once).
+    func takeResult() -> Outcome? { outcome.withLock { value in defer { value = nil }; return value } }
+
+    /// Milliseconds since the job started.
+    var elapsedMilliseconds: Double {
+        let d = ContinuousClock.now - started
+        return Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+    }
+}
+
+/// Hands a non-Sendable value to a worker thread whose access the caller has made safe.
+struct UncheckedSendableBox<Value>: @unchecked Sendable {
+    let value: Value
+}
