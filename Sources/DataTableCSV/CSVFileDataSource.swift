@@ -47,21 +47,26 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let all = file.bytes(0..<file.length)
         let bomLength = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let sample = file.bytes(bomLength..<min(file.length, bomLength + (1 << 16)))
+        if let reason = BinarySniffer.reasonIfBinary(sample) { throw MappedFile.OpenError.system("'\(path)' \(reason)") }
         let dialect = dialect ?? CSVDialect.sniff(sample, fileName: path)
         self.dialect = dialect
         self.hasHeader = hasHeader
 
-        // The header record and a sample of rows (for the column count) come from the first 64 KB.
-        var sampleRecords: [[String]] = []
+        // The header is the whole first record (however long); a sample of the following 64 KB
+        // gives the column count.
+        var titles: [String] = []
         var headerEnd = bomLength
-        sample.withMemoryRebound(to: UInt8.self) { buffer in
+        if hasHeader {
+            headerEnd = Self.endOfFirstRecord(file.bytes(bomLength..<file.length), quote: dialect.quote) + bomLength
+            file.bytes(bomLength..<headerEnd).withMemoryRebound(to: UInt8.self) { buffer in
+                var scanner = CSVReader.Scanner(buffer, dialect: dialect)
+                titles = scanner.nextRecord() ?? []
+            }
+        }
+        var sampleRecords: [[String]] = []
+        file.bytes(headerEnd..<min(file.length, headerEnd + (1 << 16))).withMemoryRebound(to: UInt8.self) { buffer in
             var scanner = CSVReader.Scanner(buffer, dialect: dialect)
             while sampleRecords.count < 1000, let record = scanner.nextRecord() { sampleRecords.append(record) }
-        }
-        var titles: [String] = []
-        if hasHeader, !sampleRecords.isEmpty {
-            titles = sampleRecords.removeFirst()
-            headerEnd = Self.endOfFirstRecord(file.bytes(bomLength..<file.length), quote: dialect.quote) + bomLength
         }
         let columns = sampleRecords.reduce(titles.count) { max($0, $1.count) }
         self.columnCount = columns

@@ -20,12 +20,10 @@ public struct Label: Hashable, Sendable {
     public func draw(in region: SurfaceRegion, y: Int = 0) {
         let width = region.width
         guard width > 0, y < region.height else { return }
-        var shown = text
-        var shownWidth = text.displayWidth
-        if shownWidth > width {
-            shown = TerminalText.truncated(text, toWidth: width, mode: truncation)
-            shownWidth = shown.displayWidth
-        }
+        // `truncated` stops measuring once `width` is reached, so a 100 MB field costs what
+        // the cell shows, not its length.
+        let shown = TerminalText.truncated(text, toWidth: width, mode: truncation)
+        let shownWidth = shown.displayWidth
         let x: Int
         switch resolvedAlignment {
         case .right: x = width - shownWidth

@@ -19,8 +19,10 @@ enum ColumnSizer {
     /// Measures every column over a sample of at most `sampleSize` rows: the first rows, plus
     /// rows spread evenly through the rest when the table is larger.
     /// - Complexity: O(columns × sampleSize).
+    /// Very wide tables sample fewer rows, so that at most about a million cells are measured.
     static func columns(of source: DataTableDataSource, sampleSize: Int, minWidth: Int, maxWidth: Int) -> [TableColumn] {
-        let rows = sampleRows(count: source.rowCount, sampleSize: sampleSize)
+        let budget = max(2, min(sampleSize, 1_000_000 / max(1, source.columnCount)))
+        let rows = sampleRows(count: source.rowCount, sampleSize: budget)
         return (0..<source.columnCount).map { column in
             let title = source.title(ofColumn: column)
             // One more column for the sort indicator (▲/▼) the header puts before the title.
@@ -31,7 +33,9 @@ enum ColumnSizer {
                 if value == .null { continue }
                 nonEmpty += 1
                 if value.isNumeric { numbers += 1 }
-                widest = max(widest, value.stringRepresentation.displayWidth)
+                // Measured only up to the cap: a huge field costs no more than a short one.
+                let text = value.stringRepresentation
+                widest = max(widest, TerminalText.prefix(text[...], fittingWidth: maxWidth + 1).width)
             }
             let alignment: TextAlignment = nonEmpty > 0 && numbers == nonEmpty ? .right : .left
             return TableColumn(title: title, width: min(max(widest, minWidth), maxWidth), alignment: alignment)

@@ -127,16 +127,14 @@ public struct Viewport: Hashable, Sendable {
         }
         guard !columnWidths.isEmpty else { return }
         if cursor.column < leftColumn { leftColumn = cursor.column }
-        // Move right until the cursor column's right edge fits, but never past the cursor column.
-        while leftColumn < cursor.column && rightEdge(of: cursor.column) > bodySize.width {
-            leftColumn += 1
+        // The leftmost first column that still shows the cursor column whole, found walking left
+        // from the cursor (O(visible columns), whatever the column count).
+        var firstFitting = cursor.column
+        var width = columnWidths[cursor.column]
+        while firstFitting > 0 && width + columnWidths[firstFitting - 1] + gutter <= bodySize.width {
+            firstFitting -= 1
+            width += columnWidths[firstFitting] + gutter
         }
-    }
-
-    /// The right edge (exclusive, body coordinates) of `column`'s content when scrolled to `leftColumn`.
-    private func rightEdge(of column: Int) -> Int {
-        var x = 0
-        for c in leftColumn..<column { x += columnWidths[c] + gutter }
-        return x + columnWidths[column]
+        if leftColumn < firstFitting { leftColumn = firstFitting }
     }
 }

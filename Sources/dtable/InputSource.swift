@@ -31,6 +31,7 @@ enum InputSource {
             return DemoTable.make()
         case .standardInput:
             let bytes = try readAll(fd: 0, name: "stdin")
+            try Self.refuseBinary(bytes, name: "stdin")
             let dialect = delimiter.map { CSVDialect(delimiter: $0) } ?? .comma
             return CSVDataSource(bytes: bytes, dialect: dialect, hasHeader: hasHeader)
         case .file(let path):
@@ -45,8 +46,18 @@ enum InputSource {
                 guard fd >= 0 else { throw DTableError("cannot open '\(path)': \(String(cString: strerror(errno)))") }
                 defer { close(fd) }
                 let bytes = try readAll(fd: fd, name: "'\(path)'")
+                try Self.refuseBinary(bytes, name: "'\(path)'")
                 let dialect = delimiter.map { CSVDialect(delimiter: $0) } ?? CSVDialect.forFileName(path)
                 return CSVDataSource(bytes: bytes, dialect: dialect, hasHeader: hasHeader)
+            }
+        }
+    }
+
+    /// Fails with a clear message when the input's first 64 KB look binary.
+    private static func refuseBinary(_ bytes: [UInt8], name: String) throws {
+        try bytes.withUnsafeBytes { raw in
+            if let reason = BinarySniffer.reasonIfBinary(UnsafeRawBufferPointer(rebasing: raw.prefix(1 << 16))) {
+                throw DTableError("\(name) \(reason)")
             }
         }
     }

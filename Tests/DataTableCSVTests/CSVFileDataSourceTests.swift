@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import DataTableKit
+import TerminalSurface
 @testable import DataTableCSV
 
 /// Writes `bytes` to a new temporary file and returns its path.
@@ -122,5 +123,70 @@ func temporaryFile(_ bytes: [UInt8], suffix: String = ".csv") -> String {
         source.checkForChanges()
         #expect(source.notice != nil)
         unlink(path)
+    }
+}
+
+@Suite struct BadInputTests {
+    @Test func binaryFilesAreRefusedWithAReason() {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let path = temporaryFile(bytes, suffix: ".bin")
+        #expect {
+            try CSVFileDataSource(path: path)
+        } throws: { error in
+            guard case MappedFile.OpenError.system(let message) = error else { return false }
+            return message.contains("looks like a binary file")
+        }
+        unlink(path)
+    }
+
+    @Test func textWithAFewNULsAndInvalidBytesIsNotBinary() throws {
+        var text = Array("a,b\n".utf8)
+        for i in 0..<200 { text += Array("\(i),text\(i)\n".utf8) }
+        text += [0x00, 0x2C, 0xFF, 0x0A]
+        #expect(text.withUnsafeBytes { BinarySniffer.reasonIfBinary($0) } == nil)
+        let source = try CSVFileDataSource(path: temporaryFile(text))
+        source.indexAll()
+        #expect(source.value(row: 200, column: 0) == .string("\u{0}"))
+        #expect(source.value(row: 200, column: 1) == .string("\u{FFFD}"))
+    }
+
+    @Test func utf8TextInManyScriptsIsNotBinary() {
+        let text = Array(String(repeating: "名前,Zoë 🚀,Ærøskøbing,Ελλάδα\n", count: 100).utf8)
+        #expect(text.withUnsafeBytes { BinarySniffer.reasonIfBinary($0) } == nil)
+    }
+
+    @Test func aHundredMegabyteFieldIsReadAndShownWithoutMeasuringItAll() throws {
+        var text = Array("id,big,after\n1,\"".utf8)
+        text += [UInt8](repeating: UInt8(ascii: "x"), count: 100 << 20)
+        text += Array("\",tail\n2,small,ok\n".utf8)
+        let source = try CSVFileDataSource(path: temporaryFile(text))
+        source.indexAll()
+        #expect(source.rowCount == 2)
+        #expect(source.value(row: 0, column: 2) == .string("tail"))
+        #expect(source.rawField(row: 0, column: 1)?.count == (100 << 20) + 2)
+        let view = DataTableView(dataSource: source, configuration: DataTableConfiguration(), size: Size(width: 40, height: 5))
+        #expect(view.columns[1].width == 40)
+        let surface = Surface(size: Size(width: 40, height: 5))
+        view.render(into: surface)
+        #expect(surface.line(1).hasSuffix("…"))
+    }
+
+    @Test func aLineOfAMillionColumnsOpensAndScrollsToTheEnd() throws {
+        var header = [UInt8]()
+        header.reserveCapacity(8 << 20)
+        for i in 0..<1_000_000 { header += Array("c\(i),".utf8) }
+        header[header.count - 1] = 0x0A
+        header += Array("1,2,3\n".utf8)
+        let source = try CSVFileDataSource(path: temporaryFile(header))
+        source.indexAll()
+        #expect(source.columnCount == 1_000_000)
+        let view = DataTableView(dataSource: source, configuration: DataTableConfiguration(), size: Size(width: 80, height: 5))
+        let controller = TableController(view: view)
+        _ = controller.perform(.lastColumn)
+        #expect(view.viewport.cursor.column == 999_999)
+        let surface = Surface(size: Size(width: 80, height: 5))
+        view.render(into: surface)
+        #expect(surface.line(0).contains("c999999"))
     }
 }
