@@ -40,9 +40,27 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
 
     /// Opens and maps `path`, reads its header and indexes the first rows.
     /// Throws `MappedFile.OpenError.notRegular` for FIFOs and devices (the caller streams those).
-    public init(path: String, dialect: CSVDialect? = nil, hasHeader: Bool = true) throws {
+    public convenience init(path: String, dialect: CSVDialect? = nil, hasHeader: Bool = true) throws {
+        try self.init(file: MappedFile(path: path), dialect: dialect, hasHeader: hasHeader)
+    }
+
+    /// Reads a stream (stdin, a FIFO) through an unlinked temporary file in `temporaryDirectory`,
+    /// indexed as it grows: the first rows show as soon as they arrive.
+    public convenience init(streamingFrom fd: Int32, name: String, dialect: CSVDialect? = nil, hasHeader: Bool = true,
+                            temporaryDirectory: String = "/tmp") throws {
+        let file = try MappedFile(streamingFrom: fd, name: name, temporaryDirectory: temporaryDirectory)
+        // The header and a first screen: 64 KB, the end of the stream, or a quarter of a second;
+        // then at least one whole record (the header) unless the stream ends first.
+        file.waitForBytes(1 << 16, milliseconds: 250)
+        while !file.isComplete && Self.endOfFirstRecord(file.bytes(0..<file.length), quote: (dialect ?? .comma).quote) >= file.length {
+            usleep(2000)
+        }
+        try self.init(file: file, dialect: dialect, hasHeader: hasHeader)
+    }
+
+    init(file: MappedFile, dialect: CSVDialect?, hasHeader: Bool) throws {
+        let path = file.path
         self.path = path
-        let file = try MappedFile(path: path)
         self.file = file
         let all = file.bytes(0..<file.length)
         let bomLength = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -73,7 +91,8 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         self.titles = (0..<columns).map { i in
             i < titles.count && !titles[i].isEmpty ? titles[i] : "column \(i + 1)"
         }
-        if headerEnd < file.length { index.append(headerEnd) }
+        // A stream may end right after its header for now; its first row starts there anyway.
+        if headerEnd < file.length || !file.isComplete { index.append(headerEnd) }
         indexedBytes.store(headerEnd, ordering: .relaxed)
         indexNext(bytes: Self.initialIndexBytes)
     }
@@ -86,7 +105,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let start = ContinuousClock.now
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             while !indexingFinished.load(ordering: .relaxed) && !indexingCancelled.load(ordering: .relaxed) {
-                indexNext(bytes: Self.chunkBytes)
+                if !indexNext(bytes: Self.chunkBytes) { usleep(2000) }  // a stream waiting for bytes
             }
             let elapsed = ContinuousClock.now - start
             indexNanoseconds.store(Int(elapsed.components.seconds) * 1_000_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000), ordering: .releasing)
@@ -95,26 +114,36 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
 
     /// Indexes everything now, on this thread (print mode, tests).
     public func indexAll() {
-        while !indexingFinished.load(ordering: .acquiring) { indexNext(bytes: Self.chunkBytes) }
+        while !indexingFinished.load(ordering: .acquiring) {
+            if !indexNext(bytes: Self.chunkBytes) { usleep(2000) }
+        }
     }
 
     /// Scans the next `bytes` of the file and publishes the rows found (writer side).
-    private func indexNext(bytes: Int) {
+    /// Returns false when a stream had no new bytes yet.
+    @discardableResult
+    private func indexNext(bytes: Int) -> Bool {
+        // Completeness first: once the stream is complete, the length read after it is final.
+        let complete = file.isComplete
+        let length = file.length
         let from = indexedBytes.load(ordering: .relaxed)
-        let to = min(file.length, from + bytes)
+        let to = min(length, from + bytes)
+        if to == from && !complete { return false }
         let chunk = file.bytes(from..<to)
-        var appender = index.makeAppender(limit: file.length)
+        var appender = index.makeAppender(limit: Int.max)
         scanState = RowIndexer.scan(chunk, baseOffset: from, quote: dialect.quote, state: scanState, into: &appender)
         index.commit(appender)
         indexedBytes.store(to, ordering: .relaxed)
-        if to == file.length {
-            // The sentinel: the end of the last record.
-            if index.count > 0 || from < to { index.append(file.length) }
+        if complete && to == length {
+            // The sentinel: the end of the last record. When the data ends with a terminator,
+            // the start found there already is that end.
+            if let last = index.lastWritten, last < length { index.append(length) }
             index.publish()
             indexingFinished.store(true, ordering: .releasing)
         } else {
             index.publish()
         }
+        return true
     }
 
     /// The offset just past the first record's terminator (outside quotes), scanning 64 KB at a time.
@@ -149,6 +178,11 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
 
     public var loadState: DataTableLoadState? {
         let finished = indexingFinished.load(ordering: .acquiring)
+        if file.isStream && !file.isComplete {
+            // A stream's size is unknown until it ends: say how much has arrived.
+            return DataTableLoadState(fraction: nil, isComplete: false, verb: "reading \(file.path)",
+                                      loadedBytes: file.length)
+        }
         let fraction = file.length == 0 ? 1 : Double(indexedBytes.load(ordering: .relaxed)) / Double(file.length)
         return DataTableLoadState(fraction: finished ? 1 : fraction, isComplete: finished, verb: "indexing")
     }
@@ -176,7 +210,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// After a change, rows that end past the file's new size show as empty; rows before it
     /// show what the mapping holds (the page cache may already show the new bytes).
     public func checkForChanges() {
-        guard changedSize == nil else { return }
+        guard changedSize == nil, !file.isStream else { return }
         let now = file.currentState
         let modified = now.modified.tv_sec != file.modifiedAtOpen.tv_sec || now.modified.tv_nsec != file.modifiedAtOpen.tv_nsec
         if file.base.map(TruncationGuard.hasFaulted) == true || now.size != file.length || modified {
@@ -187,7 +221,8 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
 
     /// "file changed on disk" once `checkForChanges` has seen a change.
     public var notice: String? {
-        changedSize.map { "file changed on disk since it was opened: showing what was read (\($0 < file.length ? "now \($0) bytes" : "contents may differ"))" }
+        if let failure = file.streamFailure { return failure }
+        return changedSize.map { "file changed on disk since it was opened: showing what was read (\($0 < file.length ? "now \($0) bytes" : "contents may differ"))" }
     }
 
     /// Keeps a shrinking file from ending dtable with SIGBUS (see `TruncationGuard`).

@@ -1,15 +1,36 @@
+import Dispatch
 import Glibc
+import Synchronization
 
-/// A regular file mapped read-only and private: the bytes are the page cache's, never copied.
+/// A file mapped read-only and private: the bytes are the page cache's, never copied.
+///
+/// Either a regular file, mapped at its size, or a *stream* (stdin, a FIFO) that a copier
+/// thread writes into an unlinked temporary file: that file is mapped with room to grow (address
+/// space only), and `length` grows as bytes arrive, so the table shows the first rows at once.
 public final class MappedFile: @unchecked Sendable {
     let path: String
     let fd: Int32
-    /// Start of the mapping; nil for an empty file.
+    /// Start of the mapping; nil for an empty regular file.
     let base: UnsafeRawPointer?
-    /// Length of the mapping (the file size when it was opened).
-    let length: Int
+    /// Bytes of address space mapped (the file size, or the stream's reservation).
+    private let mappedLength: Int
+    /// Bytes readable now: the file size when opened, or what the stream copier has written.
+    private let available: Atomic<Int>
+    /// False while a stream is still arriving.
+    private let complete: Atomic<Bool>
+    /// Why copying a stream stopped early (a full disk), if it did.
+    private let streamError = Mutex<String?>(nil)
     /// The file's modification time when it was opened.
     let modifiedAtOpen: timespec
+    /// Whether this is a stream copied into a temporary file.
+    let isStream: Bool
+
+    /// Bytes readable now (see `available`).
+    var length: Int { available.load(ordering: .acquiring) }
+    /// Whether all bytes have arrived (always true for a regular file).
+    var isComplete: Bool { complete.load(ordering: .acquiring) }
+    /// Why a stream stopped before its end, if it did.
+    var streamFailure: String? { streamError.withLock { $0 } }
 
     public enum OpenError: Error {
         case system(String)
@@ -37,7 +58,11 @@ public final class MappedFile: @unchecked Sendable {
         }
         self.path = path
         self.fd = fd
-        self.length = Int(info.st_size)
+        let length = Int(info.st_size)
+        self.mappedLength = length
+        self.available = Atomic(length)
+        self.complete = Atomic(true)
+        self.isStream = false
         self.modifiedAtOpen = info.st_mtim
         if length > 0 {
             guard let pointer = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED else {
@@ -53,10 +78,78 @@ public final class MappedFile: @unchecked Sendable {
         }
     }
 
+    /// Address space reserved for a stream: 1 TiB (no memory is committed for it).
+    static let streamReservation = 1 << 40
+
+    /// Starts copying `inputFD` (stdin, a FIFO) into an unlinked temporary file in `$TMPDIR`
+    /// (or /tmp) on a background thread and maps it; `length` grows as data arrives.
+    init(streamingFrom inputFD: Int32, name: String, temporaryDirectory: String) throws {
+        var template = Array("\(temporaryDirectory)/dtable-stream-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw OpenError.system("cannot create a temporary file in \(temporaryDirectory) for \(name): \(String(cString: strerror(errno)))")
+        }
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }  // gone from the directory; freed when dtable exits
+        guard let pointer = mmap(nil, Self.streamReservation, PROT_READ, MAP_PRIVATE | MAP_NORESERVE, fd, 0),
+              pointer != MAP_FAILED else {
+            close(fd)
+            throw OpenError.system("cannot map a temporary file for \(name): \(String(cString: strerror(errno)))")
+        }
+        self.path = name
+        self.fd = fd
+        self.base = UnsafeRawPointer(pointer)
+        self.mappedLength = Self.streamReservation
+        self.available = Atomic(0)
+        self.complete = Atomic(false)
+        self.isStream = true
+        self.modifiedAtOpen = timespec()
+        TruncationGuard.register(base: pointer, length: Self.streamReservation)
+        DispatchQueue.global(qos: .userInitiated).async { [self] in copyStream(from: inputFD) }
+    }
+
+    /// The copier: reads the stream in 1 MiB pieces, appends them to the file, publishes the size.
+    private func copyStream(from input: Int32) {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        var total = 0
+        while true {
+            let n = read(input, buffer, 1 << 20)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                if n < 0 { streamError.withLock { $0 = "reading \(path) failed: \(String(cString: strerror(errno)))" } }
+                break
+            }
+            var written = 0
+            while written < n {
+                let w = pwrite(fd, buffer + written, n - written, off_t(total + written))
+                if w < 0 && errno == EINTR { continue }
+                if w <= 0 {
+                    streamError.withLock { $0 = "buffering \(path) stopped: \(String(cString: strerror(errno)))" }
+                    complete.store(true, ordering: .releasing)
+                    return
+                }
+                written += w
+            }
+            total += n
+            available.store(total, ordering: .releasing)
+            if total + (1 << 20) > Self.streamReservation { break }
+        }
+        complete.store(true, ordering: .releasing)
+    }
+
+    /// Waits until `bytes` are available or the stream ended, at most `milliseconds`.
+    func waitForBytes(_ bytes: Int, milliseconds: Int) {
+        var waited = 0
+        while !isComplete && length < bytes && waited < milliseconds {
+            usleep(1000)
+            waited += 1
+        }
+    }
+
     deinit {
         if let base {
             TruncationGuard.unregister(base: base)
-            munmap(UnsafeMutableRawPointer(mutating: base), length)
+            munmap(UnsafeMutableRawPointer(mutating: base), mappedLength)
         }
         close(fd)
     }
@@ -70,6 +163,7 @@ public final class MappedFile: @unchecked Sendable {
 
     /// The file's size and modification time now (it may have changed since it was mapped).
     var currentState: (size: Int, modified: timespec) {
+        guard !isStream else { return (length, modifiedAtOpen) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return (length, modifiedAtOpen) }
         return (Int(info.st_size), info.st_mtim)

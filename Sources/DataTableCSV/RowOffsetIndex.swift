@@ -92,6 +92,13 @@ final class RowOffsetIndex: @unchecked Sendable {
         return chunk
     }
 
+    /// The last offset written (writer thread only), nil when none.
+    var lastWritten: Int? {
+        guard writtenCount > 0 else { return nil }
+        let i = writtenCount - 1
+        return Int(chunks[i >> Self.chunkShift]![i & (Self.chunkSize - 1)])
+    }
+
     /// Makes everything appended so far visible to readers.
     func publish() {
         publishedCount.store(writtenCount, ordering: .releasing)

@@ -50,16 +50,27 @@ public final class StringRowsDataSource: DataTableDataSource {
 
 /// How far a data source that loads in the background has got.
 public struct DataTableLoadState: Hashable, Sendable {
-    /// 0...1.
-    public var fraction: Double
+    /// 0...1, or nil when the total is unknown (a stream still arriving).
+    public var fraction: Double?
     public var isComplete: Bool
-    /// What it is doing, for the status line ("indexing").
+    /// What it is doing, for the status line ("indexing", "reading stdin").
     public var verb: String
+    /// Bytes loaded so far, shown when the fraction is unknown.
+    public var loadedBytes: Int?
 
-    public init(fraction: Double, isComplete: Bool, verb: String = "loading") {
+    public init(fraction: Double?, isComplete: Bool, verb: String = "loading", loadedBytes: Int? = nil) {
         self.fraction = fraction
         self.isComplete = isComplete
         self.verb = verb
+        self.loadedBytes = loadedBytes
+    }
+
+    /// "indexing 42%" or "reading stdin 12.3 MB".
+    public var summary: String {
+        if let fraction { return "\(verb) \(Int(fraction * 100))%" }
+        let bytes = loadedBytes ?? 0
+        let tenths = bytes / 100_000
+        return "\(verb) \(tenths / 10).\(tenths % 10) MB"
     }
 }
 

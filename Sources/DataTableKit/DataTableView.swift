@@ -253,7 +253,7 @@ public final class DataTableView {
         let cursor = viewport.cursor
         var position = rowCount == 0 ? "no rows" : "row \(grouped(cursor.row + 1))/\(grouped(rowCount))"
         if let load = dataSource.loadState, !load.isComplete {
-            position += "+ \(load.verb) \(Int(load.fraction * 100))%"
+            position += "+ \(load.summary)"
             if displayOrder != nil { position += ", sorted first \(grouped(sortedRowCount))" }
         }
         if let job = activeJob, case .sort = job.kind {

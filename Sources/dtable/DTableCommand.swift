@@ -66,7 +66,9 @@ struct DTableCommand: ParsableCommand {
         // Fail on an unwritable --stats path now, not after the session.
         let statsFile = try stats.map(StatisticsReport.openForWriting)
         let source = try InputSource.choose(file: file, stdinIsTerminal: stdinIsTerminal)
-        let table = try source.load(delimiter: delimiter.flatMap(parsedDelimiter), hasHeader: !noHeader)
+        let temporaryDirectory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let table = try source.load(delimiter: delimiter.flatMap(parsedDelimiter), hasHeader: !noHeader,
+                                    temporaryDirectory: temporaryDirectory)
 
         var configuration = DataTableConfiguration()
         configuration.title = source.displayName

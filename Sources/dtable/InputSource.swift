@@ -24,56 +24,31 @@ enum InputSource {
         }
     }
 
-    /// Reads the whole input and parses it.
-    func load(delimiter: UInt8?, hasHeader: Bool) throws -> DataTableDataSource {
-        switch self {
-        case .demo:
-            return DemoTable.make()
-        case .standardInput:
-            let bytes = try readAll(fd: 0, name: "stdin")
-            try Self.refuseBinary(bytes, name: "stdin")
-            let dialect = delimiter.map { CSVDialect(delimiter: $0) } ?? .comma
-            return CSVDataSource(bytes: bytes, dialect: dialect, hasHeader: hasHeader)
-        case .file(let path):
-            do {
-                let dialect = delimiter.map { CSVDialect(delimiter: $0) }
-                return try CSVFileDataSource(path: path, dialect: dialect, hasHeader: hasHeader)
-            } catch MappedFile.OpenError.system(let message) {
-                throw DTableError(message)
-            } catch {
-                // A FIFO or device cannot be mapped: read it like stdin.
-                let fd = open(path, O_RDONLY | O_CLOEXEC)
-                guard fd >= 0 else { throw DTableError("cannot open '\(path)': \(String(cString: strerror(errno)))") }
-                defer { close(fd) }
-                let bytes = try readAll(fd: fd, name: "'\(path)'")
-                try Self.refuseBinary(bytes, name: "'\(path)'")
-                let dialect = delimiter.map { CSVDialect(delimiter: $0) } ?? CSVDialect.forFileName(path)
-                return CSVDataSource(bytes: bytes, dialect: dialect, hasHeader: hasHeader)
+    /// Opens the input: files are mapped; stdin and FIFOs are copied into an unlinked temporary
+    /// file in `$TMPDIR` (else /tmp) that is indexed as it grows.
+    func load(delimiter: UInt8?, hasHeader: Bool, temporaryDirectory: String) throws -> DataTableDataSource {
+        let dialect = delimiter.map { CSVDialect(delimiter: $0) }
+        do {
+            switch self {
+            case .demo:
+                return DemoTable.make()
+            case .standardInput:
+                return try CSVFileDataSource(streamingFrom: 0, name: "stdin", dialect: dialect,
+                                             hasHeader: hasHeader, temporaryDirectory: temporaryDirectory)
+            case .file(let path):
+                do {
+                    return try CSVFileDataSource(path: path, dialect: dialect, hasHeader: hasHeader)
+                } catch MappedFile.OpenError.notRegular {
+                    // A FIFO or device cannot be mapped: stream it like stdin.
+                    let fd = open(path, O_RDONLY | O_CLOEXEC)
+                    guard fd >= 0 else { throw DTableError("cannot open '\(path)': \(String(cString: strerror(errno)))") }
+                    return try CSVFileDataSource(streamingFrom: fd, name: "'\(path)'",
+                                                 dialect: dialect ?? CSVDialect.forFileName(path),
+                                                 hasHeader: hasHeader, temporaryDirectory: temporaryDirectory)
+                }
             }
+        } catch MappedFile.OpenError.system(let message) {
+            throw DTableError(message)
         }
-    }
-
-    /// Fails with a clear message when the input's first 64 KB look binary.
-    private static func refuseBinary(_ bytes: [UInt8], name: String) throws {
-        try bytes.withUnsafeBytes { raw in
-            if let reason = BinarySniffer.reasonIfBinary(UnsafeRawBufferPointer(rebasing: raw.prefix(1 << 16))) {
-                throw DTableError("\(name) \(reason)")
-            }
-        }
-    }
-
-    private func readAll(fd: Int32, name: String) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw DTableError("cannot read \(name): \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return bytes
     }
 }

@@ -190,3 +190,92 @@ func temporaryFile(_ bytes: [UInt8], suffix: String = ".csv") -> String {
         #expect(surface.line(0).contains("c999999"))
     }
 }
+
+/// A pipe whose write end a test feeds.
+struct TestPipe {
+    let read: Int32
+    let write: Int32
+    init() {
+        var fds: [Int32] = [0, 0]
+        precondition(pipe(&fds) == 0)
+        read = fds[0]
+        write = fds[1]
+    }
+    func send(_ text: String) { _ = text.withCString { Glibc.write(write, $0, strlen($0)) } }
+    func close() { _ = Glibc.close(write) }
+}
+
+@Suite struct StreamingTests {
+    func waitUntil(_ condition: () -> Bool) {
+        for _ in 0..<5000 where !condition() { usleep(1000) }
+    }
+
+    @Test func rowsShowWhileTheStreamIsStillArriving() throws {
+        let pipe = TestPipe()
+        pipe.send("id,name\n1,a\n2,\"b\nc\"\n")
+        let source = try CSVFileDataSource(streamingFrom: pipe.read, name: "stdin")
+        source.startIndexing()
+        waitUntil { source.rowCount == 2 }
+        #expect(source.rowCount == 2)  // both rows ended with a newline
+        #expect(source.loadState?.isComplete == false)
+        #expect(source.loadState?.summary.hasPrefix("reading stdin") == true)
+        pipe.send("3,d\n4,e")
+        waitUntil { source.rowCount == 3 }
+        #expect(source.rowCount == 3)  // "4,e" may still grow: not counted until the stream ends
+        #expect(source.value(row: 1, column: 1) == .string("b\nc"))
+        pipe.close()
+        waitUntil { source.isIndexComplete }
+        #expect(source.rowCount == 4)
+        #expect(source.value(row: 3, column: 1) == .string("e"))
+        #expect(source.title(ofColumn: 1) == "name")
+    }
+
+    @Test(arguments: ["", "a,b\n", "a,b", "a,b\n1,2\n", "a;b\n1;2"])
+    func shortStreamsMatchTheFileReader(text: String) throws {
+        let pipe = TestPipe()
+        pipe.send(text)
+        pipe.close()
+        let stream = try CSVFileDataSource(streamingFrom: pipe.read, name: "stdin")
+        stream.indexAll()
+        let file = try CSVFileDataSource(path: temporaryFile(Array(text.utf8)))
+        file.indexAll()
+        #expect(stream.rowCount == file.rowCount)
+        #expect(stream.columnCount == file.columnCount)
+        #expect(stream.dialect == file.dialect)
+        for row in 0..<file.rowCount { #expect(stream.record(row) == file.record(row)) }
+    }
+
+    @Test func aLargeStreamIsIndexedCompletely() throws {
+        let pipe = TestPipe()
+        let writer = pipe.write
+        Thread.detachNewThread(writer: writer)
+        let source = try CSVFileDataSource(streamingFrom: pipe.read, name: "stdin")
+        source.indexAll()
+        #expect(source.rowCount == 300_000)
+        #expect(source.value(row: 299_999, column: 0) == .string("299999"))
+    }
+}
+
+/// Writes 300,000 rows into `writer` from another thread, then closes it.
+enum Thread {
+    static func detachNewThread(writer: Int32) {
+        var thread = pthread_t()
+        let box = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        box.pointee = writer
+        pthread_create(&thread, nil, { argument in
+            let fd = argument!.assumingMemoryBound(to: Int32.self).pointee
+            var chunk = "n,s\n"
+            for i in 0..<300_000 {
+                chunk += "\(i),value\(i)\n"
+                if chunk.utf8.count > 60_000 {
+                    _ = chunk.withCString { write(fd, $0, strlen($0)) }
+                    chunk = ""
+                }
+            }
+            _ = chunk.withCString { write(fd, $0, strlen($0)) }
+            close(fd)
+            return nil
+        }, box)
+        pthread_detach(thread)
+    }
+}
