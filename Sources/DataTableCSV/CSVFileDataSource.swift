@@ -231,13 +231,18 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// One field, parsed without touching the row cache. Thread-safe (sort keys and filters
     /// read every row once on a worker thread).
     public func text(row: Int, column: Int) -> String {
-        guard row < rowCount else { return "" }
+        let all = fields(row: row)
+        return column < all.count ? all[column] : ""
+    }
+
+    /// Every field of a row, parsed from the mapping without the row cache. Thread-safe.
+    public func fields(row: Int) -> [String] {
+        guard row < rowCount else { return [] }
         let bytes = file.bytes(index[row]..<index[row + 1])
-        let fields: [String] = bytes.withMemoryRebound(to: UInt8.self) { buffer in
+        return bytes.withMemoryRebound(to: UInt8.self) { buffer in
             var scanner = CSVReader.Scanner(buffer, dialect: dialect)
             return scanner.nextRecord() ?? []
         }
-        return column < fields.count ? fields[column] : ""
     }
 
     /// The bytes of one field in the mapping, quotes included, found by counting delimiters

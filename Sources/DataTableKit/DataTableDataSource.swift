@@ -15,6 +15,8 @@ public protocol DataTableDataSource: AnyObject {
     /// The text of a field, for sort keys, filters and search. Must be safe to call from a
     /// background thread while the UI thread uses the source (no shared caches).
     func text(row: Int, column: Int) -> String
+    /// Every field of a row as text (thread-safe, like `text`): one parse for a whole row.
+    func fields(row: Int) -> [String]
     /// The field's raw bytes as they stand in the input, CSV quotes included (nil when the source
     /// does not hold raw bytes). Thread-safe; valid as long as the source lives.
     func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer?
@@ -80,5 +82,6 @@ extension DataTableDataSource {
     public var notice: String? { nil }
     public func checkForChanges() {}
     public func text(row: Int, column: Int) -> String { value(row: row, column: column).stringRepresentation }
+    public func fields(row: Int) -> [String] { (0..<columnCount).map { text(row: row, column: $0) } }
     public func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? { nil }
 }

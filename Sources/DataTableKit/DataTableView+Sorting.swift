@@ -11,7 +11,7 @@ extension DataTableView {
         cancelJob()
         let job = TableJob(kind: .sort(descriptors), total: dataSource.rowCount)
         let kinds = descriptors.map { sortKeyKind(ofColumn: $0.column) }
-        job.finish(Self.computeOrder(of: dataSource, descriptors: descriptors, kinds: kinds, job: job))
+        job.finish(Self.computeOrder(of: dataSource, descriptors: descriptors, kinds: kinds, rows: filteredRows, job: job))
         apply(job)
     }
 
@@ -24,24 +24,24 @@ extension DataTableView {
     public func startSort(by descriptors: [SortDescriptor]) {
         cancelJob()
         guard !descriptors.isEmpty else {
-            let job = TableJob(kind: .sort([]), total: 0)
-            job.finish(.order([], rowCount: 0))
-            apply(job)
+            sortDescriptors = []
+            setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
             return
         }
         let job = TableJob(kind: .sort(descriptors), total: dataSource.rowCount)
         let kinds = descriptors.map { sortKeyKind(ofColumn: $0.column) }
         activeJob = job
         let source = UncheckedSendableBox(value: dataSource)
+        let rows = filteredRows
         DispatchQueue.global(qos: .userInitiated).async {
-            job.finish(Self.computeOrder(of: source.value, descriptors: descriptors, kinds: kinds, job: job))
+            job.finish(Self.computeOrder(of: source.value, descriptors: descriptors, kinds: kinds, rows: rows, job: job))
         }
     }
 
     /// Builds the display order for `job` (any thread; reads the source only through its
-    /// thread-safe accessors).
+    /// thread-safe accessors). Sorts `rows` (source ids; all rows when nil).
     static func computeOrder(of source: DataTableDataSource, descriptors: [SortDescriptor], kinds: [SortKeyKind],
-                             job: TableJob) -> TableJob.Outcome {
+                             rows: [UInt32]?, job: TableJob) -> TableJob.Outcome {
         let count = job.total
         var keys: [(SortKeyColumn, ascending: Bool)] = []
         for (i, descriptor) in descriptors.enumerated() {
@@ -67,38 +67,42 @@ extension DataTableView {
             }
             keys.append((key, ascending: descriptor.ascending))
         }
-        let identity = (0..<count).map { UInt32(truncatingIfNeeded: $0) }
-        guard let order = RowSorter.sort(identity, by: keys, isCancelled: { job.isCancelled }) else { return .cancelled }
+        let input = rows ?? (0..<count).map { UInt32(truncatingIfNeeded: $0) }
+        guard let order = RowSorter.sort(input, by: keys, isCancelled: { job.isCancelled }) else { return .cancelled }
         return .order(order, rowCount: count)
     }
 
-    /// Takes a finished job's result into the view (UI thread). Returns whether it changed anything.
+    /// Takes a finished job's result into the view (UI thread). Returns whether it finished.
     @discardableResult
     func apply(_ job: TableJob) -> Bool {
         guard let outcome = job.takeResult() else { return false }
         if activeJob === job { activeJob = nil }
-        switch outcome {
-        case .cancelled:
-            notice = "sort cancelled"
-        case .failed(let message):
+        switch (outcome, job.kind) {
+        case (.cancelled, _):
+            notice = "\(job.kind.verb) cancelled"
+        case (.failed(let message), _):
             notice = message
-        case .order(let order, let rowCount):
-            guard case .sort(let descriptors) = job.kind else { return true }
-            let cursorSource = viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil
+        case (.order(let order, let rowCount), .sort(let descriptors)):
             sortDescriptors = descriptors
             if descriptors.isEmpty {
-                displayOrder = nil
-                sortedRowCount = 0
+                setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
             } else {
-                displayOrder = order
-                sortedRowCount = rowCount
-                // Rows loaded while the job ran follow, in file order, until the next sort.
-                let count = dataSource.rowCount
-                if count > rowCount { displayOrder?.append(contentsOf: (rowCount..<count).map { UInt32(truncatingIfNeeded: $0) }) }
                 lastSortMilliseconds = job.elapsedMilliseconds
+                setDisplayOrder(order, coveredRows: rowCount)
             }
-            viewport.setRowCount(displayOrder?.count ?? dataSource.rowCount)
-            if let cursorSource { moveCursor(toSourceRow: cursorSource) }
+        case (.order(let kept, let rowCount), .filter(let matcher)):
+            filter = matcher
+            filteredRows = kept
+            lastFilterMilliseconds = job.elapsedMilliseconds
+            notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
+            setDisplayOrder(kept, coveredRows: rowCount)
+            if !sortDescriptors.isEmpty { startSort(by: sortDescriptors) }
+        case (.found(let row), _):
+            viewport.moveCursor(to: DataTableIndexPath(row: row, column: viewport.cursor.column))
+        case (.notFound, .search(let matcher, _)):
+            notice = "not found: \(matcher.query)"
+        default:
+            break
         }
         return true
     }

@@ -19,15 +19,26 @@ public final class DataTableView {
 
     /// The sort order, in priority order (empty: file order).
     public internal(set) var sortDescriptors: [SortDescriptor] = []
-    /// Display position -> source row id while sorted (nil: the identity). Generation: rebuilt
-    /// by every `sort(by:)`; rows a loading source adds later are appended until it re-sorts.
+    /// Display position -> source row id while sorted or filtered (nil: the identity).
+    /// Generation: rebuilt by every sort and filter; rows a loading source adds later are
+    /// appended (when no filter is active) until the sort or filter runs again at the end.
     var displayOrder: [UInt32]?
-    /// Rows the current `displayOrder` was sorted over (fewer than the source's while loading).
+    /// Source rows the current `displayOrder` was computed over (fewer than the source's while loading).
     var sortedRowCount = 0
+    /// The active filter's matcher (nil: every row is shown).
+    public internal(set) var filter: RowMatcher?
+    /// Rows the filter kept, in file order (the input of a sort while filtered).
+    var filteredRows: [UInt32]?
+    /// The last search (for `n`/`N` and highlighting).
+    public internal(set) var lastSearch: RowMatcher?
+    /// The line being typed after `/` or `&`, when one is.
+    public internal(set) var prompt: Prompt?
     /// The job running off the UI thread (sort), polled by `refreshFromDataSource()`.
     public internal(set) var activeJob: TableJob?
     /// How long the last sort took.
     public internal(set) var lastSortMilliseconds: Double?
+    /// How long the last filter took.
+    public internal(set) var lastFilterMilliseconds: Double?
 
     /// Whether the help screen covers the table.
     public internal(set) var isShowingHelp = false
@@ -95,31 +106,48 @@ public final class DataTableView {
     private var lastLoadState: DataTableLoadState?
     private var lastSourceNotice: String?
 
-    /// Picks up rows a loading data source has added; true when the screen should be redrawn.
+    /// Picks up rows a loading data source has added, and finished jobs; true when the screen
+    /// should be redrawn.
     public func refreshFromDataSource() -> Bool {
         dataSource.checkForChanges()
         if let job = activeJob {
-            if apply(job) { return true }
-            return true  // redraw the progress
+            apply(job)
+            return true  // a finished job, or its progress
         }
         let state = dataSource.loadState
         let count = dataSource.rowCount
         let sourceNotice = dataSource.notice
-        guard count != sortedRowCount && displayOrder != nil || count != viewport.rowCount || state != lastLoadState
+        let orderIsStale = displayOrder != nil && count != sortedRowCount
+        guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != lastLoadState
             || sourceNotice != lastSourceNotice else { return false }
         if let state, state.isComplete, lastLoadState?.isComplete == false { remeasureColumns() }
         lastLoadState = state
         lastSourceNotice = sourceNotice
-        if displayOrder != nil && count != sortedRowCount {
+        if orderIsStale {
             if state?.isComplete ?? true {
-                startSort(by: sortDescriptors)  // loading finished: sort everything
-            } else {
+                // Loading finished: filter and sort everything.
+                if let filter { startFilter(filter) } else { startSort(by: sortDescriptors) }
+            } else if filter == nil {
                 // Rows indexed since the sort go at the end, unsorted, until loading completes.
                 for row in (displayOrder?.count ?? count)..<count { displayOrder?.append(UInt32(truncatingIfNeeded: row)) }
             }
         }
-        viewport.setRowCount(count)
+        viewport.setRowCount(displayOrder?.count ?? count)
         return true
+    }
+
+    /// Installs a display order computed over the first `coveredRows` source rows, keeping the
+    /// cursor on its record when that record is still shown.
+    func setDisplayOrder(_ order: [UInt32]?, coveredRows: Int) {
+        let cursorSource = viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil
+        displayOrder = order
+        sortedRowCount = coveredRows
+        if order != nil && filter == nil {
+            let count = dataSource.rowCount
+            if count > coveredRows { displayOrder?.append(contentsOf: (coveredRows..<count).map { UInt32(truncatingIfNeeded: $0) }) }
+        }
+        viewport.setRowCount(displayOrder?.count ?? dataSource.rowCount)
+        if let cursorSource { moveCursor(toSourceRow: cursorSource) }
     }
 
     /// Sizes the columns again over a sample of all rows (after loading finished); widths only
@@ -149,7 +177,13 @@ public final class DataTableView {
         }
         renderHeader(in: surface.region(headerRect), viewport: viewport)
         renderBody(in: surface.region(bodyRect), viewport: viewport, showsCursor: true)
-        if !statusRect.isEmpty { renderStatusLine(in: surface.region(statusRect)) }
+        if !statusRect.isEmpty {
+            if let prompt {
+                prompt.draw(in: surface.region(statusRect), theme: configuration.theme)
+            } else {
+                renderStatusLine(in: surface.region(statusRect))
+            }
+        }
     }
 
     /// Draws the column titles for the columns `viewport` shows.
@@ -200,7 +234,8 @@ public final class DataTableView {
             if let cell = cellsOnScreen.removeValue(forKey: key) { reusePool.enqueue(cell) }
         }
 
-        // 2. Dequeue, configure and draw every visible cell.
+        // 2. Dequeue, configure and draw every visible cell; cells matching the search are marked.
+        let matcher = showsCursor ? highlightMatcher : nil
         for (line, displayRow) in rows.enumerated() {
             let sourceRow = sourceRow(forDisplayRow: displayRow)
             let isCursorRow = showsCursor && displayRow == viewport.cursor.row
@@ -228,6 +263,7 @@ public final class DataTableView {
                 cellProvider.configure(cell, with: value, context: context)
                 let cellRegion = region.region(Rect(x: visible.x, y: line, width: visible.width, height: 1))
                 cell.draw(in: cellRegion)
+                if let matcher, matcher.matches(value.stringRepresentation) { cellRegion.patchStyle(theme.match) }
                 if isCursorRow && visible.column == viewport.cursor.column {
                     cellRegion.patchStyle(theme.cursorCell)
                 }
@@ -256,8 +292,9 @@ public final class DataTableView {
             position += "+ \(load.summary)"
             if displayOrder != nil { position += ", sorted first \(grouped(sortedRowCount))" }
         }
-        if let job = activeJob, case .sort = job.kind {
-            position += "  sorting \(Int(job.fraction * 100))% (Esc cancels)"
+        if let filter { position += "  filter: \(filter.query)" }
+        if let job = activeJob {
+            position += "  \(job.kind.verb) \(Int(job.fraction * 100))% (Esc cancels)"
         }
         if !columns.isEmpty {
             position += "  col \(cursor.column + 1)/\(columns.count) \(columns[cursor.column].title)"

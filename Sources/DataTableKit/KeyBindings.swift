@@ -59,6 +59,10 @@ public struct KeyBindings: Sendable {
         Binding(.lastColumn, [.character("$")]),
         Binding(.sortAscending, [.character("[")]),
         Binding(.sortDescending, [.character("]")]),
+        Binding(.search, [.character("/")]),
+        Binding(.searchNext, [.character("n")]),
+        Binding(.searchPrevious, [.character("N")]),
+        Binding(.filter, [.character("&")]),
         Binding(.help, [.character("?"), .function(1)]),
         Binding(.quit, [.character("q"), .control("c")]),
     ])

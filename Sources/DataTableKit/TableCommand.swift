@@ -4,6 +4,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case pageDown, pageUp, halfPageDown, halfPageUp
     case top, bottom, firstColumn, lastColumn
     case sortAscending, sortDescending
+    case search, searchNext, searchPrevious, filter
     case help, quit
 
     /// One line for the help screen.
@@ -21,8 +22,12 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .bottom: return "last row"
         case .firstColumn: return "first column"
         case .lastColumn: return "last column"
-        case .sortAscending: return "sort by the cursor column, ascending (replaces the sort)"
-        case .sortDescending: return "sort by the cursor column, descending (replaces the sort)"
+        case .sortAscending: return "sort by this column, ascending"
+        case .sortDescending: return "sort by this column, descending"
+        case .search: return "search (Ctrl-R in the prompt: regex)"
+        case .searchNext: return "next match of the search"
+        case .searchPrevious: return "previous match of the search"
+        case .filter: return "show only matching rows (empty: all)"
         case .help: return "this help (q, Esc or ? closes it)"
         case .quit: return "quit"
         }

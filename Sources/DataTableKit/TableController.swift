@@ -27,9 +27,21 @@ public final class TableController {
             // A message from the last command lasts until the next key.
             view.notice = nil
             if view.isShowingHelp { return handleHelp(key) }
-            if key == .escape, view.cancelJob() {
-                view.notice = "sort cancelled"
-                return .redraw
+            if let prompt = view.prompt { return handlePrompt(prompt, key) }
+            if key == .escape {
+                if let job = view.activeJob {
+                    view.cancelJob()
+                    view.notice = "\(job.kind.verb) cancelled"
+                    return .redraw
+                }
+                if view.filter != nil {
+                    view.startFilter(nil)
+                    return .redraw
+                }
+                if view.lastSearch != nil {
+                    view.lastSearch = nil  // stop highlighting
+                    return .redraw
+                }
             }
             guard let command = view.configuration.keyBindings.command(for: key) else { return .ignored }
             return perform(command)
@@ -59,6 +71,19 @@ public final class TableController {
             guard !view.columns.isEmpty else { return .ignored }
             view.startSort(by: [SortDescriptor(column: viewport.cursor.column, ascending: command == .sortAscending)])
             return .redraw
+        case .search:
+            view.prompt = Prompt(kind: .search, isRegex: view.lastSearch?.mode == .regex)
+            return .redraw
+        case .filter:
+            view.prompt = Prompt(kind: .filter, text: view.filter?.query ?? "", isRegex: view.filter?.mode == .regex)
+            return .redraw
+        case .searchNext, .searchPrevious:
+            guard let matcher = view.lastSearch else {
+                view.notice = "no search yet: / searches"
+                return .redraw
+            }
+            view.startSearch(matcher, forward: command == .searchNext)
+            return .redraw
         case .help:
             view.isShowingHelp = true
             view.helpScrollOffset = 0
@@ -68,6 +93,34 @@ public final class TableController {
         }
         if viewport == view.viewport { return .ignored }
         view.viewport = viewport
+        return .redraw
+    }
+
+    /// Keys while a search or filter is being typed.
+    private func handlePrompt(_ prompt: Prompt, _ key: Key) -> Response {
+        switch prompt.handling(key) {
+        case .editing(let next):
+            view.prompt = next
+        case .cancelled:
+            view.prompt = nil
+        case .submitted(let done):
+            view.prompt = nil
+            if done.kind == .filter && done.text.isEmpty {
+                view.startFilter(nil)
+                return .redraw
+            }
+            guard !done.text.isEmpty else { return .redraw }
+            do {
+                let matcher = try RowMatcher(query: done.text, mode: done.isRegex ? .regex : .substring)
+                if done.kind == .search {
+                    view.startSearch(matcher, forward: true)
+                } else {
+                    view.startFilter(matcher)
+                }
+            } catch {
+                view.notice = "\(error)"
+            }
+        }
         return .redraw
     }
 

@@ -6,14 +6,30 @@ import Synchronization
 /// The worker writes `processed` and finally `finish(_:)`; the UI thread reads `fraction`,
 /// calls `cancel()` (Esc) and takes the result with `takeResult()`.
 public final class TableJob: @unchecked Sendable {
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable {
         case sort([SortDescriptor])
+        /// Keep the rows that match (over rows in file order).
+        case filter(RowMatcher)
+        /// Find the next (or previous) matching row from the cursor.
+        case search(RowMatcher, forward: Bool)
+
+        /// "sorting", "filtering", "searching".
+        var verb: String {
+            switch self {
+            case .sort: return "sorting"
+            case .filter: return "filtering"
+            case .search: return "searching"
+            }
+        }
     }
 
     /// What a finished job produced.
     public enum Outcome: Sendable {
         /// A new display order (source row ids) over the first `rowCount` rows.
         case order([UInt32], rowCount: Int)
+        /// The display row a search found.
+        case found(Int)
+        case notFound
         case cancelled
         case failed(String)
     }

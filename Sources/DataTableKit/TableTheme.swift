@@ -12,6 +12,8 @@ public struct TableTheme: Hashable, Sendable {
     public var statusHint: Style
     /// Warnings in the status line (input repairs).
     public var statusNotice: Style
+    /// Laid over cells that match the search or filter.
+    public var match: Style
     public var helpTitle: Style
     public var helpKey: Style
 
@@ -24,6 +26,7 @@ public struct TableTheme: Hashable, Sendable {
         statusLine: Style(foreground: .palette(0), background: .palette(250)),
         statusHint: Style(foreground: .palette(24), background: .palette(250), attributes: .bold),
         statusNotice: Style(foreground: .palette(124), background: .palette(250), attributes: .bold),
+        match: Style(foreground: .palette(0), background: .palette(220)),
         helpTitle: Style(attributes: [.bold, .underline]),
         helpKey: Style(foreground: .palette(6), attributes: .bold)
     )
@@ -37,6 +40,7 @@ public struct TableTheme: Hashable, Sendable {
         statusLine: Style(attributes: .reverse),
         statusHint: Style(attributes: [.reverse, .bold]),
         statusNotice: Style(attributes: [.reverse, .bold]),
+        match: Style(attributes: [.bold, .underline]),
         helpTitle: Style(attributes: [.bold, .underline]),
         helpKey: Style(attributes: .bold)
     )

@@ -181,13 +181,84 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         app.press(.escape)
         #expect(app.view.activeJob == nil)
         #expect(app.view.displayOrder == nil)
-        #expect(backendStatus(app).contains("sort cancelled"))
+        #expect(backendStatus(app).contains("sorting cancelled"))
         app.type("j")
         #expect(!backendStatus(app).contains("cancelled"))
     }
 
     func backendStatus(_ app: TableApplication) -> String {
         (app.backend as! MemoryBackend).presented!.lines.last!
+    }
+
+    @Test func slashSearchesAndNAndShiftNRepeat() {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: Size(width: 60, height: 10))
+        app.type("/kRak")
+        expectSnapshot(backend, "search-prompt")
+        app.press(.enter)
+        app.view.waitForJob()
+        app.drawFrame()
+        // Smart case: "kRak" has capitals, so it is case-sensitive and finds nothing.
+        #expect(app.view.viewport.cursor.row == 0)
+        #expect(backend.presented!.lines.last!.contains("not found: kRak"))
+        app.type("/krak")
+        app.press(.enter)
+        app.view.waitForJob()
+        app.drawFrame()
+        // "Kraków" first appears at row id 10 (display row 9).
+        #expect(app.view.viewport.cursor.row == 9)
+        expectSnapshot(backend, "search-found-highlighted")
+        app.type("n")
+        app.view.waitForJob()
+        #expect(app.view.viewport.cursor.row == 10)
+        app.type("N")
+        app.view.waitForJob()
+        #expect(app.view.viewport.cursor.row == 9)
+        app.type("N")  // wraps around backwards to the last Kraków row
+        app.view.waitForJob()
+        #expect(app.view.viewport.cursor.row == 23)
+    }
+
+    @Test func regexSearchWithCtrlR() {
+        let (app, _) = TableFixtures.application(TableFixtures.people(rows: 30), size: Size(width: 100, height: 10))
+        app.type("/")
+        app.press(.control("r"))
+        app.type("^Li")
+        #expect(app.view.prompt?.isRegex == true)
+        app.press(.enter)
+        app.view.waitForJob()
+        #expect(app.view.sourceRow(forDisplayRow: app.view.viewport.cursor.row) == 2)  // Linus
+        app.type("/(")  // the prompt remembers regex mode
+        #expect(app.view.prompt?.isRegex == true)
+        app.press(.enter)
+        app.drawFrame()
+        #expect((app.backend as! MemoryBackend).presented!.lines.last!.contains("invalid regex"))
+    }
+
+    @Test func ampersandFiltersAndComposesWithSort() {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: Size(width: 60, height: 10))
+        app.type("&lagos")
+        app.press(.enter)
+        app.view.waitForJob()
+        app.drawFrame()
+        let shown = (0..<app.view.viewport.rowCount).map { app.view.sourceRow(forDisplayRow: $0) }
+        #expect(shown == [6, 7, 8, 18, 19, 20])
+        expectSnapshot(backend, "filter-lagos")
+        app.type("lll]")  // amount, descending, over the kept rows only
+        app.view.waitForJob()
+        let amounts = (0..<app.view.viewport.rowCount).map { app.view.dataSource.value(row: app.view.sourceRow(forDisplayRow: $0), column: 3).intValue! }
+        #expect(amounts.count == 6 && amounts == amounts.sorted(by: >))
+        app.press(.escape)  // clears the filter; the sort stays
+        app.view.waitForJob()
+        #expect(app.view.viewport.rowCount == 30)
+        #expect(app.view.filter == nil && app.view.sortDescriptors.count == 1)
+        app.type("&zzz")
+        app.press(.enter)
+        app.view.waitForJob()
+        #expect(app.view.viewport.rowCount == 0)
+        app.type("&")
+        app.press(.control("u"), .enter)  // empty input shows all rows again
+        app.view.waitForJob()
+        #expect(app.view.viewport.rowCount == 30)
     }
 
     @Test func quitKeys() {

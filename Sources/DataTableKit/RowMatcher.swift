@@ -1,0 +1,345 @@
+/// A compiled search query: what a search or filter query matches in one field's text.
+///
+/// Built once per query and applied to millions of fields, so the common case allocates nothing:
+///
+/// - **Smart case.** Matching ignores case unless the query contains an upper-case letter
+///   (any Unicode scalar that changes when lower-cased: `A`, `É`, `Ж`, title-case `ǅ`).
+///   `abc` matches `ABC`, `Abc` matches only `Abc`. In regex mode letters after a backslash
+///   (`\D`, `\S`, `\p{Lu}`, `\x{41}`) and group names (`(?<Name>…)`, `\k<Name>`) do not count.
+/// - **Substring mode, byte search.** The query is looked for in the UTF-8 bytes of the text,
+///   8 bytes at a time, comparing the first and last byte of the query at each position before
+///   the whole. Case-insensitive matching folds ASCII letters only (`A`–`Z` read as `a`–`z`,
+///   as in the sort collation). This path serves every case-sensitive query and every
+///   case-insensitive query whose non-ASCII characters have no case (CJK, emoji, digits,
+///   punctuation: `東京`, `👍`, `東京 tower`). It works on Unicode scalars, not Characters, and
+///   does no normalization: `e` matches inside a decomposed `e◌́`, `👩` inside the family emoji
+///   `👨‍👩‍👧`, and a precomposed `é` (U+00E9) does not match a decomposed one (like grep).
+/// - **Substring mode, fallback.** A case-insensitive query with non-ASCII letters that have a
+///   case (`é`, `straße`, `жук`) is matched as a verbatim `Regex` with `.ignoresCase()`
+///   (Unicode simple case matching by Character, so `é` matches `É`, precomposed or not).
+///   Swift's `Regex` costs microseconds per field, so a field must first contain, by byte
+///   search, the query's longest run of ASCII characters that no non-ASCII character matches
+///   under case-insensitivity (every ASCII character but `k`, which matches the Kelvin sign,
+///   and `s`, for safety): `zürich` needs `rich`, `café` needs `caf`. Queries without such a
+///   run (`жук`) pay the `Regex` cost on every field.
+/// - **Regex mode.** Swift's `Regex` syntax (`try Regex(query)`), with `.ignoresCase()` under
+///   smart case; matched with Character semantics. Anchors refer to the field: `^ab` matches
+///   fields that begin with `ab`, `^$` empty fields. An invalid pattern throws a
+///   `RowMatcherError` whose `message` is one line (`invalid regex: expected ')'`).
+/// - The empty query matches every field (an empty filter keeps every row) and has no ranges.
+public struct RowMatcher: Sendable {
+    public enum Mode: Sendable { case substring, regex }
+
+    /// The query as typed.
+    public let query: String
+    public let mode: Mode
+    /// False when smart case chose case-insensitive matching.
+    public let isCaseSensitive: Bool
+
+    /// The query's UTF-8 bytes, ASCII letters lower-cased when `foldsASCII`: for the byte search
+    /// (`compiled == nil`), the query; for the substring fallback, bytes every match must contain
+    /// (ASCII-folded), possibly none. Empty in regex mode.
+    let needle: [UInt8]
+    let foldsASCII: Bool
+    /// Set for regex mode and for the substring fallback; nil for the byte search.
+    var regex: Regex<AnyRegexOutput>? { compiled?.regex }
+    private let compiled: SharedRegex?
+
+    /// Compiles `query`.
+    /// - Throws: `RowMatcherError` for an invalid regular expression (regex mode only).
+    public init(query: String, mode: Mode) throws {
+        self.query = query
+        self.mode = mode
+        switch mode {
+        case .substring:
+            let caseSensitive = query.unicodeScalars.contains { $0.properties.changesWhenLowercased }
+            isCaseSensitive = caseSensitive
+            let byteSearchable = caseSensitive
+                || query.unicodeScalars.allSatisfy { $0.isASCII || !$0.properties.changesWhenCaseMapped }
+            if byteSearchable {
+                foldsASCII = !caseSensitive
+                needle = foldsASCII ? query.utf8.map(RowMatcher.foldASCII) : Array(query.utf8)
+                compiled = nil
+            } else {
+                foldsASCII = true
+                needle = RowMatcher.requiredASCII(query)
+                compiled = SharedRegex(regex: Regex(verbatim: query).ignoresCase())
+            }
+        case .regex:
+            let caseSensitive = RowMatcher.patternHasUppercase(query)
+            isCaseSensitive = caseSensitive
+            let parsed: Regex<AnyRegexOutput>
+            do {
+                parsed = try Regex(query)
+            } catch {
+                throw RowMatcherError(regexError: error)
+            }
+            compiled = SharedRegex(regex: caseSensitive ? parsed : parsed.ignoresCase())
+            foldsASCII = false
+            needle = []
+        }
+    }
+
+    /// Whether `text` contains a match.
+    public func matches(_ text: String) -> Bool {
+        if needle.isEmpty { return compiled.map { text.contains($0.regex) } ?? true }
+        let found = text.utf8.withContiguousStorageIfAvailable { containsNeedle(UnsafeRawBufferPointer($0)) }
+            ?? Array(text.utf8).withUnsafeBytes { containsNeedle($0) }
+        guard found else { return false }
+        return compiled.map { text.contains($0.regex) } ?? true
+    }
+
+    /// Whether the text whose UTF-8 bytes are `bytes` contains a match: for data sources that hold
+    /// fields as raw bytes (unquoted, valid UTF-8). The byte search reads them in place; regex
+    /// mode and the substring fallback make a `String` first.
+    public func matches(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+        guard containsNeedle(bytes) else { return false }
+        return compiled.map { String(decoding: bytes, as: UTF8.self).contains($0.regex) } ?? true
+    }
+
+    /// Whether `bytes` contain `needle` (true for an empty needle).
+    @inline(__always)
+    private func containsNeedle(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if needle.isEmpty { return true }
+        return needle.withUnsafeBytes { pattern in
+            RowMatcher.firstOffset(in: bytes, of: pattern, from: 0, foldsASCII: foldsASCII) != nil
+        }
+    }
+
+    /// The matches in `text`, for highlighting: non-empty, non-overlapping, left to right.
+    ///
+    /// Ranges are `String.Index` ranges valid in `text` and lie on Character boundaries: a byte
+    /// match inside a Character (`👩` in `👨‍👩‍👧`) is widened to the whole Character, and matches
+    /// that then overlap (two in one Character) are merged. Empty regex matches (`^`, `a*`
+    /// before `b`) are left out; the empty query has none. Allocates: meant for visible cells.
+    public func matchRanges(in text: String) -> [Range<String.Index>] {
+        if let compiled {
+            let candidate = needle.isEmpty || Array(text.utf8).withUnsafeBytes { containsNeedle($0) }
+            guard candidate else { return [] }
+            return text.matches(of: compiled.regex).map(\.range).filter { !$0.isEmpty }
+        }
+        if needle.isEmpty { return [] }
+        let bytes = Array(text.utf8)
+        var offsets: [Range<Int>] = []
+        bytes.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { pattern in
+                var start = 0
+                while let found = RowMatcher.firstOffset(in: haystack, of: pattern, from: start, foldsASCII: foldsASCII) {
+                    offsets.append(found..<found + pattern.count)
+                    start = found + pattern.count
+                }
+            }
+        }
+        if offsets.isEmpty { return [] }
+        let utf8 = text.utf8
+        var ranges = offsets.map {
+            utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound)
+        }
+        if !bytes.allSatisfy({ $0 < 0x80 }) { ranges = RowMatcher.widenedToCharacters(ranges, in: text) }
+        return ranges
+    }
+}
+
+/// A regex shared between threads, boxed so that `RowMatcher` keeps a fixed layout (`Regex` is a
+/// resilient type: held inline, every copy of a matcher would go through runtime metadata, which
+/// tripled the cost of the byte search). `Regex<AnyRegexOutput>` is not `Sendable` only because
+/// its output type may hold any value; the regex itself is immutable, and its lazily compiled
+/// program is published with an atomic compare-and-swap (swift-experimental-string-processing,
+/// `Regex.Program.loweredProgram`), so concurrent matching is safe. Outputs never cross threads.
+final class SharedRegex: @unchecked Sendable {
+    let regex: Regex<AnyRegexOutput>
+    init(regex: Regex<AnyRegexOutput>) { self.regex = regex }
+}
+
+/// An invalid query, with a one-line message for the status line.
+public struct RowMatcherError: Error, CustomStringConvertible, Sendable {
+    /// For example `invalid regex: expected ')'`.
+    public let message: String
+
+    public init(message: String) { self.message = message }
+
+    init(regexError: any Error) {
+        let detail = String(describing: regexError)
+            .split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
+        message = detail.isEmpty ? "invalid regex" : "invalid regex: " + detail
+    }
+
+    public var description: String { message }
+}
+
+extension Substring {
+    fileprivate func trimmingSpaces() -> Substring {
+        var result = self
+        while result.first?.isWhitespace == true { result.removeFirst() }
+        while result.last?.isWhitespace == true { result.removeLast() }
+        return result
+    }
+}
+
+// MARK: - Byte search
+
+extension RowMatcher {
+    @inline(__always)
+    static func foldASCII(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+
+    /// Eight bytes with their ASCII upper-case letters lower-cased (non-ASCII bytes unchanged).
+    @inline(__always)
+    static func foldASCII(word w: UInt64) -> UInt64 {
+        let heptets = w & 0x7F7F_7F7F_7F7F_7F7F
+        let atLeastA = heptets &+ 0x3F3F_3F3F_3F3F_3F3F  // high bit set where byte >= 0x41 'A'
+        let aboveZ = heptets &+ 0x2525_2525_2525_2525  // high bit set where byte >= 0x5B (past 'Z')
+        let upper = atLeastA & ~aboveZ & ~w & 0x8080_8080_8080_8080
+        return w | (upper >> 2)
+    }
+
+    /// A high bit in every byte of `v` that is zero (and possibly in some bytes above a zero byte,
+    /// which callers verify); no zero byte goes unflagged.
+    @inline(__always)
+    static func zeroBytes(_ v: UInt64) -> UInt64 {
+        (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
+    }
+
+    /// The offset of the first occurrence of `pattern` in `haystack` at or after `from`, or nil.
+    /// `pattern` must already be folded when `foldsASCII`.
+    static func firstOffset(
+        in haystack: UnsafeRawBufferPointer, of pattern: UnsafeRawBufferPointer, from: Int, foldsASCII: Bool
+    ) -> Int? {
+        let m = pattern.count
+        let n = haystack.count
+        if m == 0 { return from <= n ? from : nil }
+        guard n - from >= m, let h = haystack.baseAddress, let p = pattern.baseAddress else { return nil }
+        return foldsASCII
+            ? search(h, n, p, m, from, fold: true)
+            : search(h, n, p, m, from, fold: false)
+    }
+
+    @inline(__always)
+    private static func search(
+        _ h: UnsafeRawPointer, _ n: Int, _ p: UnsafeRawPointer, _ m: Int, _ from: Int, fold: Bool
+    ) -> Int? {
+        let hb = h.assumingMemoryBound(to: UInt8.self)
+        let pb = p.assumingMemoryBound(to: UInt8.self)
+        @inline(__always) func byte(_ b: UInt8) -> UInt8 { fold ? foldASCII(b) : b }
+        @inline(__always) func matchesAt(_ k: Int) -> Bool {
+            var j = 0
+            while j < m {
+                if byte(hb[k &+ j]) != pb[j] { return false }
+                j &+= 1
+            }
+            return true
+        }
+        let lastStart = n - m
+        let first = 0x0101_0101_0101_0101 &* UInt64(pb[0])
+        let last = 0x0101_0101_0101_0101 &* UInt64(pb[m - 1])
+        var i = from
+        // Candidates 8 at a time: positions whose first and last byte both match.
+        while i + 7 <= lastStart {
+            var a = UInt64(littleEndian: h.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            var b = UInt64(littleEndian: h.loadUnaligned(fromByteOffset: i &+ m &- 1, as: UInt64.self))
+            if fold {
+                a = foldASCII(word: a)
+                b = foldASCII(word: b)
+            }
+            var candidates = zeroBytes(a ^ first) & zeroBytes(b ^ last)
+            while candidates != 0 {
+                let k = i &+ candidates.trailingZeroBitCount &>> 3
+                if matchesAt(k) { return k }
+                candidates &= candidates &- 1
+            }
+            i += 8
+        }
+        let firstByte = pb[0]
+        while i <= lastStart {
+            if byte(hb[i]) == firstByte, matchesAt(i) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// `ranges` (sorted, non-overlapping, on scalar boundaries) widened to Character boundaries
+    /// and merged where they then overlap.
+    static func widenedToCharacters(_ ranges: [Range<String.Index>], in text: String) -> [Range<String.Index>] {
+        var boundaries = Array(text.indices)
+        boundaries.append(text.endIndex)
+        var result: [Range<String.Index>] = []
+        var b = 0
+        for range in ranges {
+            // Greatest boundary <= lower.
+            while b + 1 < boundaries.count, boundaries[b + 1] <= range.lowerBound { b += 1 }
+            let lower = boundaries[b]
+            // Smallest boundary >= upper.
+            var u = b
+            while boundaries[u] < range.upperBound { u += 1 }
+            let upper = boundaries[u]
+            if let previous = result.last, previous.upperBound > lower {
+                result[result.count - 1] = previous.lowerBound..<max(previous.upperBound, upper)
+            } else {
+                result.append(lower..<upper)
+            }
+        }
+        return result
+    }
+
+    /// The longest run of the query's Characters that are single ASCII scalars other than `k` and
+    /// `s` (either case), folded: bytes every case-insensitive match of `query` contains. No other
+    /// run is safe: an ASCII scalar combined with a following mark into one Character (`e◌́`)
+    /// matches a precomposed `é`, and `k` matches the Kelvin sign `K` under `.ignoresCase()`.
+    static func requiredASCII(_ query: String) -> [UInt8] {
+        var best: [UInt8] = []
+        var run: [UInt8] = []
+        for character in query {
+            let scalars = character.unicodeScalars
+            if scalars.count == 1, let scalar = scalars.first, scalar.isASCII,
+               !"kKsS".unicodeScalars.contains(scalar) {
+                run.append(foldASCII(UInt8(scalar.value)))
+                if run.count > best.count { best = run }
+            } else {
+                run.removeAll(keepingCapacity: true)
+            }
+        }
+        return best
+    }
+
+    /// Smart case for a regex: whether the pattern has an upper-case letter outside escapes
+    /// (`\D`, `\p{Lu}`, `\N{…}`, `\x{…}`) and group names (`(?<Name>`, `(?P<Name>`, `\k<Name>`).
+    static func patternHasUppercase(_ pattern: String) -> Bool {
+        let scalars = Array(pattern.unicodeScalars)
+        var i = 0
+        func skip(past closing: Unicode.Scalar) {
+            while i < scalars.count, scalars[i] != closing { i += 1 }
+            i += 1
+        }
+        while i < scalars.count {
+            let s = scalars[i]
+            if s == "\\" {
+                i += 1
+                guard i < scalars.count else { break }
+                let escaped = scalars[i]
+                i += 1
+                if i < scalars.count {
+                    if scalars[i] == "{" { skip(past: "}") }  // \p{..} \P{..} \N{..} \x{..} \u{..} \o{..}
+                    else if escaped == "k" || escaped == "g", scalars[i] == "<" || scalars[i] == "{" || scalars[i] == "'" {
+                        skip(past: scalars[i] == "<" ? ">" : scalars[i] == "{" ? "}" : "'")
+                    }
+                }
+                continue
+            }
+            if s == "(", i + 2 < scalars.count, scalars[i + 1] == "?" {
+                var j = i + 2
+                if scalars[j] == "P", j + 1 < scalars.count, scalars[j + 1] == "<" { j += 1 }
+                if scalars[j] == "<" || scalars[j] == "'",
+                   j + 1 < scalars.count, scalars[j + 1] != "=", scalars[j + 1] != "!" {
+                    let closing: Unicode.Scalar = scalars[j] == "<" ? ">" : "'"
+                    i = j + 1
+                    skip(past: closing)
+                    continue
+                }
+            }
+            if s.properties.changesWhenLowercased { return true }
+            i += 1
+        }
+        return false
+    }
+}
