@@ -4,7 +4,7 @@ SWIFT ?= swift
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: all build debug run test bench install uninstall clean
+.PHONY: all build debug run test lint bench install uninstall clean
 
 all: build
 
@@ -22,15 +22,24 @@ run:
 	./.build/debug/dtable $(ARGS)
 
 ## test: build and run every test (unit, snapshot, end-to-end in tmux)
-test:
+test: lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## bench: generate data (bench-data/, ignored by git) and print the performance figures
+## lint: library modules never write to stdout/stderr (a stray print scrolls the terminal
+## behind ncurses); only the dtable and dtable-bench executables may print.
+LIBRARY_SOURCES = Sources/TerminalSurface Sources/DataTableKit Sources/DataTableCSV Sources/NcursesBackend
+lint:
+	@if grep -rnE '(^|[^.A-Za-z_])(print|debugPrint|dump)\(' $(LIBRARY_SOURCES) | grep -vE '^[^:]+:[0-9]+:\s*//|func print\('; then \
+		echo "lint: print in a library module (see above)"; exit 1; fi
+
+## bench: generate data once (bench-data/, ignored by git) and print one table of performance
+## figures for a 1 KB file and BENCH_ROWS rows (needs tmux for the first-frame figures)
+BENCH_ROWS ?= 1000000,10000000
 bench:
 	$(SWIFT) build -c release --product dtable
 	$(SWIFT) build -c release --product dtable-bench
-	./.build/release/dtable-bench --binary ./.build/release/dtable --data-directory bench-data $(BENCH_ARGS)
+	./.build/release/dtable-bench --binary ./.build/release/dtable --data-directory bench-data --rows $(BENCH_ROWS) $(BENCH_ARGS)
 
 install: build
 	install -d $(BINDIR) $(MANDIR)

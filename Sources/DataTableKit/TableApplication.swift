@@ -25,8 +25,11 @@ public final class TableApplication {
     ///
     /// `shouldStop` is asked whenever the backend returns without an event (a timeout, or a
     /// signal interrupting the wait).
-    public func run(until shouldStop: () -> Bool = { false }) {
+    /// `afterFirstFrame` runs once the first frame is on screen (start background work there, so
+    /// it does not compete with the first frame).
+    public func run(until shouldStop: () -> Bool = { false }, afterFirstFrame: () -> Void = {}) {
         drawFrame()
+        afterFirstFrame()
         while !shouldStop() {
             // While the data source loads, wake often to show its progress and new rows.
             let timeout = view.isLoading ? 50 : 250

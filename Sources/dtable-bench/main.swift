@@ -3,29 +3,36 @@ import DataTableKit
 import Glibc
 import TerminalSurface
 
-// dtable-bench: generates data and prints the performance figures of `make bench`.
-// Usage: dtable-bench [--binary PATH] [--data-directory DIR] [--rows N ...]
+// dtable-bench: generates data and prints the performance figures of `make bench` as one table.
+//
+// Usage: dtable-bench [--binary PATH] [--data-directory DIR] [--rows N,N...]
+//
+// Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
+// `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
+// background index, with its --stats); and, in a fresh child process (`--measure FILE`, so one
+// size's heap cannot hide the next one's memory), the library on the lazily indexed, memory-
+// mapped `CSVFileDataSource`: full index, sorts through `DataTableView.sort(by:)`, frame builds
+// after key presses, and anonymous memory. Progress goes to stderr, the table to stdout.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String) -> String? {
     guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
     return arguments[i + 1]
 }
-let binary = option("--binary") ?? "./.build/release/dtable"
-let directory = option("--data-directory") ?? "bench-data"
-let rowCounts = option("--rows").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000_000]
-mkdir(directory, 0o755)
 
-func report(_ name: String, _ value: String) {
-    print(String(repeating: " ", count: max(0, 44 - name.count)) + name + "  " + value)
-    fflush(nil)
+func progress(_ text: String) {
+    let bytes = Array("dtable-bench: \(text)\n".utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
 func seconds(_ d: Duration) -> Double {
     Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
 }
 
-func rssKilobytes(_ field: String) -> Int {
+func milliseconds(_ d: Duration) -> Double { seconds(d) * 1000 }
+
+/// A "kB" field of /proc/self/status, in kB.
+func processStatusKilobytes(_ field: String) -> Int {
     guard let file = fopen("/proc/self/status", "r") else { return 0 }
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 256)
@@ -38,84 +45,315 @@ func rssKilobytes(_ field: String) -> Int {
     return 0
 }
 
-func readFile(_ path: String) -> [UInt8] {
-    let fd = open(path, O_RDONLY)
-    defer { close(fd) }
+func fileSize(_ path: String) -> Int {
     var info = stat()
-    fstat(fd, &info)
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var offset = 0
-    bytes.withUnsafeMutableBytes { raw in
-        while offset < raw.count {
-            let n = read(fd, raw.baseAddress! + offset, raw.count - offset)
-            if n <= 0 { break }
-            offset += n
-        }
-    }
-    return bytes
-}
-
-func runShell(_ command: String) -> Double {
-    let clock = ContinuousClock()
-    let start = clock.now
-    system(command)
-    return seconds(clock.now - start)
+    return stat(path, &info) == 0 ? Int(info.st_size) : 0
 }
 
 let clock = ContinuousClock()
-for rows in rowCounts {
-    let path = "\(directory)/bench-\(rows).csv"
-    print("== \(rows) rows: \(path)")
-    let bytes = BenchData.ensure(path: path, rows: rows)
-    report("file size (MB)", String(format1(Double(bytes) / 1e6)))
-    report("wc -l (s, reference)", format3(runShell("wc -l \(path) >/dev/null")))
 
-    // Time to first frame through the real binary in a 200x60 terminal (tmux).
-    if let firstFrame = FirstFrame.measure(binary: binary, file: path) {
-        report("first frame, process start (ms)", format1(firstFrame.wallMilliseconds))
-        report("first frame, from main (ms, --stats)", format1(firstFrame.statsMilliseconds))
-        report("bytes written, first frame + quit", String(firstFrame.bytesWritten))
+// MARK: - Child: the in-process measurements for one file
+
+/// Key presses for the frame-build figure: scrolling down and across, paging, jumping.
+let keys: [Key] = [.down, .down, .pageDown, .right, .down, .pageDown, .left, .up, .control("d")]
+let keyPresses = 3000
+
+/// Measures the library on `path` and prints `key=value` lines (stdout) for the parent.
+func measureInProcess(path: String) throws {
+    func emit(_ key: String, _ value: Double) {
+        print("\(key)=\(value)")
+        fflush(nil)
     }
-
-    // Library: read into memory (the foundation's reader; the lazy index replaces it).
-    let anonBefore = rssKilobytes("RssAnon")
-    let start = clock.now
-    let data = readFile(path)
-    let source = CSVDataSource(bytes: data, dialect: .comma)
-    let loadSeconds = seconds(clock.now - start)
-    report("in-memory load (s)", format3(loadSeconds))
-    report("in-memory load (MB/s)", format1(Double(bytes) / 1e6 / loadSeconds))
-    let anonAfter = rssKilobytes("RssAnon")
-    report("anonymous memory per row (bytes)", format1(Double(anonAfter - anonBefore) * 1024 / Double(source.rowCount)))
-
-    // Frame build after a key press at 200x60, through the real controller, memory backend.
-    let backend = MemoryBackend(size: Size(width: 200, height: 60))
+    let size = Size(width: 200, height: 60)
     var configuration = DataTableConfiguration()
     configuration.title = path
-    let view = DataTableView(dataSource: source, configuration: configuration, size: backend.size)
+
+    // 1. Open + index the whole file; memory from this first run (fresh heap).
+    let anonBase = processStatusKilobytes("RssAnon")
+    var start = clock.now
+    let source = try CSVFileDataSource(path: path)
+    source.indexAll()
+    var bestIndex = milliseconds(clock.now - start)
+    precondition(source.isIndexComplete)
+    let rows = source.rowCount
+    emit("rows", Double(rows))
+    emit("index_memory_bytes", Double(source.indexMemoryBytes))
+    emit("anon_after_index_kb", Double(processStatusKilobytes("RssAnon") - anonBase))
+
+    // 2. Sorts through the view, on the lazily indexed source: an int column, then text.
+    let column = { (title: String) in (0..<source.columnCount).first { source.title(ofColumn: $0) == title } ?? 0 }
+    let sortView = DataTableView(dataSource: source, configuration: configuration, size: size)
+    progress("  sorting \(rows) rows by progress")
+    start = clock.now
+    sortView.sort(by: [SortDescriptor(column: column("progress"), ascending: true)])
+    emit("sort_int_wall_ms", milliseconds(clock.now - start))
+    emit("sort_int_ms", sortView.lastSortMilliseconds ?? 0)
+    emit("anon_after_sort_kb", Double(processStatusKilobytes("RssAnon") - anonBase))
+    // Sanity: `progress` non-decreasing over ~1000 evenly spaced display rows.
+    var previous = Int.min, sorted = true
+    for display in stride(from: 0, to: rows, by: max(1, rows / 1000)) {
+        let value = Int(source.text(row: sortView.sourceRow(forDisplayRow: display), column: column("progress"))) ?? Int.max
+        if value < previous { sorted = false }
+        previous = value
+    }
+    emit("sort_int_checked", sorted ? 1 : 0)
+    progress("  sorting \(rows) rows by name")
+    start = clock.now
+    sortView.sort(by: [SortDescriptor(column: column("name"), ascending: true)])
+    emit("sort_text_wall_ms", milliseconds(clock.now - start))
+    emit("sort_text_ms", sortView.lastSortMilliseconds ?? 0)
+    sortView.sort(by: [])
+
+    // 3. Frame builds after key presses at 200x60, through the real controller, memory backend.
+    progress("  frame builds, \(keyPresses) key presses")
+    let backend = MemoryBackend(size: size)
+    let view = DataTableView(dataSource: source, configuration: configuration, size: size)
     let app = TableApplication(view: view, backend: backend)
     app.drawFrame()
-    let keys: [Key] = [.down, .down, .pageDown, .right, .down, .pageDown, .left, .up, .control("d")]
-    for i in 0..<3000 { app.handle(.key(keys[i % keys.count])) }
+    for i in 0..<keyPresses { app.handle(.key(keys[i % keys.count])) }
     app.handle(.key(.character("G")))
     app.handle(.key(.character("g")))
-    report("frames built", String(app.statistics.framesDrawn))
-    report("frame build mean (ms) 200x60", format3(app.statistics.meanFrameBuildMilliseconds))
-    report("frame build max (ms) 200x60", format3(app.statistics.maxFrameBuildMilliseconds))
-    report("cells visible", String(view.cellsOnScreenCount))
-    report("cells alive (max)", String(view.reusePool.maxCellsAlive))
-    report("cells created / reused", "\(view.reusePool.cellsCreated) / \(view.reusePool.cellsReused)")
+    emit("frames", Double(app.statistics.framesDrawn))
+    emit("frame_mean_ms", app.statistics.meanFrameBuildMilliseconds)
+    emit("frame_max_ms", app.statistics.maxFrameBuildMilliseconds)
+    emit("cells_visible", Double(view.cellsOnScreenCount))
+    emit("cells_alive_max", Double(view.reusePool.maxCellsAlive))
+    emit("cells_created", Double(view.reusePool.cellsCreated))
+    emit("cells_reused", Double(view.reusePool.cellsReused))
+
+    // 4. Two more index runs: best of 3.
+    progress("  indexing twice more")
+    for _ in 0..<2 {
+        start = clock.now
+        let again = try CSVFileDataSource(path: path)
+        again.indexAll()
+        bestIndex = min(bestIndex, milliseconds(clock.now - start))
+        precondition(again.rowCount == rows)
+    }
+    emit("index_ms", bestIndex)
+
+    // 5. Open + first frame in this process (memory backend), as the viewer does it, without and
+    //    with the background indexer running: where the time to the first frame goes.
+    func firstFrame(indexing: Bool) throws -> Double {
+        let start = clock.now
+        let opened = try CSVFileDataSource(path: path)
+        let view = DataTableView(dataSource: opened, configuration: configuration, size: size)
+        if indexing { opened.startIndexing() }
+        TableApplication(view: view, backend: MemoryBackend(size: size)).drawFrame()
+        let ms = milliseconds(clock.now - start)
+        while indexing && !opened.isIndexComplete { usleep(1000) }
+        return ms
+    }
+    for indexing in [false, true] {
+        let runs = try (0..<5).map { _ in try firstFrame(indexing: indexing) }.sorted()
+        emit(indexing ? "open_frame_indexing_ms" : "open_frame_ms", runs[runs.count / 2])
+    }
 }
 
+if let path = option("--measure") {
+    do {
+        try measureInProcess(path: path)
+        exit(0)
+    } catch {
+        progress("\(path): \(error)")
+        exit(1)
+    }
+}
+
+// MARK: - Parent: data, wc -l, the binary in tmux, the child, the table
+
+let binary = option("--binary") ?? "./.build/release/dtable"
+let directory = option("--data-directory") ?? "bench-data"
+let rowCounts = option("--rows").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000_000, 10_000_000]
+mkdir(directory, 0o755)
+
+/// Runs this executable with `--measure path`; the `key=value` lines it prints.
+func measureInChild(path: String) -> [String: Double] {
+    var result: [String: Double] = [:]
+    let me = CommandLine.arguments[0]
+    guard let pipe = popen("'\(me)' --measure '\(path)'", "r") else { return result }
+    var line = [CChar](repeating: 0, count: 512)
+    while fgets(&line, 512, pipe) != nil {
+        let text = cString(line).filter { $0 != "\n" }
+        if let eq = text.firstIndex(of: "="), let value = Double(text[text.index(after: eq)...]) {
+            result[String(text[..<eq])] = value
+        }
+    }
+    if pclose(pipe) != 0 { progress("measuring \(path) failed") }
+    return result
+}
+
+/// Best wall time of `runs` runs of a shell command, in ms.
+func bestShellMilliseconds(_ command: String, runs: Int) -> Double {
+    var best = Double.infinity
+    for _ in 0..<runs {
+        let start = clock.now
+        system(command)
+        best = min(best, milliseconds(clock.now - start))
+    }
+    return best
+}
+
+func median(_ values: [Double]) -> Double? {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? nil : sorted[sorted.count / 2]
+}
+
+func label(rows: Int) -> String {
+    if rows >= 1_000_000, rows % 1_000_000 == 0 { return "\(rows / 1_000_000)M rows" }
+    if rows >= 1000, rows % 1000 == 0 { return "\(rows / 1000)k rows" }
+    return "\(rows) rows"
+}
+
+/// The table's rows, in order: key, label.
+let metrics: [(String, String)] = [
+    ("rows", "data rows (records)"),
+    ("size", "file size (MB)"),
+    ("bytes_per_row", "bytes per row"),
+    ("wc_ms", "`wc -l` (ms, best of 3, reference)"),
+    ("wc_gbs", "`wc -l` (GB/s)"),
+    ("ff_launch", "first frame from launch in tmux (ms, median of 5)"),
+    ("ff_harness", "  tmux harness alone, /usr/bin/printf (ms, median of 5)"),
+    ("ff_wall", "first frame from process start (ms, launch - harness)"),
+    ("ff_main", "first frame from main (ms, --stats, median of 5)"),
+    ("open_frame", "open + first frame in process, no indexer (ms, median of 5)"),
+    ("open_frame_indexing", "same, background indexer started (ms, median of 5)"),
+    ("index_ms", "full index: open + indexAll() (ms, best of 3)"),
+    ("index_gbs", "full index (GB/s)"),
+    ("bin_index_ms", "full index in the viewer, background (ms, --stats index_ms)"),
+    ("sort_int", "sort int column `progress` (ms, DataTableView.sort)"),
+    ("sort_text", "sort text column `name` (ms, DataTableView.sort)"),
+    ("frame_mean", "frame build mean (ms, 200x60, after key presses)"),
+    ("frame_max", "frame build max (ms)"),
+    ("anon_index", "anon memory after index (B/row, RssAnon delta)"),
+    ("anon_sort", "anon memory after index + 1 sort (B/row, RssAnon delta)"),
+    ("index_bytes", "row index, indexMemoryBytes (B/row)"),
+    ("bin_anon", "viewer RssAnon at exit, after full index (MB, --stats)"),
+    ("bin_hwm", "viewer peak RSS VmHWM (MB, --stats; counts mapped file pages)"),
+    ("cells", "cells visible / max alive"),
+    ("reuse", "cells created / reused"),
+]
+
+var columns: [(title: String, values: [String: String])] = []
+
+/// Measures one file: `full` adds what only makes sense for large files (throughput, per row).
+func measure(path: String, title: String, full: Bool) -> (title: String, values: [String: String]) {
+    var values: [String: String] = [:]
+    let bytes = fileSize(path)
+    values["size"] = bytes < 100_000 ? format3(Double(bytes) / 1e6) : format1(Double(bytes) / 1e6)
+
+    if full {
+        progress("\(title): wc -l")
+        system("cat '\(path)' >/dev/null")
+        let wc = bestShellMilliseconds("wc -l '\(path)' >/dev/null", runs: 3)
+        values["wc_ms"] = format1(wc)
+        values["wc_gbs"] = format2(Double(bytes) / 1e9 / (wc / 1000))
+    }
+
+    if !FirstFrame.tmuxAvailable {
+        progress("tmux not found: first-frame and viewer figures skipped")
+    } else if access(binary, X_OK) != 0 {
+        progress("\(binary) not found: first-frame and viewer figures skipped")
+    } else {
+        progress("\(title): first frame in tmux (5 runs)")
+        var walls: [Double] = [], mains: [Double] = []
+        for _ in 0..<5 {
+            guard let result = FirstFrame.measure(binary: binary, file: path) else { continue }
+            walls.append(result.wallMilliseconds)
+            if let ms = result.number("first_frame_ms") { mains.append(ms) }
+        }
+        let harness = median((0..<5).compactMap { _ in FirstFrame.baseline() })
+        values["ff_launch"] = median(walls).map(format1)
+        values["ff_harness"] = harness.map(format1)
+        if let wall = median(walls), let harness { values["ff_wall"] = format1(wall - harness) }
+        values["ff_main"] = median(mains).map(format1)
+        progress("\(title): viewer until indexed")
+        if let result = FirstFrame.measure(binary: binary, file: path, waitForIndex: true) {
+            values["bin_index_ms"] = result.number("index_ms").map(format1) ?? (full ? "not reported" : nil)
+            values["bin_anon"] = result.number("rss_anon_kb_at_exit").map { format1($0 / 1024) }
+            values["bin_hwm"] = result.number("vm_hwm_kb").map { format1($0 / 1024) }
+        }
+    }
+
+    progress("\(title): library, in a child process")
+    let child = measureInChild(path: path)
+    let rows = child["rows"] ?? 0
+    values["rows"] = child["rows"].map { String(Int($0)) }
+    if rows > 0 { values["bytes_per_row"] = format1(Double(bytes) / rows) }
+    if let ms = child["index_ms"] {
+        values["index_ms"] = full ? format1(ms) : format3(ms)
+        if full { values["index_gbs"] = format2(Double(bytes) / 1e9 / (ms / 1000)) }
+    }
+    if let ms = child["sort_int_ms"] {
+        values["sort_int"] = (full ? format1(ms) : format3(ms)) + (child["sort_int_checked"] == 1 ? "" : " (NOT SORTED)")
+    }
+    if let ms = child["sort_text_ms"] { values["sort_text"] = full ? format1(ms) : format3(ms) }
+    values["open_frame"] = child["open_frame_ms"].map(format2)
+    values["open_frame_indexing"] = child["open_frame_indexing_ms"].map(format2)
+    values["frame_mean"] = child["frame_mean_ms"].map(format3)
+    values["frame_max"] = child["frame_max_ms"].map(format3)
+    if full, rows > 0 {
+        values["anon_index"] = child["anon_after_index_kb"].map { format1($0 * 1024 / rows) }
+        values["anon_sort"] = child["anon_after_sort_kb"].map { format1($0 * 1024 / rows) }
+        values["index_bytes"] = child["index_memory_bytes"].map { format1($0 / rows) }
+    }
+    if let visible = child["cells_visible"], let alive = child["cells_alive_max"] {
+        values["cells"] = "\(Int(visible)) / \(Int(alive))"
+    }
+    if let created = child["cells_created"], let reused = child["cells_reused"] {
+        values["reuse"] = "\(Int(created)) / \(Int(reused))"
+    }
+    return (title, values)
+}
+
+let benchStart = clock.now
+
+// A 1 KB file: the first frame does not depend on the file's size.
+let smallPath = BenchData.path(directory: directory, rows: 9)
+_ = BenchData.ensure(path: smallPath, rows: 9)
+columns.append(measure(path: smallPath, title: "1 KB", full: false))
+
+for rows in rowCounts {
+    let path = BenchData.path(directory: directory, rows: rows)
+    if fileSize(path) == 0 {
+        progress("generating \(path)")
+        let start = clock.now
+        let bytes = BenchData.ensure(path: path, rows: rows)
+        progress("generated \(bytes) bytes in \(format1(seconds(clock.now - start))) s")
+    }
+    columns.append(measure(path: path, title: label(rows: rows), full: true))
+}
+
+// MARK: - The table
+
+let titleColumn = "dtable bench (warm page cache; \(binary))"
+var table: [[String]] = [[titleColumn] + columns.map(\.title)]
+for (key, name) in metrics {
+    table.append([name] + columns.map { $0.values[key] ?? "-" })
+}
+let widths = (0..<table[0].count).map { c in table.map { $0[c].count }.max() ?? 0 }
+func line(_ cells: [String]) -> String {
+    "| " + cells.enumerated().map { c, text in
+        let pad = String(repeating: " ", count: widths[c] - text.count)
+        return c == 0 ? text + pad : pad + text
+    }.joined(separator: " | ") + " |"
+}
+print(line(table[0]))
+print("|" + widths.enumerated().map { c, w in c == 0 ? String(repeating: "-", count: w + 2) : String(repeating: "-", count: w + 1) + ":" }.joined(separator: "|") + "|")
+for row in table.dropFirst() { print(line(row)) }
+progress("done in \(format1(seconds(clock.now - benchStart))) s")
+
 func format1(_ v: Double) -> String { formatFixed(v, 1) }
+func format2(_ v: Double) -> String { formatFixed(v, 2) }
 func format3(_ v: Double) -> String { formatFixed(v, 3) }
 func formatFixed(_ v: Double, _ digits: Int) -> String {
+    guard v.isFinite else { return "-" }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
-    let n = Int((v * scale).rounded())
-    let whole = n / Int(scale), fraction = abs(n % Int(scale))
+    let n = Int((abs(v) * scale).rounded())
+    let whole = n / Int(scale), fraction = n % Int(scale)
     let f = String(fraction)
-    return "\(whole)." + String(repeating: "0", count: digits - f.count) + f
+    return (v < 0 && n != 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: digits - f.count) + f
 }
 
 /// The text of a NUL-terminated C buffer.

@@ -101,9 +101,9 @@ struct DTableCommand: ParsableCommand {
         let view = DataTableView(dataSource: table, configuration: configuration, size: terminal.size)
         // After the terminal's own handlers, so a SIGBUS that is not ours still restores it.
         CSVFileDataSource.installTruncationGuard()
-        (table as? CSVFileDataSource)?.startIndexing()
         let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
-        application.run(until: { terminal.terminationSignal != 0 })
+        application.run(until: { terminal.terminationSignal != 0 },
+                        afterFirstFrame: { (table as? CSVFileDataSource)?.startIndexing() })
         let signal = terminal.terminationSignal
         terminal.shutdown()
         StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten).write(to: statsFile)

@@ -28,11 +28,32 @@ struct StatisticsReport {
             ("bytes_written", String(bytesWritten)),
         ]
         if let sort = view.lastSortMilliseconds { result.append(("sort_ms", format(sort))) }
+        if let filter = view.lastFilterMilliseconds { result.append(("filter_ms", format(filter))) }
         if let file = view.dataSource as? CSVFileDataSource {
             result.append(("indexed_bytes", String(file.indexedByteCount)))
             if let ms = file.indexMilliseconds { result.append(("index_ms", format(ms))) }
+            result.append(("index_memory_bytes", String(file.indexMemoryBytes)))
         }
+        // Memory when the report is made (at exit): anonymous pages only (heap, index, caches;
+        // not the mapped file, which is reclaimable page cache), and the peak of the total RSS.
+        if let anon = Self.processStatusKilobytes("RssAnon") { result.append(("rss_anon_kb_at_exit", String(anon))) }
+        if let peak = Self.processStatusKilobytes("VmHWM") { result.append(("vm_hwm_kb", String(peak))) }
         return result
+    }
+
+    /// A "kB" field of /proc/self/status (nil where there is none, e.g. not Linux).
+    static func processStatusKilobytes(_ field: String) -> Int? {
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        let prefix = field + ":"
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix(prefix) {
+                return Int(text.dropFirst(prefix.count).filter(\.isNumber))
+            }
+        }
+        return nil
     }
 
     var json: String {
