@@ -169,11 +169,13 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
 
     public func title(ofColumn column: Int) -> String { titles[column] }
 
+    /// The field as a typed value: `.int`, `.double` or `.bool` when the field's text is exactly
+    /// that value's canonical form (so showing the value shows the file's text), `.null` when
+    /// empty, else `.string`.
     public func value(row: Int, column: Int) -> DataTableValueType {
         let fields = record(row)
         guard column < fields.count else { return .null }
-        let text = fields[column]
-        return text.isEmpty ? .null : .string(text)
+        return DataTableValueType(fieldText: fields[column])
     }
 
     public var loadState: DataTableLoadState? {

@@ -50,6 +50,22 @@ public enum DataTableValueType: Hashable, Sendable {
     }
 }
 
+extension DataTableValueType {
+    /// The typed value of a field's text: `.null` for empty text; `.int`, `.double` or `.bool`
+    /// when the text is exactly that value's canonical form (`42`, `-3.5`, `true`), so that
+    /// `stringRepresentation` gives back the same text; `.string` otherwise (`1,234.50`, dates).
+    public init(fieldText text: String) {
+        if text.isEmpty { self = .null; return }
+        if let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
+            if let i = Int(text), String(i) == text { self = .int(i); return }
+            if let d = Double(text), d.isFinite, DataTableValueType.double(d).stringRepresentation == text { self = .double(d); return }
+        }
+        if text == "true" { self = .bool(true); return }
+        if text == "false" { self = .bool(false); return }
+        self = .string(text)
+    }
+}
+
 /// Recognising numbers in text without allocating.
 enum NumberText {
     /// True for `-12`, `+3.5`, `1e9`, `.5`, `1,234.5` (grouping commas), and nothing else.

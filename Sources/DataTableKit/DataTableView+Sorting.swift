@@ -136,22 +136,8 @@ extension DataTableView {
         if let row { viewport.moveCursor(to: DataTableIndexPath(row: row, column: viewport.cursor.column)) }
     }
 
-    /// How a column's values compare, guessed from up to 200 non-empty sampled values: the first
-    /// kind among integer, decimal, date/time and boolean that reads every one of them, else text.
-    func sortKeyKind(ofColumn column: Int) -> SortKeyKind {
-        var samples: [String] = []
-        for row in ColumnSizer.sampleRows(count: dataSource.rowCount, sampleSize: 400) {
-            let text = dataSource.text(row: row, column: column)
-            if !text.isEmpty { samples.append(text) }
-            if samples.count == 200 { break }
-        }
-        guard !samples.isEmpty else { return .text }
-        if samples.allSatisfy({ ValueParsing.integer($0) != nil }) { return .integer }
-        if samples.allSatisfy({ ValueParsing.decimal($0) != nil }) { return .decimal }
-        if samples.allSatisfy({ ValueParsing.dateTime($0) != nil }) { return .dateTime }
-        if samples.allSatisfy({ ValueParsing.boolean($0) != nil }) { return .boolean }
-        return .text
-    }
+    /// How a column's values compare: the kind inferred from its sample (see `ColumnKindInference`).
+    func sortKeyKind(ofColumn column: Int) -> SortKeyKind { columns[column].kind }
 
     /// The sort direction of `column`, when it is a sort key.
     public func sortDirection(ofColumn column: Int) -> Bool? {

@@ -157,7 +157,12 @@ public final class DataTableView {
             of: dataSource, sampleSize: configuration.columnWidthSampleSize,
             minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth)
         guard measured.count == columns.count else { return }
-        for i in columns.indices { columns[i].width = max(columns[i].width, measured[i].width) }
+        for i in columns.indices {
+            columns[i].width = max(columns[i].width, measured[i].width)
+            // The kind is checked again over the whole file's sample; alignment follows it.
+            columns[i].kind = measured[i].kind
+            columns[i].alignment = measured[i].alignment
+        }
         viewport.setColumnWidths(columns.map(\.width))
     }
 

@@ -1,16 +1,34 @@
 import TerminalSurface
 
-/// A column as the table lays it out: its title, width in cells and alignment.
+/// A column as the table lays it out: its title, width in cells, alignment and the kind of
+/// values it holds.
 public struct TableColumn: Hashable, Sendable {
     public var title: String
     /// Content width in character cells, not counting the gutter after it.
     public var width: Int
     public var alignment: TextAlignment
+    /// What the column's values are, inferred from a sample (sorting compares by it).
+    public var kind: SortKeyKind
 
-    public init(title: String, width: Int, alignment: TextAlignment = .left) {
+    public init(title: String, width: Int, alignment: TextAlignment = .left, kind: SortKeyKind = .text) {
         self.title = title
         self.width = width
         self.alignment = alignment
+        self.kind = kind
+    }
+}
+
+/// Infers a column's kind from sampled values.
+public enum ColumnKindInference {
+    /// The first kind among integer, decimal, date/time and boolean that reads every non-empty
+    /// sample, else text (also for a column with no non-empty sample).
+    public static func kind(of samples: [String]) -> SortKeyKind {
+        guard !samples.isEmpty else { return .text }
+        if samples.allSatisfy({ ValueParsing.integer($0) != nil }) { return .integer }
+        if samples.allSatisfy({ ValueParsing.decimal($0) != nil }) { return .decimal }
+        if samples.allSatisfy({ ValueParsing.dateTime($0) != nil }) { return .dateTime }
+        if samples.allSatisfy({ ValueParsing.boolean($0) != nil }) { return .boolean }
+        return .text
     }
 }
 
@@ -27,18 +45,18 @@ enum ColumnSizer {
             let title = source.title(ofColumn: column)
             // One more column for the sort indicator (▲/▼) the header puts before the title.
             var widest = title.displayWidth + 1
-            var numbers = 0, nonEmpty = 0
+            var samples: [String] = []
             for row in rows {
                 let value = source.value(row: row, column: column)
                 if value == .null { continue }
-                nonEmpty += 1
-                if value.isNumeric { numbers += 1 }
                 // Measured only up to the cap: a huge field costs no more than a short one.
                 let text = value.stringRepresentation
                 widest = max(widest, TerminalText.prefix(text[...], fittingWidth: maxWidth + 1).width)
+                if samples.count < 200 { samples.append(text) }
             }
-            let alignment: TextAlignment = nonEmpty > 0 && numbers == nonEmpty ? .right : .left
-            return TableColumn(title: title, width: min(max(widest, minWidth), maxWidth), alignment: alignment)
+            let kind = ColumnKindInference.kind(of: samples)
+            let alignment: TextAlignment = kind == .integer || kind == .decimal ? .right : .left
+            return TableColumn(title: title, width: min(max(widest, minWidth), maxWidth), alignment: alignment, kind: kind)
         }
     }
 

@@ -252,7 +252,7 @@ struct TestPipe {
         let source = try CSVFileDataSource(streamingFrom: pipe.read, name: "stdin")
         source.indexAll()
         #expect(source.rowCount == 300_000)
-        #expect(source.value(row: 299_999, column: 0) == .string("299999"))
+        #expect(source.value(row: 299_999, column: 0) == .int(299_999))
     }
 }
 
@@ -277,5 +277,29 @@ enum Thread {
             return nil
         }, box)
         pthread_detach(thread)
+    }
+}
+
+@Suite struct TypedValueTests {
+    @Test(arguments: [
+        ("42", DataTableValueType.int(42)), ("-7", .int(-7)), ("2.5", .double(2.5)), ("-0.25", .double(-0.25)),
+        ("true", .bool(true)), ("false", .bool(false)), ("", .null),
+        ("007", .string("007")), ("1,234.50", .string("1,234.50")), ("1355.20", .string("1355.20")),
+        ("2.0", .string("2.0")), ("+3", .string("+3")), ("2024-01-02", .string("2024-01-02")), ("TRUE", .string("TRUE")),
+        ("1e3", .string("1e3")), ("abc", .string("abc")),
+    ])
+    func fieldsAreTypedOnlyWhenTheTextIsCanonical(text: String, expected: DataTableValueType) {
+        let value = DataTableValueType(fieldText: text)
+        #expect(value == expected)
+        #expect(value.stringRepresentation == text)  // showing a value shows the file's text
+    }
+
+    @Test func columnKindsAreInferredAndAlignNumbersRight() throws {
+        let text = "id,price,when,ok,name\n1,1.50,2024-01-02,yes,Ada\n2,-3,2024-02-03 10:00,no,Linus\n3,,2023-12-31T23:59:59Z,yes,\n"
+        let source = try CSVFileDataSource(path: temporaryFile(Array(text.utf8)))
+        source.indexAll()
+        let view = DataTableView(dataSource: source, configuration: DataTableConfiguration())
+        #expect(view.columns.map(\.kind) == [.integer, .decimal, .dateTime, .boolean, .text])
+        #expect(view.columns.map(\.alignment) == [.right, .right, .left, .left, .left])
     }
 }
