@@ -13,6 +13,9 @@ open class DataTableCell {
     public var backgroundStyle: Style = .plain
     /// True while the cell is in the table's highlighted (sorted) column.
     public var isHighlighted = false
+    /// Set by the table when the cell's region already holds blanks of `backgroundStyle`, so
+    /// `draw(in:)` need not fill it again (a fast path: the table fills each row once).
+    public internal(set) var isBackgroundPrefilled = false
 
     public required init() {}
 
@@ -20,11 +23,12 @@ open class DataTableCell {
     open func prepareForReuse() {
         backgroundStyle = .plain
         isHighlighted = false
+        isBackgroundPrefilled = false
     }
 
     /// Draws the cell into `region` (its own coordinates; anything outside is clipped away).
     open func draw(in region: SurfaceRegion) {
-        region.fill(backgroundStyle)
+        if !isBackgroundPrefilled { region.fill(backgroundStyle) }
     }
 
     /// The lines the cell needs at `width` columns (1 for single-line cells).

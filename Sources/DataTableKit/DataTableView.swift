@@ -266,6 +266,9 @@ public final class DataTableView {
                     isHighlighted: sortDirection(ofColumn: visible.column) != nil)
                 cell.backgroundStyle = rowStyle
                 cellProvider.configure(cell, with: value, context: context)
+                // The row was filled with `rowStyle` above: the cell need not fill again unless
+                // its configuration changed the background.
+                cell.isBackgroundPrefilled = cell.backgroundStyle == rowStyle
                 let cellRegion = region.region(Rect(x: visible.x, y: line, width: visible.width, height: 1))
                 cell.draw(in: cellRegion)
                 if let matcher, matcher.matches(value.stringRepresentation) { cellRegion.patchStyle(theme.match) }

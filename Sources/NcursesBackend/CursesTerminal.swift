@@ -13,7 +13,7 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     public private(set) var size: Size
-    func updateSize(_ newSize: Size) { size = newSize; previousFrame = nil }
+    func updateSize(_ newSize: Size) { size = newSize; previousCells = [] }
     public private(set) var capabilities: TerminalCapabilities
     /// Bytes written since the terminal was opened (dtable writes nothing else while it is open).
     public var bytesWritten: Int { WrittenBytes.current() - writtenBytesAtOpen }
@@ -23,8 +23,10 @@ public final class CursesTerminal: TerminalBackend {
     private let input: UnsafeMutablePointer<FILE>
     private let ownsInput: Bool
     private var colorPairs = CursesColorPairs()
-    /// The last frame written, to diff the next one against (nil: redraw everything).
-    var previousFrame: Surface?
+    /// The cells on the terminal as last written, to diff the next frame against.
+    var previousCells: [SurfaceCell] = []
+    /// The size `previousCells` was written at (a different size redraws everything).
+    var previousSize = Size.zero
     /// Events decoded but not handed out yet (a merged click yields press + release).
     var pendingEvents: [InputEvent] = []
     /// The input timeout currently set on the window, in ms (-1 blocks).
@@ -105,22 +107,28 @@ public final class CursesTerminal: TerminalBackend {
     // MARK: - Output
 
     public func present(_ surface: Surface) {
-        if surface.size != size || previousFrame?.size != surface.size {
-            previousFrame = nil
-        }
         let width = surface.size.width
-        let previousCells = previousFrame?.cells
-        for y in 0..<surface.size.height {
-            let row = y * width
-            for x in 0..<width {
-                let cell = surface.cells[row + x]
-                if let previousCells, previousCells[row + x] == cell { continue }
-                write(cell, x: x, y: y, surface: surface)
+        let count = surface.cells.count
+        // Our own copy of what the terminal shows, updated cell by cell (never shared with the
+        // surface, so the next frame build writes into an unshared buffer).
+        let isFullRedraw = surface.size != size || previousSize != surface.size || previousCells.count != count
+        if isFullRedraw {
+            previousCells = Array(repeating: SurfaceCell(grapheme: "\u{0}", width: 1, style: .plain), count: count)
+            previousSize = surface.size
+        }
+        surface.cells.withUnsafeBufferPointer { cells in
+            for y in 0..<surface.size.height {
+                let row = y * width
+                for x in 0..<width {
+                    let cell = cells[row + x]
+                    if previousCells[row + x] == cell { continue }
+                    previousCells[row + x] = cell
+                    write(cell, x: x, y: y, surface: surface)
+                }
             }
         }
         wnoutrefresh(stdscr)
         doupdate()
-        previousFrame = surface.copy()
     }
 
     /// Writes one cell where ncurses will place it. Continuations are written only where

@@ -34,8 +34,14 @@ public struct SurfaceRegion {
 
     /// Writes one line of text at a local point, clipped to the region; returns the local column after it.
     @discardableResult
-    public func put<S: StringProtocol>(_ text: S, at point: Point, style: Style) -> Int {
+    public func put(_ text: String, at point: Point, style: Style) -> Int {
         surface.put(text, at: Point(x: rect.x + point.x, y: rect.y + point.y), style: style, clip: rect) - rect.x
+    }
+
+    /// Writes any string-like text (a `Substring`, say); see the `String` version.
+    @discardableResult
+    public func put<S: StringProtocol>(_ text: S, at point: Point, style: Style) -> Int {
+        put(String(text), at: point, style: style)
     }
 
     /// Writes one grapheme at a local point, clipped to the region; returns the local column after it.
