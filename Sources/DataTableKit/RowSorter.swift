@@ -13,9 +13,11 @@
 ///   descending uses `max - key` as the key, which does not reverse ties.
 /// - Several keys: one stable pass per key, least significant first.
 /// - Nulls are split off (in input order) and appended.
-/// Measured, 1M rows, release build, 2-core machine: stdlib `sort` of the same packed `UInt64`s
-/// 0.10 s; this radix sort 0.025 s (31-bit keys, 3 passes), 0.014 s (dates, 2 passes), 0.05 s
-/// (64-bit keys). See `Tests/DataTableKitTests/RowSorterTests.swift` for the behaviour.
+/// Measured, release build, 2-core machine, keys extracted, 1M / 10M rows: the standard
+/// library's `sort` of packed `UInt64`s 0.09 / 1.05 s, of `(key, position)` structs
+/// 0.12 / 1.38 s; this radix sort 0.016-0.022 / 0.31-0.33 s (random 31-bit keys, 3 passes),
+/// 0.012-0.016 / 0.16-0.24 s (dates, prices, text ranks), 0.036-0.047 / 0.55-0.65 s (64-bit
+/// keys). Behaviour: `Tests/DataTableKitTests/RowSorterTests.swift`.
 public enum RowSorter {
     /// Returns the permutation (display position -> source row id) of `rows` sorted by
     /// `descriptors` in priority order.
@@ -24,8 +26,8 @@ public enum RowSorter {
     ///   - rows: a subset of source row ids in their current display order (e.g. after a
     ///     filter), or `0..<n`. Every id must be below each column's `count`.
     ///   - descriptors: key columns with their direction, most significant first.
-    ///   - isCancelled: polled before each key's pass and before each radix pass (every
-    ///     ~10 ms at 10M rows); when it returns true the sort stops and returns nil.
+    ///   - isCancelled: polled before each key's pass and before each radix pass (at most
+    ///     ~0.1 s apart at 10M rows); when it returns true the sort stops and returns nil.
     /// - Returns: the sorted ids, or nil when cancelled.
     ///
     /// Order:
@@ -87,15 +89,15 @@ public enum RowSorter {
                 // Nulls go straight to the end of `out`, written backwards then reversed.
                 var nulls = 0
                 if keyBits <= 32 {
-                    // Measured, 1M / 10M rows, keys random over 31 bits, radix: 11-bit digits
-                    // (3 passes) 0.026 / 0.30 s vs 8-bit digits (4 passes) ... (see report);
-                    // stdlib sort of the same packed UInt64s: 0.10 / 1.07 s.
+                    // Measured, keys random over 31 bits, 1M / 10M rows: this 0.016 / 0.31 s;
+                    // stdlib sort of the same packed UInt64s 0.086 / 1.07 s.
                     let a = UnsafeMutablePointer<UInt64>.allocate(capacity: max(n, 1))
                     let b = UnsafeMutablePointer<UInt64>.allocate(capacity: max(n, 1))
                     defer { a.deallocate(); b.deallocate() }
                     var m = 0
                     for i in 0..<n {
                         let row = rows[i]
+                        precondition(Int(row) < keys.count, "row id outside the key column")
                         if isNull(Int(row)) {
                             nulls += 1
                             out[n - nulls] = row
@@ -116,6 +118,7 @@ public enum RowSorter {
                     var m = 0
                     for i in 0..<n {
                         let row = rows[i]
+                        precondition(Int(row) < keys.count, "row id outside the key column")
                         if isNull(Int(row)) {
                             nulls += 1
                             out[n - nulls] = row
@@ -205,8 +208,9 @@ public enum RowSorter {
         return source
     }
 
-    /// Radix digit width. Measured on 1M/10M rows, 31-bit keys: 11 bits (3 passes) beat 8 bits
-    /// (4 passes); 16-bit digits thrash the cache on the scatter.
+    /// Radix digit width. Measured at 10M rows: 31-bit keys 0.31-0.34 s with 8-bit digits
+    /// (4 passes) and 0.31-0.33 s with 11-bit (3 passes); 64-bit keys 0.61-0.70 s (8 passes)
+    /// against 0.57-0.65 s (6 passes).
     static let maxDigitBits = 11
 }
 
@@ -215,10 +219,17 @@ public enum RowSorter {
 ///
 /// An MSD radix sort on the case-folded bytes, 8 at a time: a group of texts sharing their
 /// folded bytes so far skips the bytes they all share (one pass finds them), is distributed
-/// on the first byte that differs, and each bucket goes on with the next byte; a group that
-/// shares all 8 loads the next 8 bytes of its texts. Groups of at most `smallGroup` texts, and
-/// texts equal ignoring case, are finished by comparison (folded bytes, length, raw bytes),
-/// which also marks the texts equal to their predecessor, so ranks come from one last pass.
+/// on the first byte that differs, and each bucket goes on with the next byte (ping-ponging
+/// between two buffers); a group that shares all 8 loads the next 8 bytes of its texts.
+/// Groups of at most `smallGroup` texts, and texts equal ignoring case, are finished by
+/// comparison (folded bytes, length, raw bytes), which also marks the texts equal to their
+/// predecessor, so ranks come from one last pass.
+/// Measured, 10M distinct texts "First Last 12345678", 1 thread: 2.2-2.6 s, most of it cache
+/// misses loading the next 8 bytes of texts that share a prefix. Carrying 16 bytes per entry
+/// (24-byte entries) measured the same (2.3-2.6 s), so entries stay at 16 bytes. Marking
+/// equal neighbours during the sort instead of comparing them afterwards saved ~1 s there.
+/// Sorting the top-level buckets on two threads (DispatchQueue.concurrentPerform) measured no
+/// faster on the 2 shared cores (2.2-5.2 s against 2.1-3.5 s, interleaved runs), so one thread.
 struct TextRanker {
     /// A text being sorted: 8 folded bytes at the current depth (big-endian), its id, and
     /// whether it equals the entry before it once sorted.
@@ -233,6 +244,7 @@ struct TextRanker {
     let offsets: UnsafePointer<Int>
     let arena: UnsafeRawPointer
 
+    /// Groups up to this size are insertion-sorted.
     static let smallGroup = 24
 
     /// `ranks[id]` for every text id, and the number of distinct ranks; equal texts get equal
@@ -267,11 +279,14 @@ struct TextRanker {
     /// Sorts the group `lo..<hi`, whose texts share their folded bytes before byte `byte` of
     /// 8-byte word `word`; the group is in `scratch` when `inScratch`, else in `entries`, and
     /// ends sorted in `entries`.
+    ///
+    /// Recursion goes into every bucket but the largest, which the loop takes on, so the depth
+    /// stays below log2 of the group size whatever the texts (e.g. "=", "==", "===", ...).
     func sort(_ lo: Int, _ hi: Int, byte: Int, word: Int, inScratch: Bool) {
-        var byte = byte, word = word
-        let source = inScratch ? scratch : entries, destination = inScratch ? entries : scratch
-        let n = hi - lo
+        var lo = lo, hi = hi, byte = byte, word = word, inScratch = inScratch
         while true {
+            let source = inScratch ? scratch : entries, destination = inScratch ? entries : scratch
+            let n = hi - lo
             if n <= Self.smallGroup {
                 if inScratch { (entries + lo).update(from: scratch + lo, count: n) }
                 insertionSort(lo, hi, word: word)
@@ -297,6 +312,18 @@ struct TextRanker {
                 }
                 if !longer {
                     if inScratch { (entries + lo).update(from: scratch + lo, count: n) }
+                    // Usually copies of one text (de-duplication was given up): one pass.
+                    let first = Int(entries[lo].id)
+                    var identical = true
+                    for i in (lo + 1)..<hi where compare(first, Int(entries[i].id), from: from) != 0 {
+                        identical = false
+                        break
+                    }
+                    if identical {
+                        entries[lo].equalsPrevious = false
+                        for i in (lo + 1)..<hi { entries[i].equalsPrevious = true }
+                        return
+                    }
                     var group = UnsafeMutableBufferPointer(start: entries + lo, count: n)
                     group.sort { less($0, $1, word: word) }
                     markEqual(lo, hi, word: word)
@@ -307,7 +334,7 @@ struct TextRanker {
                 continue
             }
             let shift = UInt64(56 - 8 * byte)
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { count in
+            let largest = withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { count -> Range<Int> in
                 count.initialize(repeating: 0)
                 for i in lo..<hi { count[Int(truncatingIfNeeded: source[i].word >> shift) & 255] &+= 1 }
                 var sum = lo
@@ -323,19 +350,31 @@ struct TextRanker {
                     count[d] &+= 1
                 }
                 // count[d] is now the end of bucket d.
+                var largest = lo..<lo
                 var start = lo
+                for d in 0..<256 {
+                    let end = count[d]
+                    if end - start > largest.count { largest = start..<end }
+                    start = end
+                }
+                start = lo
                 for d in 0..<256 {
                     let end = count[d]
                     if end - start == 1 {
                         if !inScratch { entries[start] = scratch[start] }
                         entries[start].equalsPrevious = false
-                    } else if end - start > 1 {
+                    } else if end - start > 1, start != largest.lowerBound {
                         sort(start, end, byte: byte + 1, word: word, inScratch: !inScratch)
                     }
                     start = end
                 }
+                return largest
             }
-            return
+            // The group spans at least two buckets, so the largest has 2...n-1 texts.
+            lo = largest.lowerBound
+            hi = largest.upperBound
+            byte += 1
+            inScratch.toggle()
         }
     }
 

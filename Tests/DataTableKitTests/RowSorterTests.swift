@@ -42,6 +42,36 @@ private func referenceOrder(_ rows: [UInt32], _ less: (UInt32, UInt32) -> Bool) 
     }.map { $0.1 }
 }
 
+/// The documented text collation: bytes with ASCII letters lower-cased, then raw bytes.
+private func collationCompare(_ x: String, _ y: String) -> Int {
+    let fold: (UInt8) -> UInt8 = { $0 &- 65 < 26 ? $0 | 0x20 : $0 }
+    let fx = x.utf8.map(fold), fy = y.utf8.map(fold)
+    if fx != fy { return fx.lexicographicallyPrecedes(fy) ? -1 : 1 }
+    let rx = Array(x.utf8), ry = Array(y.utf8)
+    if rx != ry { return rx.lexicographicallyPrecedes(ry) ? -1 : 1 }
+    return 0
+}
+
+/// How many adjacent pairs of `order` break the contract for a text sort of `rows`: out of
+/// collation order, a null before a value, or equal values out of their `rows` order.
+private func textOrderViolations(_ order: [UInt32], rows: [UInt32], values: [String], ascending: Bool) -> Int {
+    guard order.count == rows.count, Set(order) == Set(rows) else { return -1 }
+    var position = [Int](repeating: 0, count: values.count)
+    for (i, row) in rows.enumerated() { position[Int(row)] = i }
+    var violations = 0
+    for (a, b) in zip(order, order.dropFirst()) {
+        let x = values[Int(a)], y = values[Int(b)]
+        let c: Int
+        if x.isEmpty || y.isEmpty {
+            c = x.isEmpty == y.isEmpty ? 0 : (x.isEmpty ? 1 : -1)
+        } else {
+            c = ascending ? collationCompare(x, y) : collationCompare(y, x)
+        }
+        if c > 0 || (c == 0 && position[Int(a)] > position[Int(b)]) { violations += 1 }
+    }
+    return violations
+}
+
 /// A deterministic pseudo-random generator (SplitMix64).
 private struct SplitMix {
     var state: UInt64
@@ -253,6 +283,61 @@ private struct SplitMix {
         }
     }
 
+    @Test func textWithMostlyDistinctValuesAndLongSharedPrefixes() {
+        // Over 64K fields, mostly distinct: the extractor stops de-duplicating, so equal texts
+        // are found by comparison. Long shared prefixes exercise loading the next 8 bytes.
+        var random = SplitMix(state: 11)
+        let stems = ["https://example.com/a/b/c/", "HTTPS://EXAMPLE.COM/A/B/C/", "Christopher ", "christopher", "", "x"]
+        let values = (0..<80_000).map { _ -> String in
+            let stem = stems[Int(random.next() % UInt64(stems.count))]
+            let r = random.next()
+            return r % 5 == 0 ? stem : stem + String(r % 60_000) + (r % 7 == 0 ? "Z" : r % 7 == 1 ? "z" : "")
+        }
+        // A small table limit, so that 80K fields are enough to give up hashing.
+        let keys = SortKeyColumn.buildText(source: StringFieldSource(count: values.count) { values[$0] }, largeTable: 4096)
+        let rows = allRows(values.count).filter { $0 % 10 != 3 }.reversed().map { $0 }
+        for ascending in [true, false] {
+            let order = RowSorter.sort(rows, by: [(keys, ascending: ascending)])!
+            #expect(textOrderViolations(order, rows: rows, values: values, ascending: ascending) == 0)
+        }
+        // Equal texts have equal keys, different texts different ones.
+        var keyOf: [String: UInt64] = [:]
+        var textOf: [UInt64: String] = [:]
+        var mismatches = 0
+        for (row, text) in values.enumerated() where !text.isEmpty {
+            let key = keys.keys[row]
+            if let known = keyOf[text], known != key { mismatches += 1 }
+            if let known = textOf[key], known != text { mismatches += 1 }
+            keyOf[text] = key
+            textOf[key] = text
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test func textsThatAreEachOthersPrefixes() {
+        // "=", "==", "===", ...: every distribution step splits off one text; the sort must
+        // neither recurse that deep nor lose the order.
+        var random = SplitMix(state: 3)
+        var lengths = Array(1...2000)
+        for i in stride(from: lengths.count - 1, to: 0, by: -1) { lengths.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+        let values = lengths.map { String(repeating: "=", count: $0) } + ["", "=", "==="]
+        let order = RowSorter.sort(allRows(values.count), by: [(column(.text, values), ascending: true)])!
+        var expected: [Int] = [1, 1]
+        for length in 2...2000 { expected += length == 3 ? [3, 3] : [length] }
+        expected.append(0)  // the empty text is null: last
+        let lengthsInOrder: [Int] = order.map { values[Int($0)].count }
+        #expect(lengthsInOrder == expected)
+        #expect(textOrderViolations(order, rows: allRows(values.count), values: values, ascending: true) == 0)
+    }
+
+    @Test func bytesAndStringsGiveTheSameKeys() {
+        let values = ["b", "", "Apple", "apple", "ümlaut", "10", "1e2", "2024-01-01", "yes"]
+        for kind in [SortKeyKind.text, .decimal, .dateTime, .boolean] {
+            let fromStrings = column(kind, values), fromBytes = extractRaw(kind, values, csvQuoted: false)
+            #expect(fromStrings.keys == fromBytes.keys && fromStrings.nullMask == fromBytes.nullMask)
+        }
+    }
+
     @Test func numbersMatchReferenceOnRandomData() {
         var random = SplitMix(state: 7)
         var values: [String] = []
@@ -345,7 +430,7 @@ private struct SplitMix {
     @Test func largeInputMatchesReference() {
         // Enough rows for several radix passes and the MSD recursion.
         var random = SplitMix(state: 5)
-        let n = 100_000
+        let n = 30_000
         let ints = (0..<n).map { _ in String(Int(random.next() % 3_000_000_000) - 1_000_000_000) }
         let keys = column(.integer, ints)
         let order = RowSorter.sort(allRows(n), by: [(keys, ascending: false)])!
