@@ -303,3 +303,56 @@ enum Thread {
         #expect(view.columns.map(\.alignment) == [.right, .right, .left, .left, .left])
     }
 }
+
+@Suite struct RawFieldTests {
+    /// The raw bytes of a field, with CSV quoting undone, equal the parsed field.
+    func unquoted(_ raw: UnsafeRawBufferPointer) -> String {
+        var text = String(decoding: raw, as: UTF8.self)
+        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
+            text = String(text.dropFirst().dropLast())
+            var out = ""
+            var previousWasQuote = false
+            for c in text {
+                if c == "\"" && previousWasQuote { previousWasQuote = false; continue }
+                previousWasQuote = c == "\""
+                out.append(c)
+            }
+            text = out
+        }
+        return text
+    }
+
+    @Test func rawFieldsAgreeWithParsedFieldsOnRandomRows() throws {
+        var generator = SplitMix(state: 42)
+        let pieces = ["a", "bb", "ccc dd", "12345678", "x,y", "q\"q", "line\nbreak", "日本", "🚀", "", "longer text value"]
+        var text = "c0,c1,c2,c3,c4,c5\n"
+        for _ in 0..<2000 {
+            let fields = (0..<6).map { _ -> String in
+                let piece = pieces[Int(generator.next() % UInt64(pieces.count))] + pieces[Int(generator.next() % UInt64(pieces.count))]
+                return piece.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+                    ? "\"" + piece.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"" : piece
+            }
+            text += fields.joined(separator: ",") + (generator.next() % 3 == 0 ? "\r\n" : "\n")
+        }
+        let source = try CSVFileDataSource(path: temporaryFile(Array(text.utf8)))
+        source.indexAll()
+        #expect(source.rowCount == 2000)
+        for row in 0..<source.rowCount {
+            let fields = source.fields(row: row)
+            for column in 0..<6 {
+                #expect(unquoted(source.rawField(row: row, column: column)!) == fields[column], "row \(row) column \(column)")
+            }
+        }
+    }
+}
+
+struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
