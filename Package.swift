@@ -36,7 +36,7 @@ let package = Package(
         // Test helpers: snapshot assertions and table fixtures.
         .target(name: "TestSupport", dependencies: ["TerminalSurface", "DataTableKit"]),
         .testTarget(name: "TerminalSurfaceTests", dependencies: ["TerminalSurface", "TestSupport"]),
-        .testTarget(name: "DataTableCSVTests", dependencies: ["DataTableCSV", "DataTableKit", "TerminalSurface"]),
+        .testTarget(name: "DataTableCSVTests", dependencies: ["DataTableCSV", "DataTableKit", "TerminalSurface", "TestSupport"]),
         .testTarget(name: "DataTableKitTests", dependencies: ["DataTableKit", "DataTableCSV", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "dtable"]),
     ]

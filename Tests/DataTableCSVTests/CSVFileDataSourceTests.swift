@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TestSupport
 import DataTableKit
 import TerminalSurface
 @testable import DataTableCSV
@@ -323,7 +324,7 @@ enum Thread {
     }
 
     @Test func rawFieldsAgreeWithParsedFieldsOnRandomRows() throws {
-        var generator = SplitMix(state: 42)
+        var generator = SplitMix64(state: 42)
         let pieces = ["a", "bb", "ccc dd", "12345678", "x,y", "q\"q", "line\nbreak", "日本", "🚀", "", "longer text value"]
         var text = "c0,c1,c2,c3,c4,c5\n"
         for _ in 0..<2000 {
@@ -346,13 +347,3 @@ enum Thread {
     }
 }
 
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

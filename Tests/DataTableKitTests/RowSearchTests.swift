@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import DataTableKit
 
 private func substring(_ query: String) -> RowMatcher { try! RowMatcher(query: query, mode: .substring) }
@@ -21,17 +22,6 @@ private func referenceOffsets(_ needle: String, _ text: String, fold: Bool) -> [
     return result
 }
 
-/// A tiny deterministic generator (tests must not depend on the system RNG).
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 // MARK: - Smart case
 
@@ -96,7 +86,7 @@ private struct SplitMix: RandomNumberGenerator {
 }
 
 @Test func byteSearchAgreesWithNaiveSearch() {
-    var rng = SplitMix(state: 42)
+    var rng = SplitMix64(state: 42)
     let alphabet: [String] = ["a", "b", "A", "B", "é", "東", "👍", " "]
     func random(_ length: Int) -> String {
         String((0..<length).map { _ in alphabet.randomElement(using: &rng)! }.joined())
@@ -402,7 +392,7 @@ private func find(
     let rowCount = 1_000_000
     #endif
     let columnCount = 8
-    var rng = SplitMix(state: 7)
+    var rng = SplitMix64(state: 7)
     let words = ["alpha", "Bravo", "charlie", "Delta", "echo", "foxtrot", "golf", "Hotel", "india", "Juliet",
                  "kilo", "lima", "2024-01-15", "1234.50", "user@example.com", "New York", "北京", "Zürich"]
     // ~15-byte fields: two words and a number, so lengths vary around the 15-byte small-string limit.

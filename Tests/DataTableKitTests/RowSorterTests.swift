@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import DataTableKit
 
 /// Keys of `values` (row i = values[i]) as `kind`.
@@ -72,17 +73,6 @@ private func textOrderViolations(_ order: [UInt32], rows: [UInt32], values: [Str
     return violations
 }
 
-/// A deterministic pseudo-random generator (SplitMix64).
-private struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct RowSorterTests {
     // MARK: Stability
@@ -256,7 +246,7 @@ private struct SplitMix {
     }
 
     @Test func textMatchesReferenceOnRandomData() {
-        var random = SplitMix(state: 42)
+        var random = SplitMix64(state: 42)
         let alphabet = Array("aAbB c_Zz".utf8) + Array("é".utf8)
         var values: [String] = []
         for _ in 0..<3000 {
@@ -286,7 +276,7 @@ private struct SplitMix {
     @Test func textWithMostlyDistinctValuesAndLongSharedPrefixes() {
         // Over 64K fields, mostly distinct: the extractor stops de-duplicating, so equal texts
         // are found by comparison. Long shared prefixes exercise loading the next 8 bytes.
-        var random = SplitMix(state: 11)
+        var random = SplitMix64(state: 11)
         let stems = ["https://example.com/a/b/c/", "HTTPS://EXAMPLE.COM/A/B/C/", "Christopher ", "christopher", "", "x"]
         let values = (0..<80_000).map { _ -> String in
             let stem = stems[Int(random.next() % UInt64(stems.count))]
@@ -317,7 +307,7 @@ private struct SplitMix {
     @Test func textsThatAreEachOthersPrefixes() {
         // "=", "==", "===", ...: every distribution step splits off one text; the sort must
         // neither recurse that deep nor lose the order.
-        var random = SplitMix(state: 3)
+        var random = SplitMix64(state: 3)
         var lengths = Array(1...2000)
         for i in stride(from: lengths.count - 1, to: 0, by: -1) { lengths.swapAt(i, Int(random.next() % UInt64(i + 1))) }
         let values = lengths.map { String(repeating: "=", count: $0) } + ["", "=", "==="]
@@ -339,7 +329,7 @@ private struct SplitMix {
     }
 
     @Test func numbersMatchReferenceOnRandomData() {
-        var random = SplitMix(state: 7)
+        var random = SplitMix64(state: 7)
         var values: [String] = []
         for _ in 0..<5000 {
             switch random.next() % 6 {
@@ -376,7 +366,7 @@ private struct SplitMix {
     }
 
     @Test func multiKeyMatchesReference() {
-        var random = SplitMix(state: 99)
+        var random = SplitMix64(state: 99)
         let n = 4000
         let a = (0..<n).map { _ in ["x", "y", "Y", "z", ""][Int(random.next() % 5)] }
         let b = (0..<n).map { _ in random.next() % 7 == 0 ? "" : String(Int(random.next() % 40) - 20) }
@@ -429,7 +419,7 @@ private struct SplitMix {
 
     @Test func largeInputMatchesReference() {
         // Enough rows for several radix passes and the MSD recursion.
-        var random = SplitMix(state: 5)
+        var random = SplitMix64(state: 5)
         let n = 30_000
         let ints = (0..<n).map { _ in String(Int(random.next() % 3_000_000_000) - 1_000_000_000) }
         let keys = column(.integer, ints)

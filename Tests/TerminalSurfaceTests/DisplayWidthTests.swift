@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TerminalSurface
 
 @Suite("Display width")
@@ -223,7 +224,7 @@ struct DisplayWidthTests {
             "\u{200B}", "\u{202E}", "\u{00AD}", "\u{0600}", "क", "\u{094D}", "\u{093F}", "ष",
             "\u{E000}", "\u{1FAE8}", "\u{20E3}", "1", "🏳", "🌈",
         ]
-        var rng = WidthTestRandom(seed: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         var failures: [String] = []
         for _ in 0..<3000 {
             let length = Int(rng.next() % 12)
@@ -236,15 +237,3 @@ struct DisplayWidthTests {
     }
 }
 
-/// Deterministic random numbers for the tests (no Foundation).
-private struct WidthTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

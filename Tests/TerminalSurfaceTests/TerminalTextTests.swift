@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TerminalSurface
 
 @Suite("Terminal text")
@@ -233,7 +234,7 @@ struct TerminalTextTests {
             "ｱ", "😀", "👩", "💻", "\u{200D}", "\u{FE0F}", "\u{1F3FD}", "\u{1F1E9}", "\u{1F1EA}", "❤",
             "\u{200B}", "\u{202E}", "\u{0600}", "\u{0D4E}", "क", "\u{094D}", "\u{093F}", "\u{1FAE8}",
         ]
-        var rng = TextTestRandom(seed: 0xC0FFEE)
+        var rng = SplitMix64(seed: 0xC0FFEE)
         var failures: [String] = []
         for _ in 0..<2000 {
             var s = ""
@@ -275,15 +276,3 @@ struct TerminalTextTests {
     }
 }
 
-/// Deterministic random numbers for the tests (no Foundation).
-private struct TextTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
