@@ -40,6 +40,12 @@ public final class MappedFile: @unchecked Sendable {
     /// Maps `path`. A directory is an error; a FIFO, socket or device throws `.notRegular` so the
     /// caller can stream it instead.
     init(path: String) throws {
+        // Look before opening: opening a FIFO would consume its writer, and the caller must open
+        // it exactly once, to stream it.
+        var before = stat()
+        if stat(path, &before) == 0, (before.st_mode & S_IFMT) != S_IFREG, (before.st_mode & S_IFMT) != S_IFDIR {
+            throw OpenError.notRegular
+        }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw OpenError.system("cannot open '\(path)': \(String(cString: strerror(errno)))") }
         var info = stat()

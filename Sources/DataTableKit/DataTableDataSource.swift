@@ -20,6 +20,10 @@ public protocol DataTableDataSource: AnyObject {
     /// The field's raw bytes as they stand in the input, CSV quotes included (nil when the source
     /// does not hold raw bytes). Thread-safe; valid as long as the source lives.
     func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer?
+    /// A reader of one column's raw fields for rows below `rowCount` (as `rawField`, without the
+    /// per-call checks: for reading a whole column once, as sort keys do). nil when the source
+    /// holds no raw bytes.
+    func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)?
     /// A warning about the data for the status line (a file that changed, repaired input).
     var notice: String? { get }
     /// Looks for changes of the underlying data (called by the run loop a few times a second).
@@ -84,4 +88,5 @@ extension DataTableDataSource {
     public func text(row: Int, column: Int) -> String { value(row: row, column: column).stringRepresentation }
     public func fields(row: Int) -> [String] { (0..<columnCount).map { text(row: row, column: $0) } }
     public func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? { nil }
+    public func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)? { nil }
 }

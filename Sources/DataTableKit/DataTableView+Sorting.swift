@@ -54,10 +54,10 @@ extension DataTableView {
                 if seen & 0xFFFF == 0 { job.setProcessed((base + seen) / max(1, descriptors.count)) }
             }
             let key: SortKeyColumn
-            if source.rawField(row: 0, column: column) != nil || count == 0 {
+            if let reader = source.makeRawFieldReader(column: column, rowCount: count) {
                 key = SortKeyColumn.extract(kind: kinds[i], count: count, csvQuoted: true) { row in
                     tick()
-                    return source.rawField(row: row, column: column) ?? UnsafeRawBufferPointer(start: nil, count: 0)
+                    return reader(row)
                 }
             } else {
                 key = SortKeyColumn.extract(kind: kinds[i], count: count) { row in

@@ -102,11 +102,17 @@ struct DTableCommand: ParsableCommand {
         // After the terminal's own handlers, so a SIGBUS that is not ours still restores it.
         CSVFileDataSource.installTruncationGuard()
         let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
-        application.run(until: { terminal.terminationSignal != 0 },
+        var peakAnonymousKilobytes = 0
+        application.run(until: {
+            // Sampled on every wake of the run loop (at most 20 times a second).
+            peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
+            return terminal.terminationSignal != 0
+        },
                         afterFirstFrame: { (table as? CSVFileDataSource)?.startIndexing() })
         let signal = terminal.terminationSignal
         terminal.shutdown()
-        StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten).write(to: statsFile)
+        StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten,
+                         peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile)
         if signal != 0 { throw ExitCode(128 + signal) }
     }
 }

@@ -7,6 +7,8 @@ struct StatisticsReport {
     let view: DataTableView
     let application: TableApplication?
     let bytesWritten: Int
+    /// The largest RssAnon sampled while the viewer ran (nil in print mode).
+    var peakAnonymousKilobytes: Int? = nil
 
     var fields: [(String, String)] {
         let frames = application?.statistics ?? FrameStatistics()
@@ -36,7 +38,11 @@ struct StatisticsReport {
         }
         // Memory when the report is made (at exit): anonymous pages only (heap, index, caches;
         // not the mapped file, which is reclaimable page cache), and the peak of the total RSS.
-        if let anon = Self.processStatusKilobytes("RssAnon") { result.append(("rss_anon_kb_at_exit", String(anon))) }
+        let anonAtExit = Self.processStatusKilobytes("RssAnon")
+        if let anon = anonAtExit { result.append(("rss_anon_kb_at_exit", String(anon))) }
+        if let peak = [peakAnonymousKilobytes, anonAtExit].compactMap({ $0 }).max() {
+            result.append(("rss_anon_peak_kb", String(peak)))
+        }
         if let peak = Self.processStatusKilobytes("VmHWM") { result.append(("vm_hwm_kb", String(peak))) }
         return result
     }
@@ -81,4 +87,10 @@ struct StatisticsReport {
         let digits = String(fraction)
         return "\(whole)." + String(repeating: "0", count: 3 - digits.count) + digits
     }
+}
+
+/// Memory figures of this process.
+enum ProcessMemory {
+    /// RssAnon from /proc/self/status in kB (0 where unavailable).
+    static func anonymousKilobytes() -> Int { StatisticsReport.processStatusKilobytes("RssAnon") ?? 0 }
 }

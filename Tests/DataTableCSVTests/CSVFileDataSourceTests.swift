@@ -347,3 +347,28 @@ enum Thread {
     }
 }
 
+
+@Suite struct FIFOTests {
+    @Test func aFIFOIsNotOpenedToBeDetectedAndStreamsWhole() throws {
+        let path = "/tmp/dtable-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).csv"
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        // Detecting the FIFO must not open it (that would consume the writer).
+        #expect(throws: MappedFile.OpenError.self) { try CSVFileDataSource(path: path) }
+        var thread = pthread_t()
+        let pathCopy = strdup(path)
+        pthread_create(&thread, nil, { argument in
+            let fd = open(argument!.assumingMemoryBound(to: CChar.self), O_WRONLY)
+            _ = "a,b\n1,2\n3,4\n".withCString { write(fd, $0, strlen($0)) }
+            close(fd)
+            free(argument)
+            return nil
+        }, pathCopy)
+        let fd = open(path, O_RDONLY)
+        let source = try CSVFileDataSource(streamingFrom: fd, name: "fifo")
+        source.indexAll()
+        pthread_join(thread, nil)
+        #expect(source.rowCount == 2)
+        #expect(source.value(row: 1, column: 1) == .int(4))
+    }
+}
