@@ -283,14 +283,36 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let d = ones &* UInt64(delimiter), q = ones &* UInt64(quote), lf = ones &* 0x0A, cr = ones &* 0x0D
         @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        // The high bit of every byte of `v` that is zero, exactly (no false positives).
+        @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 {
+            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            return ~(((v & low7) &+ low7) | v | low7)
+        }
         while i < n {
             if i + 8 <= n {
                 let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let special = inQuotes ? hasZeroByte(word ^ q) : (hasZeroByte(word ^ d) || hasZeroByte(word ^ q)
-                    || hasZeroByte(word ^ lf) || hasZeroByte(word ^ cr))
-                if !special {
-                    i += 8
-                    continue
+                if inQuotes {
+                    if !hasZeroByte(word ^ q) { i += 8; continue }
+                } else if !(hasZeroByte(word ^ q) || hasZeroByte(word ^ lf) || hasZeroByte(word ^ cr)) {
+                    // Only delimiters (if any) in these 8 bytes: count them at once, unless the
+                    // wanted field ends here.
+                    let delimiters = zeroBytes(word ^ d)
+                    let found = delimiters.nonzeroBitCount
+                    if field + found < column || found == 0 {
+                        if found > 0 {
+                            field += found
+                            start = i + (63 - delimiters.leadingZeroBitCount) / 8 + 1
+                        }
+                        i += 8
+                        continue
+                    }
+                    if field + found == column && field < column {
+                        // The wanted field starts after the last delimiter here; keep scanning.
+                        field = column
+                        start = i + (63 - delimiters.leadingZeroBitCount) / 8 + 1
+                        i += 8
+                        continue
+                    }
                 }
             }
             let byte = bytes[i]
