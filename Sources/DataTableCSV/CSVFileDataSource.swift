@@ -270,6 +270,21 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         }
     }
 
+    /// Reads whole records of rows `0..<rowCount` for one-pass field splitting (filters).
+    public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? {
+        let count = min(rowCount, self.rowCount)
+        let all = file.bytes(0..<file.length)
+        let index = index
+        return RawRecordReader(delimiter: dialect.delimiter, quote: dialect.quote) { row in
+            guard row < count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            let lower = index[row]
+            var upper = min(index[row + 1], all.count)
+            // Drop the terminator (LF, CRLF or CR).
+            while upper > lower && (all[upper - 1] == 0x0A || all[upper - 1] == 0x0D) { upper -= 1 }
+            return UnsafeRawBufferPointer(rebasing: all[lower..<upper])
+        }
+    }
+
     /// Field `column` of one record's bytes, quotes included (empty when the record has fewer).
     @inline(__always)
     static func field(_ column: Int, in bytes: UnsafeRawBufferPointer, dialect: CSVDialect) -> UnsafeRawBufferPointer {

@@ -24,6 +24,9 @@ public protocol DataTableDataSource: AnyObject {
     /// per-call checks: for reading a whole column once, as sort keys do). nil when the source
     /// holds no raw bytes.
     func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)?
+    /// A reader of whole records' raw bytes (terminator excluded) for rows below `rowCount`, with
+    /// the delimiter and quote bytes to split them: one pass over a row for all its fields.
+    func makeRawRecordReader(rowCount: Int) -> RawRecordReader?
     /// A warning about the data for the status line (a file that changed, repaired input).
     var notice: String? { get }
     /// Looks for changes of the underlying data (called by the run loop a few times a second).
@@ -89,4 +92,38 @@ extension DataTableDataSource {
     public func fields(row: Int) -> [String] { (0..<columnCount).map { text(row: row, column: $0) } }
     public func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? { nil }
     public func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)? { nil }
+    public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? { nil }
+}
+
+/// Reads records as raw CSV bytes and splits them into raw fields (quotes included).
+public struct RawRecordReader {
+    public let delimiter: UInt8
+    public let quote: UInt8
+    /// The bytes of a record, without its line terminator.
+    public let record: (Int) -> UnsafeRawBufferPointer
+
+    public init(delimiter: UInt8, quote: UInt8, record: @escaping (Int) -> UnsafeRawBufferPointer) {
+        self.delimiter = delimiter
+        self.quote = quote
+        self.record = record
+    }
+
+    /// Calls `body` with each field of row `row` in order until it returns true; returns
+    /// whether it did. - Complexity: O(bytes of the record), one pass.
+    @inline(__always)
+    public func firstField(ofRow row: Int, where body: (Int, UnsafeRawBufferPointer) -> Bool) -> Bool {
+        let bytes = record(row)
+        var column = 0, start = 0, inQuotes = false
+        for i in 0..<bytes.count {
+            let byte = bytes[i]
+            if byte == quote {
+                inQuotes.toggle()
+            } else if byte == delimiter && !inQuotes {
+                if body(column, UnsafeRawBufferPointer(rebasing: bytes[start..<i])) { return true }
+                column += 1
+                start = i + 1
+            }
+        }
+        return body(column, UnsafeRawBufferPointer(rebasing: bytes[start..<bytes.count]))
+    }
 }

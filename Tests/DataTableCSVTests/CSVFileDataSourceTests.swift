@@ -372,3 +372,33 @@ enum Thread {
         #expect(source.value(row: 1, column: 1) == .int(4))
     }
 }
+
+@Suite struct FileFilterTests {
+    @Test(arguments: ["ada", "Ada", "x,y", "q\"q", "日本", "line", "zz-none"])
+    func filteringAMappedFileMatchesFilteringParsedRows(query: String) throws {
+        var generator = SplitMix64(seed: 9)
+        let pieces = ["Ada", "ada", "bb", "x,y", "q\"q", "line\nbreak", "日本", "", "Grace"]
+        var text = "c0,c1,c2\n"
+        var rows: [[String]] = []
+        for _ in 0..<500 {
+            let fields = (0..<3).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+            rows.append(fields)
+            text += fields.map { $0.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+                ? "\"" + $0.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"" : $0 }
+                .joined(separator: ",") + "\r\n"
+        }
+        let file = try CSVFileDataSource(path: temporaryFile(Array(text.utf8)))
+        file.indexAll()
+        let fileView = DataTableView(dataSource: file, configuration: DataTableConfiguration())
+        let memoryView = DataTableView(dataSource: StringRowsDataSource(titles: ["c0", "c1", "c2"], rows: rows),
+                                       configuration: DataTableConfiguration())
+        let matcher = try RowMatcher(query: query, mode: .substring)
+        for view in [fileView, memoryView] {
+            view.startFilter(matcher)
+            view.waitForJob()
+        }
+        let kept = (0..<fileView.viewport.rowCount).map(fileView.sourceRow(forDisplayRow:))
+        #expect(kept == (0..<memoryView.viewport.rowCount).map(memoryView.sourceRow(forDisplayRow:)))
+        #expect(kept.allSatisfy { row in rows[row].contains { matcher.matches($0) } })
+    }
+}
