@@ -349,11 +349,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         if let cached = rowCache[row] { return cached }
         guard row < rowCount else { return [] }
         if let changedSize, index[row + 1] > changedSize { return Array(repeating: "", count: columnCount) }
-        let bytes = file.bytes(index[row]..<index[row + 1])
-        var fields: [String] = bytes.withMemoryRebound(to: UInt8.self) { buffer in
-            var scanner = CSVReader.Scanner(buffer, dialect: dialect)
-            return scanner.nextRecord() ?? []
-        }
+        var fields = self.fields(row: row)
         if fields.count < columnCount { fields += repeatElement("", count: columnCount - fields.count) }
         if rowCache.count >= rowCacheLimit { rowCache.removeAll(keepingCapacity: true) }
         rowCache[row] = fields

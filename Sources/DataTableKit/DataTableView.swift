@@ -107,24 +107,30 @@ public final class DataTableView {
     private var lastSourceNotice: String?
 
     /// Picks up rows a loading data source has added, and finished jobs; true when the screen
-    /// should be redrawn.
-    public func refreshFromDataSource() -> Bool {
-        dataSource.checkForChanges()
+    /// should be redrawn. `checkingForChanges` also asks the source whether its data changed on
+    /// disk (an fstat): the run loop does that on its timer, not after every key.
+    public func refreshFromDataSource(checkingForChanges: Bool = true) -> Bool {
+        if checkingForChanges { dataSource.checkForChanges() }
+        // A running job redraws for its progress; a finished one is applied. Either way, rows a
+        // loading source added meanwhile are still picked up below.
+        var jobChanged = false
         if let job = activeJob {
             apply(job)
-            return true  // a finished job, or its progress
+            jobChanged = true
         }
         let state = dataSource.loadState
         let count = dataSource.rowCount
         let sourceNotice = dataSource.notice
         let orderIsStale = displayOrder != nil && count != sortedRowCount
         guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != lastLoadState
-            || sourceNotice != lastSourceNotice else { return false }
+            || sourceNotice != lastSourceNotice else { return jobChanged }
         if let state, state.isComplete, lastLoadState?.isComplete == false { remeasureColumns() }
         lastLoadState = state
         lastSourceNotice = sourceNotice
         if orderIsStale {
-            if state?.isComplete ?? true {
+            if activeJob != nil {
+                // A job is running over the rows loaded so far: the order is redone after it.
+            } else if state?.isComplete ?? true {
                 // Loading finished: filter and sort everything.
                 if let filter { startFilter(filter) } else { startSort(by: sortDescriptors) }
             } else if filter == nil {

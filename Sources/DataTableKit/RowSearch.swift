@@ -47,7 +47,20 @@ public enum RowSearch {
         sourceRow: (Int) -> Int, text: (Int, Int) -> String,
         isCancelled: () -> Bool, progress: (Int, Int) -> Void
     ) -> SearchOutcome {
-        guard count > 0, !columns.isEmpty else { return isCancelled() ? .cancelled : .notFound }
+        guard !columns.isEmpty else { return isCancelled() ? .cancelled : .notFound }
+        return find(from: from, count: count, forward: forward, sourceRow: sourceRow,
+                    rowMatches: { rowMatches($0, columns: columns, matcher: matcher, text: text) },
+                    isCancelled: isCancelled, progress: progress)
+    }
+
+    /// `find` with the test of a source row given directly (`rowMatches`), for callers that
+    /// match rows their own way (raw bytes of a mapped file); same scanning, wrap-around,
+    /// cancellation and progress.
+    public static func find(
+        from: Int, count: Int, forward: Bool, sourceRow: (Int) -> Int, rowMatches: (Int) -> Bool,
+        isCancelled: () -> Bool, progress: (Int, Int) -> Void
+    ) -> SearchOutcome {
+        guard count > 0 else { return isCancelled() ? .cancelled : .notFound }
         var position = from % count
         if position < 0 { position += count }
         var scanned = 0
@@ -55,9 +68,7 @@ public enum RowSearch {
             if isCancelled() { return .cancelled }
             let end = min(count, scanned + cancellationInterval)
             while scanned < end {
-                if rowMatches(sourceRow(position), columns: columns, matcher: matcher, text: text) {
-                    return .found(position)
-                }
+                if rowMatches(sourceRow(position)) { return .found(position) }
                 scanned += 1
                 if forward {
                     position += 1
@@ -81,6 +92,14 @@ public enum RowSearch {
         _ rows: [UInt32], columns: [Int], matcher: RowMatcher, text: (Int, Int) -> String,
         isCancelled: () -> Bool, progress: (Int, Int) -> Void
     ) -> [UInt32]? {
+        filter(rows, rowMatches: { rowMatches($0, columns: columns, matcher: matcher, text: text) },
+               isCancelled: isCancelled, progress: progress)
+    }
+
+    /// `filter` with the test of a source row given directly (see `find(…rowMatches:…)`).
+    public static func filter(
+        _ rows: [UInt32], rowMatches: (Int) -> Bool, isCancelled: () -> Bool, progress: (Int, Int) -> Void
+    ) -> [UInt32]? {
         var kept: [UInt32] = []
         var scanned = 0
         let total = rows.count
@@ -89,7 +108,7 @@ public enum RowSearch {
             let end = min(total, scanned + cancellationInterval)
             while scanned < end {
                 let row = rows[scanned]
-                if rowMatches(Int(row), columns: columns, matcher: matcher, text: text) { kept.append(row) }
+                if rowMatches(Int(row)) { kept.append(row) }
                 scanned += 1
             }
             if scanned % progressInterval == 0, scanned < total { progress(scanned, total) }

@@ -88,6 +88,9 @@ public enum RowSorter {
                 }
                 // Nulls go straight to the end of `out`, written backwards then reversed.
                 var nulls = 0
+                // The two branches below differ only in the element type. Folding them into one
+                // generic function taking pack/unpack closures measured slower (1M-row int sort
+                // 143-181 ms against 143-147 ms), so they stay written out.
                 if keyBits <= 32 {
                     // Measured, keys random over 31 bits, 1M / 10M rows: this 0.016 / 0.31 s;
                     // stdlib sort of the same packed UInt64s 0.086 / 1.07 s.

@@ -38,7 +38,7 @@ public final class TableApplication {
                 continue
             }
             if handle(event) == .quit { return }
-            if view.refreshFromDataSource() { drawFrame() }
+            if view.refreshFromDataSource(checkingForChanges: false) { drawFrame() }
         }
     }
 

@@ -400,5 +400,12 @@ enum Thread {
         let kept = (0..<fileView.viewport.rowCount).map(fileView.sourceRow(forDisplayRow:))
         #expect(kept == (0..<memoryView.viewport.rowCount).map(memoryView.sourceRow(forDisplayRow:)))
         #expect(kept.allSatisfy { row in rows[row].contains { matcher.matches($0) } })
+        // Search reads rows the same way: both views land on the same matching row.
+        for view in [fileView, memoryView] {
+            view.startFilter(nil)
+            view.startSearch(matcher, forward: true)
+            view.waitForJob()
+        }
+        #expect(fileView.viewport.cursor.row == memoryView.viewport.cursor.row)
     }
 }
