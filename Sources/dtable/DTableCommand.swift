@@ -103,9 +103,13 @@ struct DTableCommand: ParsableCommand {
         CSVFileDataSource.installTruncationGuard()
         let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
         var peakAnonymousKilobytes = 0
+        var lastSample = ContinuousClock.now
         application.run(until: {
-            // Sampled on every wake of the run loop (at most 20 times a second).
-            peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
+            // Sampled at most 4 times a second, not after every key (it reads /proc).
+            if ContinuousClock.now - lastSample >= .milliseconds(250) {
+                lastSample = .now
+                peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
+            }
             return terminal.terminationSignal != 0
         },
                         afterFirstFrame: { (table as? CSVFileDataSource)?.startIndexing() })
