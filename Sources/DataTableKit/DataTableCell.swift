@@ -5,7 +5,9 @@ import TerminalSurface
 ///
 /// Cells are recycled: the table dequeues them from a `ReusePool` by reuse identifier and
 /// calls `prepareForReuse()` before a recycled cell is configured again. Subclasses override
-/// `prepareForReuse()` (calling `super`) to reset *all* their state, and `draw(in:)`.
+/// `prepareForReuse()` (calling `super`) to reset *all* their state, `draw(in:)`, and, when
+/// they can be taller than one line, `heightThatFits(width:)`. Cells with buttons override
+/// `action(at:size:)` so the table can hit-test a click.
 open class DataTableCell {
     /// The identifier this cell was created for; set by the pool.
     public internal(set) var reuseIdentifier: String = ""
@@ -16,6 +18,10 @@ open class DataTableCell {
     /// Set by the table when the cell's region already holds blanks of `backgroundStyle`, so
     /// `draw(in:)` need not fill it again (a fast path: the table fills each row once).
     public internal(set) var isBackgroundPrefilled = false
+    /// The action whose button is drawn pressed (set by the table between a click and firing).
+    public var pressedAction: String?
+    /// Draw with ASCII only (the terminal's locale is not UTF-8): no block elements, no bullets.
+    public var prefersASCII = false
 
     public required init() {}
 
@@ -24,6 +30,7 @@ open class DataTableCell {
         backgroundStyle = .plain
         isHighlighted = false
         isBackgroundPrefilled = false
+        pressedAction = nil
     }
 
     /// Draws the cell into `region` (its own coordinates; anything outside is clipped away).
@@ -31,6 +38,14 @@ open class DataTableCell {
         if !isBackgroundPrefilled { region.fill(backgroundStyle) }
     }
 
-    /// The lines the cell needs at `width` columns (1 for single-line cells).
+    /// The lines the cell needs at `width` columns (1 for single-line cells). Called on the
+    /// provider's sizing cell, configured like a visible one, to measure automatic row heights.
     open func heightThatFits(width: Int) -> Int { 1 }
+
+    /// The name of the action whose button covers `point` when the cell is drawn at `size`
+    /// (cell coordinates), or nil: a click there does nothing.
+    open func action(at point: Point, size: Size) -> String? { nil }
+
+    /// The names of the actions the cell offers, in order (for firing them from the keyboard).
+    open var actionNames: [String] { [] }
 }
