@@ -1,12 +1,22 @@
+import TerminalSurface
+
 /// Decides which kind of cell shows each value and configures it: the table's provider registry.
 ///
 /// The table asks `reuseIdentifier(for:)` for every visible index path, dequeues a cell of that
 /// identifier from the reuse pool, and hands it to `configure`. `register(in:)` runs once, when
-/// the provider is installed, to register every identifier it will return.
+/// the provider is installed, to register every identifier it will return. To measure rows of
+/// automatic height the table configures the identifier's sizing cell the same way and asks
+/// it `heightThatFits(width:)`.
 public protocol DataTableCellProvider: AnyObject {
     func register(in registry: CellRegistry)
     func reuseIdentifier(for indexPath: DataTableIndexPath) -> String
     func configure(_ cell: DataTableCell, with value: DataTableValueType, context: CellContext)
+    /// The off-screen cell that measures rows for `identifier` (nil: one made by the registry).
+    func sizingCell(forReuseIdentifier identifier: String) -> DataTableCell?
+}
+
+extension DataTableCellProvider {
+    public func sizingCell(forReuseIdentifier identifier: String) -> DataTableCell? { nil }
 }
 
 /// What a provider knows about the cell it configures.
@@ -18,18 +28,43 @@ public struct CellContext {
     public var columnAlignment: TextAlignment
     /// True in the sorted column.
     public var isHighlighted: Bool
+    /// The table's data, for the row's other values and its model.
+    public unowned let dataSource: DataTableDataSource
 
-    public init(indexPath: DataTableIndexPath, sourceRow: Int, columnAlignment: TextAlignment, isHighlighted: Bool) {
+    public init(indexPath: DataTableIndexPath, sourceRow: Int, columnAlignment: TextAlignment, isHighlighted: Bool,
+                dataSource: DataTableDataSource) {
         self.indexPath = indexPath
         self.sourceRow = sourceRow
         self.columnAlignment = columnAlignment
         self.isHighlighted = isHighlighted
+        self.dataSource = dataSource
+    }
+
+    /// Another value of the same row.
+    public func value(ofColumn column: Int) -> DataTableValueType {
+        guard column >= 0 && column < dataSource.columnCount else { return .null }
+        return dataSource.value(row: sourceRow, column: column)
+    }
+
+    /// The model object the row was made from, for tables built from models (`DataTable<T>`).
+    public func model<T>(as type: T.Type = T.self) -> T? {
+        (dataSource as? ModelProvidingDataSource)?.model(atSourceRow: sourceRow) as? T
     }
 }
 
-/// The provider every table starts with: a `TextCell` for every value.
+/// A data source whose rows come from model values (see `DataTable`).
+public protocol ModelProvidingDataSource: DataTableDataSource {
+    func model(atSourceRow row: Int) -> Any
+}
+
+/// The provider every table starts with: a `TextCell` for every value, laid out as the
+/// configuration's `textLayout` says.
 public final class TextCellProvider: DataTableCellProvider {
-    public init() {}
+    public var textLayout: DataTableTextLayout
+
+    public init(textLayout: DataTableTextLayout = .singleLine(truncation: .tail)) {
+        self.textLayout = textLayout
+    }
 
     public func register(in registry: CellRegistry) {
         registry.register(TextCell.self, forCellReuseIdentifier: TextCell.reuseIdentifier)
@@ -42,6 +77,62 @@ public final class TextCellProvider: DataTableCellProvider {
         cell.label.text = value.stringRepresentation
         cell.label.alignment = context.columnAlignment
         cell.label.isNumeric = context.columnAlignment == .right
+        switch textLayout {
+        case .singleLine(let truncation): cell.label.truncation = truncation
+        case .wrap: cell.label.truncation = .tail  // wrapping arrives with multi-line labels
+        }
         cell.isHighlighted = context.isHighlighted
+    }
+}
+
+/// A provider made of four closures, with the roles of SwiftDataTables' provider: register
+/// cell classes by reuse identifier, pick an identifier per index path, configure a dequeued
+/// cell, and hand out the sizing cell of an identifier.
+///
+/// ```swift
+/// let provider = DataTableCustomCellProvider(
+///     register: { $0.register(UserCell.self, forCellReuseIdentifier: "user") },
+///     reuseIdentifierFor: { $0.column == 0 ? "user" : TextCell.reuseIdentifier },
+///     configure: { cell, value, context in (cell as? UserCell)?.user = context.model(as: User.self) },
+///     sizingCellFor: { _ in UserCell() })
+/// ```
+public final class DataTableCustomCellProvider: DataTableCellProvider {
+    private let registerCells: (CellRegistry) -> Void
+    private let identifierFor: (DataTableIndexPath) -> String
+    private let configureCell: (DataTableCell, DataTableValueType, CellContext) -> Void
+    private let sizingCellFor: ((String) -> DataTableCell)?
+    /// One sizing cell per identifier, made on first use.
+    private var sizingCells: [String: DataTableCell] = [:]
+
+    /// `register` also receives the default `TextCell` registration, so `reuseIdentifierFor`
+    /// may return `TextCell.reuseIdentifier` for plain columns (configured as the default cell).
+    public init(register: @escaping (CellRegistry) -> Void,
+                reuseIdentifierFor: @escaping (DataTableIndexPath) -> String,
+                configure: @escaping (DataTableCell, DataTableValueType, CellContext) -> Void,
+                sizingCellFor: ((String) -> DataTableCell)? = nil) {
+        self.registerCells = register
+        self.identifierFor = reuseIdentifierFor
+        self.configureCell = configure
+        self.sizingCellFor = sizingCellFor
+    }
+
+    public func register(in registry: CellRegistry) {
+        registry.register(TextCell.self, forCellReuseIdentifier: TextCell.reuseIdentifier)
+        registerCells(registry)
+    }
+
+    public func reuseIdentifier(for indexPath: DataTableIndexPath) -> String { identifierFor(indexPath) }
+
+    public func configure(_ cell: DataTableCell, with value: DataTableValueType, context: CellContext) {
+        configureCell(cell, value, context)
+    }
+
+    public func sizingCell(forReuseIdentifier identifier: String) -> DataTableCell? {
+        if let cell = sizingCells[identifier] { return cell }
+        guard let sizingCellFor else { return nil }
+        let cell = sizingCellFor(identifier)
+        cell.reuseIdentifier = identifier
+        sizingCells[identifier] = cell
+        return cell
     }
 }

@@ -17,8 +17,15 @@ public final class DataTableView {
     /// the data source's own notice shows when there is none.
     public var notice: String?
 
+    /// Told about selection, header and action taps, sort and row height changes.
+    public weak var delegate: DataTableDelegate?
+    /// Called after the delegate when an action fires: `(action, sourceRow)`.
+    public var onAction: ((String, Int) -> Void)?
+
     /// The sort order, in priority order (empty: file order).
-    public internal(set) var sortDescriptors: [SortDescriptor] = []
+    public internal(set) var sortDescriptors: [SortDescriptor] = [] {
+        didSet { if oldValue != sortDescriptors { delegate?.dataTable(self, didChangeSort: sortDescriptors) } }
+    }
     /// Display position -> source row id while sorted or filtered (nil: the identity).
     /// Generation: rebuilt by every sort and filter; rows a loading source adds later are
     /// appended (when no filter is active) until the sort or filter runs again at the end.
@@ -46,7 +53,31 @@ public final class DataTableView {
     var helpScrollOffset = 0
 
     /// Cells on screen by (source row, column); cells whose key leaves the screen go back to the pool.
-    private var cellsOnScreen: [CellKey: DataTableCell] = [:]
+    var cellsOnScreen: [CellKey: DataTableCell] = [:]
+
+    /// Row heights in display order (shared with `viewport`): the estimate of the row height
+    /// mode until `resolveRowHeights` measures a row.
+    public let rowHeights: RowHeightIndex
+    /// Measured row heights by source row (row identity, so they survive sort and filter).
+    /// Generation: `rowHeightGeneration`; cleared when column widths, the text layout, the
+    /// cell provider or the data change.
+    var measuredRowHeights: [Int: Int] = [:]
+    /// Display rows whose height in `rowHeights` is known for the current display order.
+    /// Generation: cleared whenever `rowHeights` forgets its heights (`rowHeights.resetCount`).
+    var rowsWithKnownHeight: Set<Int> = []
+    /// `rowHeights.resetCount` when `rowsWithKnownHeight` was last valid.
+    var rowHeightsResetCountSeen = 0
+    /// Bumped every time the measured heights are thrown away.
+    public internal(set) var rowHeightGeneration = 0
+    /// Counters of the sizing-cell cache.
+    public internal(set) var rowSizingStatistics = RowSizingStatistics()
+    /// Sizing cells made by the registry, by identifier (for providers that hand out none).
+    var registrySizingCells: [String: DataTableCell] = [:]
+    /// The button drawn pressed: a click went down on it and has not come up yet.
+    var pressedButton: (key: CellKey, action: String)?
+    /// The content widths of the columns on screen (`columns` widened to fill the screen when
+    /// `shouldContentWidthScaleToFillFrame`).
+    public private(set) var layoutColumnWidths: [Int] = []
 
     struct CellKey: Hashable {
         var sourceRow: Int
@@ -54,17 +85,34 @@ public final class DataTableView {
     }
 
     public init(dataSource: DataTableDataSource, configuration: DataTableConfiguration = DataTableConfiguration(),
-                cellProvider: DataTableCellProvider = TextCellProvider(), size: Size = Size(width: 80, height: 24)) {
+                cellProvider: DataTableCellProvider? = nil, size: Size = Size(width: 80, height: 24)) {
         self.dataSource = dataSource
         self.configuration = configuration
-        self.cellProvider = cellProvider
+        self.cellProvider = cellProvider ?? Self.provider(for: configuration)
         self.reusePool = ReusePool(registry: registry)
-        self.columns = ColumnSizer.columns(
-            of: dataSource, sampleSize: configuration.columnWidthSampleSize,
-            minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth)
-        self.viewport = Viewport(bodySize: .zero, rowCount: dataSource.rowCount, columnWidths: columns.map(\.width))
-        cellProvider.register(in: registry)
+        self.columns = ColumnSizer.columns(of: dataSource, configuration: configuration)
+        switch configuration.rowHeightMode {
+        case .fixed(let lines): rowHeights = RowHeightIndex(estimatedHeight: lines)
+        case .automatic(let estimated, _): rowHeights = RowHeightIndex(estimatedHeight: estimated)
+        }
+        self.viewport = Viewport(bodySize: .zero, rowCount: dataSource.rowCount, columnWidths: columns.map(\.width),
+                                 rowHeights: rowHeights)
+        if let fixed = configuration.fixedColumns {
+            viewport.setFrozenColumns(leading: fixed.leftColumns, trailing: fixed.rightColumns)
+        }
+        self.cellProvider.register(in: registry)
         setSize(size)
+        if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
+            startSort(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
+        }
+    }
+
+    /// The provider the configuration's `cellSizingMode` asks for.
+    static func provider(for configuration: DataTableConfiguration) -> DataTableCellProvider {
+        switch configuration.cellSizingMode {
+        case .defaultCell: return TextCellProvider(textLayout: configuration.textLayout)
+        case .custom(let provider): return provider
+        }
     }
 
     /// Installs a different provider (registering its identifiers); cells on screen are returned to the pool.
@@ -72,6 +120,15 @@ public final class DataTableView {
         cellProvider = provider
         provider.register(in: registry)
         recycleAllCells()
+        registrySizingCells.removeAll()
+        invalidateRowHeights()
+    }
+
+    /// Changes how default cells lay out their text (`w` toggles wrapping); rows are measured again.
+    public func setTextLayout(_ layout: DataTableTextLayout) {
+        configuration.textLayout = layout
+        (cellProvider as? TextCellProvider)?.textLayout = layout
+        invalidateRowHeights()
     }
 
     // MARK: - Layout
@@ -83,13 +140,44 @@ public final class DataTableView {
     public func setSize(_ newSize: Size) {
         size = newSize
         viewport.setBodySize(bodyRect.size)
+        layoutColumns()
+    }
+
+    /// Sets the viewport's column widths from `columns`, widened to fill the body when the
+    /// configuration asks; row heights are measured again when a width changed.
+    func layoutColumns() {
+        var widths = columns.map(\.width)
+        if configuration.shouldContentWidthScaleToFillFrame {
+            widths = ColumnSizer.scaledToFill(widths, available: bodyRect.width, gutter: viewport.gutter)
+        }
+        guard widths != layoutColumnWidths else { return }
+        layoutColumnWidths = widths
+        viewport.setColumnWidths(widths)
+        invalidateRowHeights()
+    }
+
+    /// Sets one column's width (`<`, `>`); nil sizes it from its content again (`=`).
+    public func setWidth(_ width: Int?, ofColumn column: Int) {
+        guard columns.indices.contains(column) else { return }
+        if let width {
+            columns[column].width = max(1, width)
+        } else {
+            columns[column].width = ColumnSizer.columns(of: dataSource, configuration: configuration)[column].width
+        }
+        layoutColumns()
+    }
+
+    /// Freezes `leading` columns at the left and `trailing` at the right edge.
+    public func setFrozenColumns(leading: Int, trailing: Int = 0) {
+        configuration.fixedColumns = DataTableFixedColumns(leftColumns: leading, rightColumns: trailing)
+        viewport.setFrozenColumns(leading: leading, trailing: trailing)
     }
 
     /// Rows of the screen: the header at the top (when there are 2 rows or more), the status
     /// line at the bottom (when enabled and there are 3 rows or more), the body between them.
     var headerRect: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height >= 2 ? 1 : 0) }
     var statusRect: Rect {
-        let shown = configuration.showsStatusLine && size.height >= 3
+        let shown = configuration.shouldShowFooter && size.height >= 3
         return Rect(x: 0, y: size.height - (shown ? 1 : 0), width: size.width, height: shown ? 1 : 0)
     }
     var bodyRect: Rect {
@@ -148,6 +236,8 @@ public final class DataTableView {
         let cursorSource = viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil
         displayOrder = order
         sortedRowCount = coveredRows
+        // Heights are cached by source row: the new positions pick them up as they come on screen.
+        rowHeights.removeAllHeights()
         if order != nil && filter == nil {
             let count = dataSource.rowCount
             if count > coveredRows { displayOrder?.append(contentsOf: (coveredRows..<count).map { UInt32(truncatingIfNeeded: $0) }) }
@@ -159,9 +249,7 @@ public final class DataTableView {
     /// Sizes the columns again over a sample of all rows (after loading finished); widths only
     /// grow, so nothing the user has seen gets narrower.
     func remeasureColumns() {
-        let measured = ColumnSizer.columns(
-            of: dataSource, sampleSize: configuration.columnWidthSampleSize,
-            minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth)
+        let measured = ColumnSizer.columns(of: dataSource, configuration: configuration)
         guard measured.count == columns.count else { return }
         for i in columns.indices {
             columns[i].width = max(columns[i].width, measured[i].width)
@@ -169,162 +257,12 @@ public final class DataTableView {
             columns[i].kind = measured[i].kind
             columns[i].alignment = measured[i].alignment
         }
-        viewport.setColumnWidths(columns.map(\.width))
+        layoutColumns()
     }
 
     /// Whether the data source is still loading (the run loop polls more often then).
     public var isLoading: Bool { activeJob != nil || (dataSource.loadState.map { !$0.isComplete } ?? false) }
 
-    // MARK: - Rendering
-
-    /// Draws the whole screen into `surface` (resized to `size` when needed).
-    public func render(into surface: Surface) {
-        if surface.size != size { surface.resize(to: size) }
-        if isShowingHelp {
-            recycleAllCells()
-            HelpScreen(bindings: configuration.keyBindings, theme: configuration.theme)
-                .draw(in: surface.region, scrollOffset: &helpScrollOffset)
-            return
-        }
-        renderHeader(in: surface.region(headerRect), viewport: viewport)
-        renderBody(in: surface.region(bodyRect), viewport: viewport, showsCursor: true)
-        if !statusRect.isEmpty {
-            if let prompt {
-                prompt.draw(in: surface.region(statusRect), theme: configuration.theme)
-            } else {
-                renderStatusLine(in: surface.region(statusRect))
-            }
-        }
-    }
-
-    /// Draws the column titles for the columns `viewport` shows.
-    func renderHeader(in region: SurfaceRegion, viewport: Viewport) {
-        guard region.height > 0 else { return }
-        let style = configuration.theme.header
-        region.fill(style)
-        for visible in viewport.visibleColumns {
-            let column = columns[visible.column]
-            var title = column.title
-            if let ascending = sortDirection(ofColumn: visible.column) { title = (ascending ? "▲" : "▼") + title }
-            var label = Label(text: title, alignment: column.alignment == .right ? .right : .left, style: style)
-            label.truncation = .tail
-            label.draw(in: region.region(Rect(x: visible.x, y: 0, width: visible.width, height: 1)))
-        }
-    }
-
-    /// Runs the cell pipeline for every visible cell of `viewport` into `region`.
-    ///
-    /// Cells of index paths that left the screen are enqueued first, so the cells entering
-    /// reuse them: live cells stay at what is visible.
-    /// - Complexity: O(visible cells); independent of the row count.
-    func renderBody(in region: SurfaceRegion, viewport: Viewport, showsCursor: Bool) {
-        let theme = configuration.theme
-        region.fill(theme.body)
-        let rows = viewport.visibleRows
-        let visibleColumns = viewport.visibleColumns
-        guard region.height > 0 else { recycleAllCells(); return }
-        if rows.isEmpty {
-            recycleAllCells()
-            let message = dataSource.columnCount == 0 ? "(empty file)" : "(no rows)"
-            region.put(message, at: Point(x: 1, y: 0), style: Style(attributes: .dim))
-            return
-        }
-
-        reusePool.setVisibleCellCount(rows.count * visibleColumns.count)
-
-        // 1. Send cells whose index path left the screen back to the pool.
-        let firstSourceRow = rows.lowerBound, lastSourceRow = rows.upperBound
-        let firstColumn = visibleColumns.first?.column ?? 0
-        let lastColumn = visibleColumns.last?.column ?? -1
-        var departed: [CellKey] = []
-        for key in cellsOnScreen.keys
-        where !(key.sourceRow >= firstSourceRow && key.sourceRow < lastSourceRow && key.column >= firstColumn && key.column <= lastColumn) {
-            departed.append(key)
-        }
-        for key in departed {
-            if let cell = cellsOnScreen.removeValue(forKey: key) { reusePool.enqueue(cell) }
-        }
-
-        // 2. Dequeue, configure and draw every visible cell; cells matching the search are marked.
-        let matcher = showsCursor ? highlightMatcher : nil
-        for (line, displayRow) in rows.enumerated() {
-            let sourceRow = sourceRow(forDisplayRow: displayRow)
-            let isCursorRow = showsCursor && displayRow == viewport.cursor.row
-            let rowStyle = isCursorRow ? theme.body.patched(with: theme.cursorRow) : theme.body
-            if isCursorRow { region.fill(rowStyle, in: Rect(x: 0, y: line, width: region.width, height: 1)) }
-            for visible in visibleColumns {
-                let indexPath = DataTableIndexPath(row: displayRow, column: visible.column)
-                let key = CellKey(sourceRow: sourceRow, column: visible.column)
-                let identifier = cellProvider.reuseIdentifier(for: indexPath)
-                var cell: DataTableCell
-                if let existing = cellsOnScreen[key], existing.reuseIdentifier == identifier {
-                    cell = existing
-                    cell.prepareForReuse()
-                } else {
-                    if let stale = cellsOnScreen[key] { reusePool.enqueue(stale) }
-                    cell = reusePool.dequeue(identifier)
-                    cellsOnScreen[key] = cell
-                }
-                let value = dataSource.value(row: sourceRow, column: visible.column)
-                let context = CellContext(
-                    indexPath: indexPath, sourceRow: sourceRow,
-                    columnAlignment: columns[visible.column].alignment,
-                    isHighlighted: sortDirection(ofColumn: visible.column) != nil)
-                cell.backgroundStyle = rowStyle
-                cellProvider.configure(cell, with: value, context: context)
-                // The row was filled with `rowStyle` above: the cell need not fill again unless
-                // its configuration changed the background.
-                cell.isBackgroundPrefilled = cell.backgroundStyle == rowStyle
-                let cellRegion = region.region(Rect(x: visible.x, y: line, width: visible.width, height: 1))
-                cell.draw(in: cellRegion)
-                if let matcher, matcher.matches(value.stringRepresentation) { cellRegion.patchStyle(theme.match) }
-                if isCursorRow && visible.column == viewport.cursor.column {
-                    cellRegion.patchStyle(theme.cursorCell)
-                }
-            }
-        }
-    }
-
-    /// Returns every cell on screen to the pool (the help screen covers them, the provider changed).
-    func recycleAllCells() {
-        for cell in cellsOnScreen.values { reusePool.enqueue(cell) }
-        cellsOnScreen.removeAll(keepingCapacity: true)
-    }
-
-    /// Cells currently on screen.
-    public var cellsOnScreenCount: Int { cellsOnScreen.count }
-
-    /// The status line: title, row and column position, the help hint.
-    func renderStatusLine(in region: SurfaceRegion) {
-        let theme = configuration.theme
-        region.fill(theme.statusLine)
-        let hint = "? help "
-        let rowCount = viewport.rowCount
-        let cursor = viewport.cursor
-        var position = rowCount == 0 ? "no rows" : "row \(grouped(cursor.row + 1))/\(grouped(rowCount))"
-        if let load = dataSource.loadState, !load.isComplete {
-            position += "+ \(load.summary)"
-            if displayOrder != nil { position += ", sorted first \(grouped(sortedRowCount))" }
-        }
-        if let filter { position += "  filter: \(filter.query)" }
-        if let job = activeJob {
-            position += "  \(job.kind.verb) \(Int(job.fraction * 100))% (Esc cancels)"
-        }
-        if !columns.isEmpty {
-            position += "  col \(cursor.column + 1)/\(columns.count) \(columns[cursor.column].title)"
-        }
-        // On a narrow screen the position wins over the notice, the notice over the title,
-        // and all of them over the hint.
-        let titled = " \(configuration.title)  \(position)"
-        let left = configuration.title.isEmpty || titled.displayWidth > region.width ? " " + position : titled
-        let hintX = region.width - hint.displayWidth
-        var x = region.put(left, at: .zero, style: theme.statusLine)
-        if let notice = notice ?? dataSource.notice, x + 2 < region.width {
-            let room = (hintX > x + 3 ? hintX - 1 : region.width) - x - 2
-            x = region.put("  " + TerminalText.truncated(notice, toWidth: max(0, room)), at: Point(x: x, y: 0), style: theme.statusNotice)
-        }
-        if hintX >= x { region.put(hint, at: Point(x: hintX, y: 0), style: theme.statusHint) }
-    }
 }
 
 /// `1234567` as `1,234,567`.

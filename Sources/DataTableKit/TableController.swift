@@ -19,6 +19,17 @@ public final class TableController {
     }
 
     public func handle(_ event: InputEvent) -> Response {
+        let rowBefore = view.viewport.rowCount > 0 ? view.sourceRow(forDisplayRow: view.viewport.cursor.row) : nil
+        let response = respond(to: event)
+        if view.viewport.rowCount > 0 {
+            let row = view.viewport.cursor.row
+            let source = view.sourceRow(forDisplayRow: row)
+            if source != rowBefore { view.delegate?.dataTable(view, didSelectRow: row, sourceRow: source) }
+        }
+        return response
+    }
+
+    private func respond(to event: InputEvent) -> Response {
         switch event {
         case .resize(let size):
             view.setSize(size)
@@ -162,8 +173,25 @@ public final class TableController {
         case .wheelUp:
             viewport.scrollView(rows: -3)
         case .press(.left):
+            if let column = view.headerColumn(at: mouse.position) {
+                view.delegate?.dataTable(view, didTapHeaderOfColumn: column)
+                return .ignored
+            }
             guard let indexPath = view.indexPath(at: mouse.position) else { return .ignored }
             viewport.moveCursor(to: indexPath)
+            if let hit = view.actionHit(at: mouse.position) {
+                // Drawn pressed until the button comes up; fired on release over the same button.
+                view.pressedButton = (hit.key, hit.action)
+                view.viewport = viewport
+                return .redraw
+            }
+        case .release(.left):
+            guard let pressed = view.pressedButton else { return .ignored }
+            view.pressedButton = nil
+            if let hit = view.actionHit(at: mouse.position), hit.key == pressed.key, hit.action == pressed.action {
+                view.fireAction(hit.action, displayRow: hit.indexPath.row)
+            }
+            return .redraw
         default:
             return .ignored
         }
@@ -176,11 +204,32 @@ public final class TableController {
 extension DataTableView {
     /// The body cell under a screen point, if any (gutters and chrome have none).
     public func indexPath(at point: Point) -> DataTableIndexPath? {
+        cellHit(at: point)?.indexPath
+    }
+
+    /// The body cell under a screen point and the point in the cell's own coordinates.
+    func cellHit(at point: Point) -> (indexPath: DataTableIndexPath, local: Point, size: Size)? {
         guard bodyRect.contains(point) else { return nil }
-        let row = viewport.topRow + (point.y - bodyRect.y)
-        guard row < viewport.rowCount else { return nil }
+        let y = point.y - bodyRect.y
+        guard let row = viewport.visibleRowLayout.first(where: { y >= $0.y && y < $0.y + $0.height }) else { return nil }
         let x = point.x - bodyRect.x
         guard let column = viewport.visibleColumns.first(where: { x >= $0.x && x < $0.x + $0.width }) else { return nil }
-        return DataTableIndexPath(row: row, column: column.column)
+        return (DataTableIndexPath(row: row.row, column: column.column), Point(x: x - column.x, y: y - row.y),
+                Size(width: column.width, height: row.height))
+    }
+
+    /// The column whose header is under a screen point.
+    public func headerColumn(at point: Point) -> Int? {
+        guard headerRect.contains(point) else { return nil }
+        let x = point.x - headerRect.x
+        return viewport.visibleColumns.first(where: { x >= $0.x && x < $0.x + $0.width })?.column
+    }
+
+    /// The action button under a screen point: the cell on screen there and the action it names.
+    func actionHit(at point: Point) -> (key: CellKey, indexPath: DataTableIndexPath, action: String)? {
+        guard let hit = cellHit(at: point) else { return nil }
+        let key = CellKey(sourceRow: sourceRow(forDisplayRow: hit.indexPath.row), column: hit.indexPath.column)
+        guard let cell = cellsOnScreen[key], let action = cell.action(at: hit.local, size: hit.size) else { return nil }
+        return (key, hit.indexPath, action)
     }
 }

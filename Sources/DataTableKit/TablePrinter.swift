@@ -14,25 +14,37 @@ public struct TablePrinter {
         self.colorCount = colorCount
     }
 
-    /// Renders `view`'s header and every row, handing each finished line to `write`.
-    /// - Complexity: O(rows × visible columns); memory O(batchRows × width).
+    /// Renders `view`'s header and every row, handing each finished line to `write`. Rows of
+    /// automatic height are measured batch by batch (not cached: a print reads each row once).
+    /// - Complexity: O(rows × columns); memory O(batchRows × width × row height).
     public func print(_ view: DataTableView, write: (String) -> Void) {
         guard view.dataSource.columnCount > 0 else { return }
+        view.setSize(Size(width: width, height: max(3, view.size.height)))
+        var viewport = view.viewport
+        viewport.setBodySize(Size(width: width, height: 1))
+        let columns = viewport.visibleColumns
         let surface = Surface(size: Size(width: width, height: 1))
-        var viewport = Viewport(bodySize: Size(width: width, height: 1), rowCount: view.dataSource.rowCount,
-                                columnWidths: view.columns.map(\.width), gutter: view.viewport.gutter)
-        view.renderHeader(in: surface.region, viewport: viewport)
+        view.renderHeader(in: surface.region, columns: columns)
         emit(surface, 0..<1, write)
-        let rowCount = view.dataSource.rowCount
+        let rowCount = view.viewport.rowCount
         var top = 0
         while top < rowCount {
             let count = min(batchRows, rowCount - top)
-            if surface.size.height != count { surface.resize(to: Size(width: width, height: count)) }
-            viewport = Viewport(bodySize: Size(width: width, height: count), rowCount: rowCount,
-                                columnWidths: view.columns.map(\.width), gutter: view.viewport.gutter)
-            viewport.scroll(rows: top)
-            view.renderBody(in: surface.region, viewport: viewport, showsCursor: false)
-            emit(surface, 0..<count, write)
+            var layout: [Viewport.VisibleRow] = []
+            var y = 0
+            for row in top..<top + count {
+                let height: Int
+                if view.prefetchWindow != nil {
+                    height = view.measureHeight(ofSourceRow: view.sourceRow(forDisplayRow: row), displayRow: row)
+                } else {
+                    height = view.rowHeights.estimatedHeight
+                }
+                layout.append(Viewport.VisibleRow(row: row, y: y, height: height))
+                y += height
+            }
+            if surface.size.height != y { surface.resize(to: Size(width: width, height: y)) }
+            view.renderBody(in: surface.region, rows: layout, columns: columns, cursor: nil)
+            emit(surface, 0..<y, write)
             top += count
         }
         view.recycleAllCells()

@@ -21,7 +21,7 @@ public struct TableTheme: Hashable, Sendable {
     public static let colored = TableTheme(
         header: Style(foreground: .palette(15), background: .palette(24), attributes: .bold),
         body: .plain,
-        cursorRow: Style(background: .palette(236)),
+        cursorRow: Style(background: .palette(239)),
         cursorCell: Style(attributes: .reverse),
         statusLine: Style(foreground: .palette(0), background: .palette(250)),
         statusHint: Style(foreground: .palette(24), background: .palette(250), attributes: .bold),

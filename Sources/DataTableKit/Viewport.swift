@@ -3,13 +3,15 @@ import TerminalSurface
 /// The part of the table on screen: scroll offsets, the cursor, and what is visible.
 ///
 /// Pure state and arithmetic, no drawing. Rows are display rows (positions after sort and
-/// filter); every row is one line tall.
-public struct Viewport: Hashable, Sendable {
+/// filter). A row is `rowHeights.height(ofRow:)` lines tall; the scroll position is a row
+/// (`topRow`, always drawn from its first line), so when the heights of rows above change
+/// the screen stays anchored on the same row.
+public struct Viewport {
     /// The cursor cell, as display row and column.
     public private(set) var cursor = DataTableIndexPath(row: 0, column: 0)
     /// The first display row on screen.
     public private(set) var topRow = 0
-    /// The first column on screen.
+    /// The first scrolling (not frozen) column on screen.
     public private(set) var leftColumn = 0
     /// The size of the body (rows area, below the header, above the status line).
     public private(set) var bodySize: Size
@@ -18,12 +20,20 @@ public struct Viewport: Hashable, Sendable {
     public private(set) var columnWidths: [Int]
     /// Blank columns after each column.
     public let gutter: Int
+    /// Columns frozen at the left (always shown, never scrolled) and at the right edge.
+    public private(set) var frozenColumns: (leading: Int, trailing: Int) = (0, 0)
+    /// Row heights in lines and the row <-> line arithmetic. Shared with the view that owns
+    /// the viewport, which measures rows into it.
+    public let rowHeights: RowHeightIndex
 
-    public init(bodySize: Size, rowCount: Int, columnWidths: [Int], gutter: Int = 1) {
+    public init(bodySize: Size, rowCount: Int, columnWidths: [Int], gutter: Int = 1,
+                rowHeights: RowHeightIndex = RowHeightIndex()) {
         self.bodySize = bodySize
         self.rowCount = rowCount
         self.columnWidths = columnWidths
         self.gutter = gutter
+        self.rowHeights = rowHeights
+        rowHeights.setCount(rowCount)
     }
 
     /// A column that is at least partly on screen.
@@ -35,24 +45,79 @@ public struct Viewport: Hashable, Sendable {
         public var width: Int
     }
 
-    /// Display rows on screen, top to bottom.
-    public var visibleRows: Range<Int> {
-        topRow..<min(rowCount, topRow + bodySize.height)
+    /// A row on screen: where it starts in the body and how many of its lines show.
+    public struct VisibleRow: Hashable, Sendable {
+        public var row: Int
+        /// The row's first line in body coordinates.
+        public var y: Int
+        /// Lines shown (less than the row's height when clipped at the bottom edge).
+        public var height: Int
     }
 
-    /// Columns on screen, left to right, from `leftColumn` until the body's width is used.
+    /// Display rows on screen, top to bottom (the last one may be cut off at the bottom).
+    /// - Complexity: O(visible rows).
+    public var visibleRows: Range<Int> {
+        guard bodySize.height > 0 else { return topRow..<topRow }
+        var row = topRow, y = 0
+        while row < rowCount && y < bodySize.height {
+            y += rowHeights.height(ofRow: row)
+            row += 1
+        }
+        return topRow..<row
+    }
+
+    /// The rows on screen with their lines. - Complexity: O(visible rows).
+    public var visibleRowLayout: [VisibleRow] {
+        var result: [VisibleRow] = []
+        var y = 0
+        for row in visibleRows {
+            let height = rowHeights.height(ofRow: row)
+            result.append(VisibleRow(row: row, y: y, height: min(height, bodySize.height - y)))
+            y += height
+        }
+        return result
+    }
+
+    /// Columns on screen, left to right: the frozen leading columns, the scrolling ones from
+    /// `leftColumn` until the room between the frozen sides is used, then the frozen trailing
+    /// columns against the right edge (dropped when they do not fit beside the leading ones).
     /// - Complexity: O(visible columns).
     public var visibleColumns: [VisibleColumn] {
         var result: [VisibleColumn] = []
+        let (leading, trailing) = frozenColumns
         var x = 0
-        var column = leftColumn
-        while column < columnWidths.count && x < bodySize.width {
-            let width = min(columnWidths[column], bodySize.width - x)
-            result.append(VisibleColumn(column: column, x: x, width: width))
+        for column in 0..<min(leading, columnWidths.count) where x < bodySize.width {
+            result.append(VisibleColumn(column: column, x: x, width: min(columnWidths[column], bodySize.width - x)))
+            x += columnWidths[column] + gutter
+        }
+        var right = bodySize.width
+        var trailingColumns: [VisibleColumn] = []
+        let firstTrailing = max(leading, columnWidths.count - trailing)
+        if trailing > 0 && firstTrailing < columnWidths.count {
+            let width = columnWidths[firstTrailing...].reduce(0) { $0 + $1 + gutter } - gutter
+            if x + width <= bodySize.width {
+                right = bodySize.width - width
+                var tx = right
+                for column in firstTrailing..<columnWidths.count {
+                    trailingColumns.append(VisibleColumn(column: column, x: tx, width: columnWidths[column]))
+                    tx += columnWidths[column] + gutter
+                }
+                right -= gutter
+            }
+        }
+        let lastScrolling = trailingColumns.isEmpty ? columnWidths.count : firstTrailing
+        var column = max(leftColumn, min(leading, columnWidths.count))
+        while column < lastScrolling && x < right {
+            result.append(VisibleColumn(column: column, x: x, width: min(columnWidths[column], right - x)))
             x += columnWidths[column] + gutter
             column += 1
         }
-        return result
+        return result + trailingColumns
+    }
+
+    /// Whether `column` is frozen (not scrolled sideways).
+    public func isFrozen(_ column: Int) -> Bool {
+        column < frozenColumns.leading || column >= max(frozenColumns.leading, columnWidths.count - frozenColumns.trailing)
     }
 
     // MARK: - Changes from outside
@@ -65,6 +130,7 @@ public struct Viewport: Hashable, Sendable {
     /// Updates the row count (it grows while a file is indexed) and keeps the cursor inside.
     public mutating func setRowCount(_ count: Int) {
         rowCount = count
+        rowHeights.setCount(count)
         cursor.row = min(cursor.row, max(0, count - 1))
         topRow = min(topRow, max(0, count - 1))
         scrollToCursor()
@@ -74,6 +140,12 @@ public struct Viewport: Hashable, Sendable {
         columnWidths = widths
         cursor.column = min(cursor.column, max(0, widths.count - 1))
         leftColumn = min(leftColumn, max(0, widths.count - 1))
+        scrollToCursor()
+    }
+
+    /// Freezes `leading` columns at the left and `trailing` at the right.
+    public mutating func setFrozenColumns(leading: Int, trailing: Int) {
+        frozenColumns = (max(0, leading), max(0, trailing))
         scrollToCursor()
     }
 
@@ -90,51 +162,122 @@ public struct Viewport: Hashable, Sendable {
         moveCursor(to: DataTableIndexPath(row: cursor.row + rows, column: cursor.column + columns))
     }
 
-    /// Scrolls by `rows` (a page, half a page) and moves the cursor along, like `less`.
+    /// The largest top row that still fills the body (the last row ends at the bottom).
+    /// - Complexity: O(log n).
+    var maximumTopRow: Int {
+        guard rowCount > 0 else { return 0 }
+        let lastStart = rowHeights.totalHeight - bodySize.height
+        guard lastStart > 0 else { return 0 }
+        let row = rowHeights.row(atLine: lastStart)
+        // A row that starts above `lastStart` would push the last row off the bottom.
+        return rowHeights.startLine(ofRow: row) < lastStart ? min(row + 1, rowCount - 1) : row
+    }
+
+    /// Scrolls by `rows` rows (a page, half a page) and moves the cursor along, like `less`.
     public mutating func scroll(rows: Int) {
-        let maxTop = max(0, rowCount - bodySize.height)
-        topRow = max(0, min(topRow + rows, maxTop))
+        topRow = max(0, min(topRow + rows, maximumTopRow))
         cursor.row = max(0, min(cursor.row + rows, rowCount - 1))
         scrollToCursor()
     }
 
+    /// Scrolls by a page of lines: the row at the line a body's height below (or above) the
+    /// top becomes the top, and the cursor moves by as many rows.
+    /// - Complexity: O(log n).
+    public mutating func scroll(lines: Int) {
+        let target = rowHeights.startLine(ofRow: topRow) + lines
+        var newTop = rowHeights.row(atLine: max(0, target))
+        if lines > 0 && newTop == topRow { newTop += 1 }
+        if lines < 0 && newTop == topRow { newTop -= 1 }
+        scroll(rows: newTop - topRow)
+    }
+
     /// Scrolls the view without moving the cursor further than needed to keep it on screen.
     public mutating func scrollView(rows: Int) {
-        let maxTop = max(0, rowCount - bodySize.height)
-        topRow = max(0, min(topRow + rows, maxTop))
-        if bodySize.height > 0 {
-            cursor.row = max(topRow, min(cursor.row, topRow + bodySize.height - 1))
+        topRow = max(0, min(topRow + rows, maximumTopRow))
+        let visible = visibleRows
+        if !visible.isEmpty {
+            cursor.row = max(visible.lowerBound, min(cursor.row, fullyVisibleRows.upperBound - 1))
             cursor.row = max(0, min(cursor.row, rowCount - 1))
         }
     }
 
+    /// Rows on screen whole (at least the top row, even when it is taller than the body).
+    var fullyVisibleRows: Range<Int> {
+        var row = topRow, y = 0
+        while row < rowCount {
+            let height = rowHeights.height(ofRow: row)
+            if y + height > bodySize.height && row > topRow { break }
+            y += height
+            row += 1
+            if y >= bodySize.height { break }
+        }
+        return topRow..<row
+    }
+
     /// Scrolls the view sideways by whole columns without moving the cursor off screen.
     public mutating func scrollView(columns: Int) {
-        leftColumn = max(0, min(leftColumn + columns, max(0, columnWidths.count - 1)))
-        let visible = visibleColumns.map(\.column)
-        if let first = visible.first, let last = visible.last {
+        let firstScrolling = min(frozenColumns.leading, max(0, columnWidths.count - 1))
+        leftColumn = max(firstScrolling, min(leftColumn + columns, max(0, columnWidths.count - 1)))
+        let visible = visibleColumns.filter { !isFrozen($0.column) }.map(\.column)
+        if let first = visible.first, let last = visible.last, !isFrozen(cursor.column) {
             cursor.column = max(first, min(cursor.column, last))
         }
     }
 
     /// Adjusts `topRow` and `leftColumn` so the cursor cell is on screen (fully, where it fits).
-    mutating func scrollToCursor() {
+    /// - Complexity: O(visible rows + visible columns).
+    public mutating func scrollToCursor() {
         guard rowCount > 0 else { topRow = 0; cursor.row = 0; return }
         if bodySize.height > 0 {
             if cursor.row < topRow { topRow = cursor.row }
-            if cursor.row >= topRow + bodySize.height { topRow = cursor.row - bodySize.height + 1 }
-            topRow = max(0, min(topRow, max(0, rowCount - bodySize.height)))
+            if !fullyVisibleRows.contains(cursor.row) {
+                // The top row that shows the cursor row's last line at the bottom: walk up from it.
+                var top = cursor.row
+                var used = rowHeights.height(ofRow: top)
+                while top > 0 && used + rowHeights.height(ofRow: top - 1) <= bodySize.height {
+                    top -= 1
+                    used += rowHeights.height(ofRow: top)
+                }
+                topRow = top
+            }
+            topRow = max(0, min(topRow, maximumTopRow, cursor.row))
         }
         guard !columnWidths.isEmpty else { return }
+        let firstScrolling = min(frozenColumns.leading, columnWidths.count - 1)
+        if leftColumn < firstScrolling { leftColumn = firstScrolling }
+        guard !isFrozen(cursor.column) else { return }
         if cursor.column < leftColumn { leftColumn = cursor.column }
         // The leftmost first column that still shows the cursor column whole, found walking left
         // from the cursor (O(visible columns), whatever the column count).
+        let room = scrollingWidthWithoutScrollingColumns
         var firstFitting = cursor.column
         var width = columnWidths[cursor.column]
-        while firstFitting > 0 && width + columnWidths[firstFitting - 1] + gutter <= bodySize.width {
+        while firstFitting > firstScrolling && width + columnWidths[firstFitting - 1] + gutter <= room {
             firstFitting -= 1
             width += columnWidths[firstFitting] + gutter
         }
         if leftColumn < firstFitting { leftColumn = firstFitting }
+    }
+
+    /// The width between the frozen columns (independent of which scrolling columns show).
+    private var scrollingWidthWithoutScrollingColumns: Int {
+        let (leading, trailing) = frozenColumns
+        var used = 0
+        for column in 0..<min(leading, columnWidths.count) { used += columnWidths[column] + gutter }
+        let firstTrailing = max(leading, columnWidths.count - trailing)
+        if trailing > 0 && firstTrailing < columnWidths.count {
+            let width = columnWidths[firstTrailing...].reduce(0) { $0 + $1 + gutter }
+            if used + width - gutter <= bodySize.width { used += width }
+        }
+        return max(1, bodySize.width - used)
+    }
+}
+
+extension Viewport: Equatable {
+    /// Same scroll position, cursor, size and columns (the shared `rowHeights` is not compared).
+    public static func == (a: Viewport, b: Viewport) -> Bool {
+        a.cursor == b.cursor && a.topRow == b.topRow && a.leftColumn == b.leftColumn && a.bodySize == b.bodySize
+            && a.rowCount == b.rowCount && a.columnWidths == b.columnWidths && a.gutter == b.gutter
+            && a.frozenColumns == b.frozenColumns && a.rowHeights === b.rowHeights
     }
 }

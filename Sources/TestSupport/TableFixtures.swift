@@ -21,7 +21,7 @@ public enum TableFixtures {
         let backend = MemoryBackend(size: size, capabilities: TerminalCapabilities(colorCount: colorCount))
         var configuration = DataTableConfiguration()
         configuration.title = title
-        configuration.theme = colorCount > 0 ? .colored : .monochrome
+        configuration.adoptColors(colorCount)
         configure(&configuration)
         let view = DataTableView(dataSource: source, configuration: configuration, size: size)
         let application = TableApplication(view: view, backend: backend)

@@ -79,7 +79,7 @@ struct DTableCommand: ParsableCommand {
             if let notice = table.notice { writeStandardError("dtable: warning: \(notice)\n") }
             CSVFileDataSource.installTruncationGuard()
             let colorCount: Int? = color == .always ? 256 : nil
-            configuration.theme = color == .always ? .colored : .monochrome
+            configuration.adoptColors(color == .always ? 256 : 0)
             (table as? CSVFileDataSource)?.indexAll()
             let view = DataTableView(dataSource: table, configuration: configuration)
             var out = BufferedStandardOutput()
@@ -97,7 +97,8 @@ struct DTableCommand: ParsableCommand {
         } catch {
             throw DTableError(error.description)
         }
-        configuration.theme = terminal.capabilities.hasColors ? .colored : .monochrome
+        configuration.adoptColors(terminal.capabilities.hasColors ? terminal.capabilities.colorCount : 0)
+        configuration.prefersASCII = !terminal.capabilities.isUnicode
         let view = DataTableView(dataSource: table, configuration: configuration, size: terminal.size)
         // After the terminal's own handlers, so a SIGBUS that is not ours still restores it.
         CSVFileDataSource.installTruncationGuard()

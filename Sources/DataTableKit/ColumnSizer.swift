@@ -1,0 +1,113 @@
+import TerminalSurface
+
+/// Sizes columns from their content and the configuration's width modes, and widens them to
+/// fill the screen when asked.
+enum ColumnSizer {
+    /// Measures every column over a sample of rows, as its width mode says.
+    ///
+    /// A content-fitted column is as wide as the strategy's measure of its values, at least
+    /// `minColumnWidth`, at most `maxColumnWidth`, and always wide enough for its title plus
+    /// the sort indicator (▲/▼). Very wide tables sample fewer rows, so that at most about a
+    /// million cells are measured.
+    /// - Complexity: O(columns × sample size).
+    static func columns(of source: DataTableDataSource, configuration: DataTableConfiguration) -> [TableColumn] {
+        (0..<source.columnCount).map { column in
+            let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
+            return measure(column: column, of: source, mode: mode, defaultSampleSize: configuration.columnWidthSampleSize,
+                           minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth)
+        }
+    }
+
+    /// Content-fitted columns over the widest sampled value (the strategy most tables use).
+    static func columns(of source: DataTableDataSource, sampleSize: Int, minWidth: Int, maxWidth: Int) -> [TableColumn] {
+        (0..<source.columnCount).map { column in
+            measure(column: column, of: source, mode: .fitContentText(strategy: .sampledMax(sampleSize: sampleSize)),
+                    defaultSampleSize: sampleSize, minWidth: minWidth, maxWidth: maxWidth)
+        }
+    }
+
+    static func measure(column: Int, of source: DataTableDataSource, mode: DataTableColumnWidthMode,
+                        defaultSampleSize: Int, minWidth: Int, maxWidth: Int) -> TableColumn {
+        let title = source.title(ofColumn: column)
+        // One more column for the sort indicator the header puts before the title.
+        let titleWidth = title.displayWidth + 1
+        var sampleSize = defaultSampleSize
+        var percentile = 1.0
+        switch mode {
+        case .fixed: break
+        case .fitContentText(let strategy):
+            switch strategy {
+            case .maxMeasured, .fixed: break
+            case .sampledMax(let size): sampleSize = size
+            case .percentileMeasured(let p, let size): sampleSize = size; percentile = max(0, min(1, p))
+            }
+        }
+        let budget = max(2, min(sampleSize, 1_000_000 / max(1, source.columnCount)))
+        let rows = sampleRows(count: source.rowCount, sampleSize: budget)
+        var widths: [Int] = []
+        var samples: [String] = []
+        for row in rows {
+            let value = source.value(row: row, column: column)
+            if value == .null { continue }
+            // Measured only up to the cap: a huge field costs no more than a short one.
+            let text = value.stringRepresentation
+            widths.append(TerminalText.prefix(text[...], fittingWidth: maxWidth + 1).width)
+            if samples.count < 200 { samples.append(text) }
+        }
+        let kind = ColumnKindInference.kind(of: samples)
+        let alignment: TextAlignment = kind == .integer || kind == .decimal ? .right : .left
+        let width: Int
+        switch mode {
+        case .fixed(let fixed):
+            width = max(minWidth, fixed)
+        case .fitContentText(.fixed(let fixed)):
+            width = max(titleWidth, minWidth, fixed)
+        case .fitContentText:
+            let content = percentileWidth(widths, percentile)
+            width = max(titleWidth, min(max(content, minWidth), maxWidth))
+        }
+        return TableColumn(title: title, width: max(1, width), alignment: alignment, kind: kind)
+    }
+
+    /// The smallest width that `percentile` of `widths` fit in (0 for none).
+    static func percentileWidth(_ widths: [Int], _ percentile: Double) -> Int {
+        guard !widths.isEmpty else { return 0 }
+        if percentile >= 1 { return widths.max()! }
+        let sorted = widths.sorted()
+        let index = Int((Double(sorted.count) * percentile).rounded(.up)) - 1
+        return sorted[max(0, min(sorted.count - 1, index))]
+    }
+
+    /// Widens `widths` in proportion to fill `available` columns (gutters included); widths
+    /// that already fill it or more are returned as they are. The remainder of the division
+    /// goes to the leftmost columns.
+    static func scaledToFill(_ widths: [Int], available: Int, gutter: Int) -> [Int] {
+        let used = widths.reduce(0, +) + gutter * max(0, widths.count - 1)
+        let total = widths.reduce(0, +)
+        guard used < available, total > 0 else { return widths }
+        let extra = available - used
+        var result = widths.map { $0 + extra * $0 / total }
+        var remainder = available - (result.reduce(0, +) + gutter * max(0, widths.count - 1))
+        var i = 0
+        while remainder > 0 && !result.isEmpty {
+            result[i % result.count] += 1
+            remainder -= 1
+            i += 1
+        }
+        return result
+    }
+
+    /// Row ids to sample: the first half of the budget from the top, the rest spread evenly,
+    /// ending with the last row.
+    static func sampleRows(count: Int, sampleSize: Int) -> [Int] {
+        guard count > sampleSize else { return Array(0..<count) }
+        let head = sampleSize / 2
+        let spread = sampleSize - head
+        var rows = Array(0..<head)
+        let step = Double(count - head) / Double(spread)
+        for i in 0..<spread { rows.append(head + Int(Double(i) * step)) }
+        // The last row too: ids and running numbers are widest at the end.
+        if spread > 0 { rows[rows.count - 1] = count - 1 }
+        return rows
+    }
+}

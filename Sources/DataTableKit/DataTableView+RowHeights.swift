@@ -1,0 +1,110 @@
+import TerminalSurface
+
+/// How many rows the sizing-cell cache measured and answered (shown by `--stats`).
+public struct RowSizingStatistics: Hashable, Sendable {
+    /// Cells asked `heightThatFits(width:)` (one per column of each row measured).
+    public var sizingMeasurements = 0
+    /// Rows whose height came from the cache (measured before, perhaps at another position).
+    public var cacheHits = 0
+    /// Rows measured with sizing cells.
+    public var rowsMeasured = 0
+}
+
+/// Automatic row heights: rows near the screen are measured with sizing cells, the heights
+/// cached by source row, and put into `rowHeights` at their display positions.
+extension DataTableView {
+    /// Rows taller than this are cut (the record view shows a whole record).
+    public static let maximumRowHeight = 100
+
+    /// Rows measured beyond the screen, above and below (0 in `.fixed` mode).
+    var prefetchWindow: Int? {
+        if case .automatic(_, let prefetch) = configuration.rowHeightMode { return max(0, prefetch) }
+        return nil
+    }
+
+    /// Measures the rows on screen and `prefetchWindow` rows around them, then keeps the
+    /// cursor on screen with the real heights. Does nothing for `.fixed` heights.
+    /// - Complexity: O((screen rows + prefetch) × columns) sizing measurements for rows not
+    ///   measured before; O(screen rows + prefetch) cache lookups otherwise.
+    func resolveRowHeightsAroundViewport() {
+        guard let prefetch = prefetchWindow, viewport.rowCount > 0 else { return }
+        if rowHeights.resetCount != rowHeightsResetCountSeen {
+            rowsWithKnownHeight.removeAll(keepingCapacity: true)
+            rowHeightsResetCountSeen = rowHeights.resetCount
+        }
+        var changed = false
+        // Twice at most: measuring can push the cursor's row off screen; scrolling to it brings
+        // new rows on screen.
+        for _ in 0..<3 {
+            let top = viewport.topRow
+            let screenRows = max(1, viewport.bodySize.height)
+            let window = max(0, top - prefetch)..<min(viewport.rowCount, top + screenRows + prefetch)
+            // The rows above the cursor that may share the screen with it.
+            let cursor = viewport.cursor.row
+            let cursorWindow = max(0, cursor - screenRows)..<min(viewport.rowCount, cursor + 1)
+            for row in window { changed = resolveHeight(ofDisplayRow: row) || changed }
+            for row in cursorWindow { changed = resolveHeight(ofDisplayRow: row) || changed }
+            viewport.scrollToCursor()
+            if viewport.topRow == top { break }
+        }
+        if changed { delegate?.dataTableDidChangeRowHeights(self) }
+    }
+
+    /// Puts the height of a display row into `rowHeights`, from the cache or measured.
+    /// Returns whether the row's height differs from what `rowHeights` had.
+    @discardableResult
+    func resolveHeight(ofDisplayRow row: Int) -> Bool {
+        guard !rowsWithKnownHeight.contains(row) else { return false }
+        rowsWithKnownHeight.insert(row)
+        let source = sourceRow(forDisplayRow: row)
+        let height: Int
+        if let cached = measuredRowHeights[source] {
+            rowSizingStatistics.cacheHits += 1
+            height = cached
+        } else {
+            height = measureHeight(ofSourceRow: source, displayRow: row)
+            measuredRowHeights[source] = height
+        }
+        let before = rowHeights.height(ofRow: row)
+        rowHeights.setHeight(height, ofRow: row)
+        return before != height
+    }
+
+    /// The height of a row: the tallest of its cells, each configured on its identifier's
+    /// sizing cell and asked `heightThatFits(width:)` at its column's width.
+    func measureHeight(ofSourceRow source: Int, displayRow: Int) -> Int {
+        rowSizingStatistics.rowsMeasured += 1
+        var height = 1
+        for column in columns.indices {
+            let indexPath = DataTableIndexPath(row: displayRow, column: column)
+            let identifier = cellProvider.reuseIdentifier(for: indexPath)
+            let cell = sizingCell(forReuseIdentifier: identifier)
+            cell.prepareForReuse()
+            configure(cell, at: indexPath, sourceRow: source, value: dataSource.value(row: source, column: column),
+                      background: configuration.theme.body)
+            rowSizingStatistics.sizingMeasurements += 1
+            let width = column < layoutColumnWidths.count ? layoutColumnWidths[column] : columns[column].width
+            height = max(height, cell.heightThatFits(width: width))
+        }
+        return min(height, Self.maximumRowHeight)
+    }
+
+    /// The identifier's sizing cell: the provider's, or one the registry makes (kept).
+    func sizingCell(forReuseIdentifier identifier: String) -> DataTableCell {
+        if let cell = cellProvider.sizingCell(forReuseIdentifier: identifier) { return cell }
+        if let cell = registrySizingCells[identifier] { return cell }
+        let cell = registry.makeCell(identifier)
+        registrySizingCells[identifier] = cell
+        return cell
+    }
+
+    /// Forgets every measured height (column widths, text layout, provider or data changed).
+    public func invalidateRowHeights() {
+        guard !measuredRowHeights.isEmpty || !rowsWithKnownHeight.isEmpty || !rowHeights.heightDeltas.isEmpty else { return }
+        measuredRowHeights.removeAll()
+        rowsWithKnownHeight.removeAll()
+        rowHeights.removeAllHeights()
+        rowHeightsResetCountSeen = rowHeights.resetCount
+        rowHeightGeneration += 1
+    }
+}
