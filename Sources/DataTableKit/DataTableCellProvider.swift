@@ -55,6 +55,8 @@ public struct CellContext {
 /// A data source whose rows come from model values (see `DataTable`).
 public protocol ModelProvidingDataSource: DataTableDataSource {
     func model(atSourceRow row: Int) -> Any
+    /// Whether a column has values to sort by (header-only columns have none).
+    func isColumnSortable(_ column: Int) -> Bool
 }
 
 /// The provider every table starts with: a `TextCell` for every value, laid out as the

@@ -15,6 +15,11 @@ public protocol DataTableDataSource: AnyObject {
     /// The text of a field, for sort keys, filters and search. Must be safe to call from a
     /// background thread while the UI thread uses the source (no shared caches).
     func text(row: Int, column: Int) -> String
+    /// The text a sort compares for a field (thread-safe, like `text`); by default `text`.
+    /// Typed tables answer a column's `sortedBy` value here.
+    func sortText(row: Int, column: Int) -> String
+    /// How a column sorts, when the source knows better than inference from a sample (nil).
+    func sortKeyKind(ofColumn column: Int) -> SortKeyKind?
     /// Every field of a row as text (thread-safe, like `text`): one parse for a whole row.
     func fields(row: Int) -> [String]
     /// The field's raw bytes as they stand in the input, CSV quotes included (nil when the source
@@ -89,6 +94,8 @@ extension DataTableDataSource {
     public var notice: String? { nil }
     public func checkForChanges() {}
     public func text(row: Int, column: Int) -> String { value(row: row, column: column).stringRepresentation }
+    public func sortText(row: Int, column: Int) -> String { text(row: row, column: column) }
+    public func sortKeyKind(ofColumn column: Int) -> SortKeyKind? { nil }
     public func fields(row: Int) -> [String] { (0..<columnCount).map { text(row: row, column: $0) } }
     public func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? { nil }
     public func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)? { nil }

@@ -62,7 +62,7 @@ extension DataTableView {
             } else {
                 key = SortKeyColumn.extract(kind: kinds[i], count: count) { row in
                     tick()
-                    return source.text(row: row, column: column)
+                    return source.sortText(row: row, column: column)
                 }
             }
             keys.append((key, ascending: descriptor.ascending))
@@ -136,8 +136,14 @@ extension DataTableView {
         if let row { viewport.moveCursor(to: DataTableIndexPath(row: row, column: viewport.cursor.column)) }
     }
 
+    /// Whether `column` may be sorted: a column of the data that `isColumnSortable` allows.
+    public func isSortable(column: Int) -> Bool {
+        column >= 0 && column < dataSource.columnCount && (configuration.isColumnSortable?(column) ?? true)
+            && ((dataSource as? ModelProvidingDataSource)?.isColumnSortable(column) ?? true)
+    }
+
     /// How a column's values compare: the kind inferred from its sample (see `ColumnKindInference`).
-    func sortKeyKind(ofColumn column: Int) -> SortKeyKind { columns[column].kind }
+    func sortKeyKind(ofColumn column: Int) -> SortKeyKind { dataSource.sortKeyKind(ofColumn: column) ?? columns[column].kind }
 
     /// The sort direction of `column`, when it is a sort key.
     public func sortDirection(ofColumn column: Int) -> Bool? {

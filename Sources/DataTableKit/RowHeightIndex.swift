@@ -46,8 +46,11 @@ public final class RowHeightIndex {
         let old = heightDeltas[row] ?? 0
         guard delta != old else { return }
         heightDeltas[row] = delta == 0 ? nil : delta
-        ensureTree()
-        add(delta - old, at: row)
+        if tree == nil || count > treeCapacity {
+            rebuildTree()  // adds every delta, this one included
+        } else {
+            add(delta - old, at: row)
+        }
     }
 
     /// Forgets every measured height (column widths, wrapping or the data changed).
@@ -120,10 +123,6 @@ public final class RowHeightIndex {
             tree[i] += Int32(clamping: delta)
             i += i & -i
         }
-    }
-
-    private func ensureTree() {
-        if tree == nil || count > treeCapacity { rebuildTree() }
     }
 
     /// Allocates a tree with room for `count` rows and adds the known deltas to it.

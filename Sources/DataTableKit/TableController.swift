@@ -70,17 +70,24 @@ public final class TableController {
         case .moveDown: viewport.moveCursor(rows: 1)
         case .moveLeft: viewport.moveCursor(columns: -1)
         case .moveRight: viewport.moveCursor(columns: 1)
-        case .pageDown: viewport.scroll(rows: page)
-        case .pageUp: viewport.scroll(rows: -page)
-        case .halfPageDown: viewport.scroll(rows: max(1, page / 2))
-        case .halfPageUp: viewport.scroll(rows: -max(1, page / 2))
+        case .pageDown: viewport.scroll(lines: page)
+        case .pageUp: viewport.scroll(lines: -page)
+        case .halfPageDown: viewport.scroll(lines: max(1, page / 2))
+        case .halfPageUp: viewport.scroll(lines: -max(1, page / 2))
         case .top: viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column))
         case .bottom: viewport.moveCursor(to: DataTableIndexPath(row: viewport.rowCount - 1, column: viewport.cursor.column))
         case .firstColumn: viewport.moveCursor(to: DataTableIndexPath(row: viewport.cursor.row, column: 0))
         case .lastColumn: viewport.moveCursor(to: DataTableIndexPath(row: viewport.cursor.row, column: viewport.columnWidths.count - 1))
         case .sortAscending, .sortDescending:
             guard !view.columns.isEmpty else { return .ignored }
+            guard view.isSortable(column: viewport.cursor.column) else {
+                view.notice = "\(view.columns[viewport.cursor.column].title) cannot be sorted"
+                return .redraw
+            }
             view.startSort(by: [SortDescriptor(column: viewport.cursor.column, ascending: command == .sortAscending)])
+            return .redraw
+        case .search, .filter, .searchNext, .searchPrevious where !view.configuration.shouldShowSearchSection:
+            view.notice = "search is turned off for this table"
             return .redraw
         case .search:
             view.prompt = Prompt(kind: .search, isRegex: view.lastSearch?.mode == .regex)
