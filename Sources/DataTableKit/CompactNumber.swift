@@ -39,7 +39,7 @@ public enum CompactNumber {
     static func withUnit(_ value: Double, fittingWidth width: Int) -> String? {
         let sign = value < 0 ? "-" : ""
         let magnitude = abs(value)
-        guard magnitude >= 1000 else { return nil }
+        guard magnitude.rounded() >= 1000 else { return nil }
         var unit = units.count - 1
         while unit > 0 && magnitude < units[unit].scale { unit -= 1 }
         for decimals in [1, 0] {
