@@ -1,11 +1,45 @@
 import TerminalSurface
 
-/// A single line of text laid out in character cells: aligned, truncated with `…`, styled.
+/// How a label fits text that is wider than it: wrapping onto more lines, or cutting with `…`.
+///
+/// As in UIKit: on a single-line label (`numberOfLines` 1) the wrapping modes cut the tail. On
+/// a multi-line label every mode wraps (the truncating ones by word) and, when the lines run
+/// out, the last line is cut at its tail.
+public enum LineBreakMode: Hashable, Sendable {
+    case byWordWrapping
+    case byCharWrapping
+    case truncatingHead
+    case truncatingMiddle
+    case truncatingTail
+
+    /// How the mode wraps a multi-line label.
+    public var wrapMode: WrapMode { self == .byCharWrapping ? .character : .word }
+
+    /// Where the mode cuts a single-line label.
+    public var truncationMode: TruncationMode {
+        switch self {
+        case .truncatingHead: return .head
+        case .truncatingMiddle: return .middle
+        case .truncatingTail, .byWordWrapping, .byCharWrapping: return .tail
+        }
+    }
+}
+
+/// Text laid out in character cells: aligned, wrapped or truncated with `…`, styled.
 public struct Label: Hashable, Sendable {
     public var text: String = ""
+    /// Styled text, drawn instead of `text` when set; each run's style is laid over `style`.
+    public var attributedText: StyledText?
     public var alignment: TextAlignment = .natural
     public var style: Style = .plain
-    public var truncation: TruncationMode = .tail
+    /// The most lines the label draws: 1 (the default) for a single line, 0 for as many as the
+    /// region has. A single-line label draws a line break as its placeholder `␊`; a multi-line
+    /// one starts a new line there.
+    public var numberOfLines = 1
+    public var lineBreakMode: LineBreakMode = .truncatingTail
+    /// Whether a number too wide for the label is shortened (`1234567` → `1.2M`, see
+    /// `CompactNumber`) before it is truncated. Applies to `text` only; other text is truncated.
+    public var adjustsTextToFitWidth = false
     /// Whether `.natural` alignment should treat the text as a number (right-aligned).
     public var isNumeric = false
 
@@ -15,22 +49,113 @@ public struct Label: Hashable, Sendable {
         self.style = style
     }
 
-    /// Draws the label on row `y` of `region`, padded by nothing (the column gutter is the table's).
-    /// - Complexity: O(k) in the visible characters; no allocation for printable ASCII that fits.
+    /// Where a single line is cut: `lineBreakMode` as a `TruncationMode` (the wrapping modes
+    /// read as `.tail`); setting it sets `lineBreakMode` to the matching truncating mode.
+    public var truncation: TruncationMode {
+        get { lineBreakMode.truncationMode }
+        set {
+            switch newValue {
+            case .head: lineBreakMode = .truncatingHead
+            case .middle: lineBreakMode = .truncatingMiddle
+            case .tail: lineBreakMode = .truncatingTail
+            }
+        }
+    }
+
+    /// The lines the label needs at `width` columns: 1 for a single-line label, else the lines
+    /// its text wraps to, at most `numberOfLines` (at most `TextWrapping.measurementLineLimit`
+    /// when that is 0), and at least 1.
+    /// - Complexity: O(lines × width): the text after the last line counted is not read.
+    public func height(forWidth width: Int) -> Int {
+        guard numberOfLines != 1, width > 0 else { return 1 }
+        let limit = numberOfLines > 0 ? numberOfLines : TextWrapping.measurementLineLimit
+        let source = attributedText?.string ?? fittedText(width: width)
+        return max(1, TextWrapping.lineCount(of: source, width: width, mode: lineBreakMode.wrapMode, maxLines: limit))
+    }
+
+    /// Draws the label from row `y` of `region` down, padded by nothing (the column gutter is
+    /// the table's): one line, or as many as `numberOfLines` allows and the region has room for.
+    /// Alignment applies to each line.
+    /// - Complexity: O(k) in the visible characters; no allocation for a single line of
+    ///   printable ASCII that fits (and no `attributedText`).
     public func draw(in region: SurfaceRegion, y: Int = 0) {
         let width = region.width
-        guard width > 0, y < region.height else { return }
+        guard width > 0, y >= 0, y < region.height else { return }
+        if numberOfLines == 1 {
+            if let attributedText {
+                drawLine(attributedText, width: width, in: region, y: y)
+            } else {
+                drawLine(adjustsTextToFitWidth ? fittedText(width: width) : text, width: width, in: region, y: y)
+            }
+            return
+        }
+        let room = region.height - y
+        let maxLines = numberOfLines > 0 ? min(numberOfLines, room) : room
+        let source = attributedText?.string ?? fittedText(width: width)
+        let lines = TextWrapping.lines(of: source, width: width, mode: lineBreakMode.wrapMode, maxLines: maxLines)
+        for (n, line) in lines.enumerated() {
+            let point = Point(x: offset(of: line.displayWidth, in: width), y: y + n)
+            var x = point.x
+            var ellipsisStyle = style
+            if let attributedText {
+                attributedText.forEachRun(in: line.text.startIndex..<line.text.endIndex) { part, runStyle in
+                    ellipsisStyle = style.patched(with: runStyle)
+                    x = region.put(part, at: Point(x: x, y: point.y), style: ellipsisStyle)
+                }
+            } else if !line.text.isEmpty {
+                x = region.put(line.text, at: point, style: style)
+            }
+            if line.hasEllipsis {
+                region.put(TextWrapping.ellipsis, at: Point(x: x, y: point.y), style: ellipsisStyle)
+            }
+        }
+    }
+
+    /// One line of plain text, cut by `truncation`: the table's hot path.
+    private func drawLine(_ text: String, width: Int, in region: SurfaceRegion, y: Int) {
         // `truncated` stops measuring once `width` is reached, so a 100 MB field costs what
         // the cell shows, not its length.
         let shown = TerminalText.truncated(text, toWidth: width, mode: truncation)
-        let shownWidth = shown.displayWidth
-        let x: Int
-        switch resolvedAlignment {
-        case .right: x = width - shownWidth
-        case .center: x = (width - shownWidth) / 2
-        case .left, .natural: x = 0
+        region.put(shown, at: Point(x: offset(of: shown.displayWidth, in: width), y: y), style: style)
+    }
+
+    /// One line of styled text, cut by `truncation` across its runs.
+    private func drawLine(_ styled: StyledText, width: Int, in region: SurfaceRegion, y: Int) {
+        let whole = styled.string[...]
+        let parts = TerminalText.truncationParts(whole, toWidth: width, mode: truncation)
+        let shownWidth = parts.front.displayWidth + parts.back.displayWidth
+            + (parts.hasEllipsis ? TextWrapping.ellipsis.displayWidth : 0)
+        var x = offset(of: shownWidth, in: width)
+        var lastStyle = style
+        styled.forEachRun(in: parts.front.startIndex..<parts.front.endIndex) { part, runStyle in
+            lastStyle = style.patched(with: runStyle)
+            x = region.put(part, at: Point(x: x, y: y), style: lastStyle)
         }
-        region.put(shown, at: Point(x: x, y: y), style: style)
+        guard parts.hasEllipsis else { return }
+        // The ellipsis takes the style of the text it replaces: the first character cut.
+        let cut = parts.front.endIndex
+        if cut < whole.endIndex, let runStyle = styled.style(at: cut) { lastStyle = style.patched(with: runStyle) }
+        x = region.put(TextWrapping.ellipsis, at: Point(x: x, y: y), style: lastStyle)
+        styled.forEachRun(in: parts.back.startIndex..<parts.back.endIndex) { part, runStyle in
+            x = region.put(part, at: Point(x: x, y: y), style: style.patched(with: runStyle))
+        }
+    }
+
+    /// `text`, or its compact form when `adjustsTextToFitWidth` and it is a number wider than `width`.
+    func fittedText(width: Int) -> String {
+        guard adjustsTextToFitWidth, text.utf8.count > width else { return text }
+        if TerminalText.prefix(text[...], fittingWidth: width).text.endIndex == text.endIndex { return text }
+        return CompactNumber.text(text, fittingWidth: width) ?? text
+    }
+
+    /// The column a line of `lineWidth` columns starts at in `width`.
+    @inline(__always)
+    private func offset(of lineWidth: Int, in width: Int) -> Int {
+        switch resolvedAlignment {
+        case .right: return width - lineWidth
+        case .center: return (width - lineWidth) / 2
+        case .left, .natural: return 0
+        }
     }
 
     var resolvedAlignment: TextAlignment {

@@ -1,23 +1,81 @@
 import TerminalSurface
 
+/// The vertical edges of a cell that have a border line.
+public struct CellBorder: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let left = CellBorder(rawValue: 1 << 0)
+    public static let right = CellBorder(rawValue: 1 << 1)
+    public static let both: CellBorder = [.left, .right]
+}
+
 /// The default cell: one label showing the value's text, numbers right-aligned.
+///
+/// A configuration may make the label multi-line (`label.numberOfLines`), style it, give it
+/// styled text, and give the cell a border: `│` lines on its left and/or right edge (`|` when
+/// the cell `prefersASCII`), which the label is inset by.
 public final class TextCell: DataTableCell {
     public static let reuseIdentifier = "text"
 
     /// The label the cell draws; configuration sets its text, alignment and style.
     public var label = Label()
+    /// The edges that have a border line.
+    public var border: CellBorder = []
+    /// The border lines' style, laid over the cell's background.
+    public var borderStyle: Style = .plain
 
     public required init() {}
 
     public override func prepareForReuse() {
         super.prepareForReuse()
         label = Label()
+        border = []
+        borderStyle = .plain
     }
 
+    /// The label's height at the width left inside the border.
+    public override func heightThatFits(width: Int) -> Int {
+        let insets = self.insets(forWidth: width)
+        return label.height(forWidth: width - insets.left - insets.right)
+    }
+
+    /// Fills the cell's background, draws its border, then the label inside it.
+    ///
+    /// The whole area is filled with `backgroundStyle`, with the label's own background (if it
+    /// has one) laid over it, so a configuration that colours either paints the whole cell.
     public override func draw(in region: SurfaceRegion) {
-        super.draw(in: region)
+        let background: Style
+        if label.style.background != .default {
+            background = backgroundStyle.patched(with: Style(background: label.style.background))
+            region.fill(background)
+        } else {
+            background = backgroundStyle
+            super.draw(in: region)
+        }
         var label = self.label
-        label.style = backgroundStyle.patched(with: label.style)
-        label.draw(in: region)
+        label.style = background.patched(with: label.style)
+        guard !border.isEmpty else {
+            label.draw(in: region)
+            return
+        }
+        let insets = self.insets(forWidth: region.width)
+        let line: Character = prefersASCII ? "|" : "│"
+        let lineStyle = background.patched(with: borderStyle)
+        for y in 0..<region.height {
+            if insets.left > 0 { region.put(line, at: Point(x: 0, y: y), style: lineStyle) }
+            if insets.right > 0 { region.put(line, at: Point(x: region.width - 1, y: y), style: lineStyle) }
+        }
+        let inner = region.width - insets.left - insets.right
+        guard inner > 0 else { return }
+        label.draw(in: region.region(Rect(x: insets.left, y: 0, width: inner, height: region.height)))
+    }
+
+    /// Columns the border takes on each side at `width`: the left line first, then the right
+    /// one if there is still a column for it.
+    func insets(forWidth width: Int) -> (left: Int, right: Int) {
+        let left = border.contains(.left) && width >= 1 ? 1 : 0
+        let right = border.contains(.right) && width - left >= 1 ? 1 : 0
+        return (left, right)
     }
 }
