@@ -28,7 +28,16 @@ import TestSupport
         progress.configure(with: .double(0.74))
         let avatar = AvatarCell()
         avatar.configure(with: .string("Ada Lovelace"))
-        return [badge, progress, avatar]
+        let buttons = ActionButtonsCell()
+        buttons.buttons = ["Edit", "Delete"]
+        buttons.pressedAction = "Edit"
+        let subtitle = SubtitleCell()
+        subtitle.configure(with: .string("Ada Lovelace\nAnalyst"))
+        let rightDetail = RightDetailCell()
+        rightDetail.configure(with: .string("Disk\n74 GB"))
+        let sparkline = SparklineCell()
+        sparkline.configure(with: .string("3 5 2 8 1 9 4 4 6 7 2 3 5 8 9 1 2 3 4 5 6 7 8 9 1 2 3 4 5 6 7 8"))
+        return [badge, progress, avatar, buttons, subtitle, rightDetail, sparkline]
     }
 
     // MARK: - BadgeCell
@@ -186,5 +195,121 @@ import TestSupport
         cell.prepareForReuse()
         #expect(cell.name.isEmpty && cell.chipColor == nil)
         #expect(R.line(cell, width: 5) == "|     |")
+    }
+
+    // MARK: - ActionButtonsCell
+
+    func buttonsCell() -> ActionButtonsCell {
+        let cell = ActionButtonsCell()
+        cell.buttons = ["Edit", "Delete"]
+        return cell
+    }
+
+    @Test func buttonsShortenTheirLabelsWhenNarrow() {
+        let cell = buttonsCell()
+        #expect(cell.actionNames == ["Edit", "Delete"])
+        #expect([30, 19, 18, 15, 14, 7, 6, 3, 2, 0].map { R.line(cell, width: $0) } == [
+            "|[ Edit ] [ Delete ]           |", "|[ Edit ] [ Delete ]|", "|[Edit] [Delete]   |", "|[Edit] [Delete]|",
+            "|[E] [D]       |", "|[E] [D]|", "|[E]   |", "|[E]|", "|  |", "||",
+        ])
+    }
+
+    @Test func buttonsHitTestTheirOwnAreaOnly() {
+        let cell = buttonsCell()
+        let size = Size(width: 30, height: 2)
+        #expect(cell.action(at: Point(x: 0, y: 0), size: size) == "Edit")
+        #expect(cell.action(at: Point(x: 7, y: 0), size: size) == "Edit")
+        #expect(cell.action(at: Point(x: 8, y: 0), size: size) == nil)
+        #expect(cell.action(at: Point(x: 9, y: 0), size: size) == "Delete")
+        #expect(cell.action(at: Point(x: 18, y: 0), size: size) == "Delete")
+        #expect(cell.action(at: Point(x: 19, y: 0), size: size) == nil)
+        #expect(cell.action(at: Point(x: 3, y: 1), size: size) == nil)
+        // Compact: "[E] [D]".
+        #expect(cell.action(at: Point(x: 5, y: 0), size: Size(width: 7, height: 1)) == "Delete")
+        #expect(cell.action(at: Point(x: 3, y: 0), size: Size(width: 7, height: 1)) == nil)
+        // A button cut off is neither drawn nor hittable.
+        #expect(cell.action(at: Point(x: 4, y: 0), size: Size(width: 6, height: 1)) == nil)
+        #expect(cell.action(at: Point(x: 1, y: 0), size: Size(width: 6, height: 1)) == "Edit")
+        #expect(cell.action(at: Point(x: 0, y: 0), size: Size(width: 2, height: 1)) == nil)
+        #expect(cell.action(at: Point(x: 0, y: 0), size: .zero) == nil)
+    }
+
+    @Test func thePressedButtonIsDrawnReversed() {
+        let cell = buttonsCell()
+        cell.pressedAction = "Delete"
+        let surface = R.surface(width: 20) { cell.draw(in: $0) }
+        #expect((0..<8).allSatisfy { surface[$0, 0].style == Style(attributes: .bold) })
+        #expect(surface[8, 0].style == .plain)
+        #expect((9..<19).allSatisfy { surface[$0, 0].style == Style(attributes: [.bold, .reverse]) })
+        #expect(surface[19, 0].style == .plain)
+        cell.prepareForReuse()
+        #expect(cell.buttons.isEmpty && cell.pressedAction == nil)
+        #expect(R.line(cell, width: 4) == "|    |")
+    }
+
+    // MARK: - SubtitleCell
+
+    @Test func subtitleShowsTitleAndDimDetailBelow() {
+        let cell = SubtitleCell()
+        cell.configure(with: .string("Ada Lovelace\nAnalyst"))
+        #expect(cell.title == "Ada Lovelace" && cell.detail == "Analyst")
+        #expect(cell.heightThatFits(width: 20) == 2)
+        #expect(R.rows(cell, width: 15, height: 2) == ["|Ada Lovelace   |", "|Analyst        |"])
+        #expect(R.rows(cell, width: 10, height: 2) == ["|Ada Lovel…|", "|Analyst   |"])
+        #expect(R.rows(cell, width: 10, height: 1) == ["|Ada Lovel…|"])
+        #expect(R.rows(cell, width: 1, height: 2) == ["|…|", "|…|"])
+        let surface = R.surface(width: 12, height: 2) { cell.draw(in: $0) }
+        #expect(surface[0, 0].style == Style(attributes: .bold))
+        #expect(surface[0, 1].style == Style(attributes: .dim))
+        cell.detail = ""
+        #expect(cell.heightThatFits(width: 20) == 1)
+        cell.prepareForReuse()
+        #expect(cell.heightThatFits(width: 20) == 1)
+        cell.configure(with: .string("one line"))
+        #expect(cell.title == "one line" && cell.detail.isEmpty)
+    }
+
+    // MARK: - RightDetailCell
+
+    @Test func rightDetailDropsTheDetailFirst() {
+        let cell = RightDetailCell()
+        cell.configure(with: .string("Disk\n74 GB"))
+        #expect([20, 10, 9, 8, 3, 0].map { R.line(cell, width: $0) } == [
+            "|Disk           74 GB|", "|Disk 74 GB|", "|Di… 74 GB|", "|Disk    |", "|Di…|", "||",
+        ])
+        let surface = R.surface(width: 10) { cell.draw(in: $0) }
+        #expect(surface[0, 0].style == .plain)
+        #expect(surface[9, 0].style == Style(attributes: .dim))
+        cell.text = ""
+        #expect(R.line(cell, width: 8) == "|   74 GB|")
+        #expect(cell.heightThatFits(width: 8) == 1)
+    }
+
+    // MARK: - SparklineCell
+
+    @Test func sparklineScalesFromMinimumToMaximum() {
+        let cell = SparklineCell()
+        for text in ["3 5 2 8", "3,5,2,8", "3; 5; 2; 8", "3 x 5 2 8"] {
+            cell.configure(with: .string(text))
+            #expect(cell.values == [3, 5, 2, 8], "\(text)")
+        }
+        #expect([6, 4, 2, 0].map { R.line(cell, width: $0) } == ["|▂▅▁█  |", "|▂▅▁█|", "|▁█|", "||"])
+        cell.prefersASCII = true
+        #expect(R.line(cell, width: 4) == "|.=_#|")
+        #expect(SparklineCell.sparkline([4, 4]) == "▄▄")
+        #expect(SparklineCell.sparkline([]) == "")
+        cell.configure(with: .int(7))
+        #expect(cell.values == [7])
+        cell.configure(with: .null)
+        #expect(R.line(cell, width: 3) == "|   |")
+        let surface = R.surface(width: 1) { SparklineCell.init().draw(in: $0) }
+        #expect(surface[0, 0].style == .plain)
+    }
+
+    @Test func sparklineStyle() {
+        let cell = SparklineCell()
+        cell.values = [1, 2]
+        let surface = R.surface(width: 2) { cell.draw(in: $0) }
+        #expect(surface[0, 0].style.foreground == .palette(39))
     }
 }
