@@ -33,15 +33,16 @@ public final class AvatarCell: LayoutCell {
     }
 
     /// Up to 2 columns of initials: `Ada Lovelace` gives `AL`, `Plato` gives `PL`, `李小龙` gives `李`.
-    /// - Complexity: O(n) in the name's length.
+    /// - Complexity: O(w) in the lengths of the first and last words and the spaces around them.
     public static func initials(of name: String) -> String {
-        let words = name.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard let first = words.first else { return "" }
-        var candidates: [Character] = []
-        if words.count > 1, let a = first.first, let b = words.last!.first {
-            candidates = [a, b]
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = name.firstIndex(where: { !isSpace($0) }), let end = name.lastIndex(where: { !isSpace($0) }) else { return "" }
+        let trimmed = name[start...end]
+        var candidates: [Character]
+        if let lastSpace = trimmed.lastIndex(where: isSpace) {
+            candidates = [trimmed[trimmed.startIndex], trimmed[trimmed.index(after: lastSpace)]]
         } else {
-            candidates = Array(first.prefix(2))
+            candidates = Array(trimmed.prefix(2))
         }
         var initials = "", used = 0
         for c in candidates {
@@ -54,10 +55,11 @@ public final class AvatarCell: LayoutCell {
         return initials
     }
 
-    /// The 64-bit FNV-1a hash of the name's UTF-8: the same in every process, unlike `Hasher`.
+    /// The 64-bit FNV-1a hash of the text's UTF-8 (its first 1,024 bytes): the same in every
+    /// process, unlike `Hasher`, which is seeded per process.
     public static func stableHash(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in text.utf8.prefix(1_024) {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }

@@ -54,9 +54,11 @@ public final class BadgeCell: LayoutCell {
     }
 
     /// The colour the badge is drawn in: `color`, else the text's entry in `colors`, else `.default`.
-    /// - Complexity: O(1), or O(m) in the entries of `colors` when no key matches exactly or lowercased.
+    /// - Complexity: O(1), or O(m) in the entries of `colors` when no key matches exactly or
+    ///   lowercased; text longer than 64 bytes is not looked up.
     public var resolvedColor: Color {
         if let color { return color }
+        guard text.utf8.count <= 64 else { return .default }
         if let exact = colors[text] { return exact }
         let key = text.lowercased()
         if let lower = colors[key] { return lower }

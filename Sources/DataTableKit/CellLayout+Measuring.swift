@@ -65,7 +65,7 @@ extension CellLayout {
         case .empty, .spacer, .custom:
             return .absent
         case .text(let text, _, _, _):
-            let w = text.displayWidth
+            let w = CellLayout.measuredWidth(of: text)
             return LayoutMeasure(minimum: w, ideal: w, grows: false)
         case .hstack(let spacing, _, let parts):
             let measures = parts.map { $0.measure() }
@@ -108,7 +108,7 @@ extension CellLayout {
             return 0
         case .text(let text, _, _, let isAtomic):
             if text.isEmpty || width == 0 { return 0 }
-            return isAtomic && text.displayWidth > width ? 0 : 1
+            return isAtomic && CellLayout.measuredWidth(of: text) > width ? 0 : 1
         case .custom(let height, _):
             return width == 0 ? 0 : height
         case .hstack(let spacing, _, let parts):
@@ -124,6 +124,17 @@ extension CellLayout {
         case .firstFitting(let alternatives):
             return CellLayout.choose(alternatives, width: width)?.height(forWidth: width) ?? 0
         }
+    }
+
+    /// Text is measured up to this many columns: no cell is wider, and a huge field then costs
+    /// what a cell can show, not its length.
+    static let widestMeasuredText = 1_000
+
+    /// The display width of `text`, or `widestMeasuredText` when it is at least that wide.
+    /// - Complexity: O(min(n, widestMeasuredText)).
+    static func measuredWidth(of text: String) -> Int {
+        if text.utf8.count <= widestMeasuredText { return text.displayWidth }
+        return TerminalText.prefix(text[...], fittingWidth: widestMeasuredText).width
     }
 
     /// The alternative `firstFitting` shows at `width`.

@@ -64,18 +64,19 @@ extension CellLayout {
     /// and the style it draws with (`inherited` patched with the part's style). An atomic
     /// glyph given too little room, and any part given no room, is not visited.
     ///
-    /// A leaf part that does not grow takes no more of `rect` than its preferred width (from
-    /// the left); a stack takes all of it, and places its parts by its alignment.
+    /// A part that does not grow takes no more of `rect` than its preferred width (from the
+    /// left), except a stack of `.fitting` width, which takes all of it and places its parts
+    /// by its alignment.
     func place(in rect: Rect, inherited: Style, visit: (CellLayout, Rect, Style) -> Void) {
         var rect = rect
-        if isLeaf {
+        if isLeaf || width != .fitting {
             let measure = measure()
             if !measure.grows { rect.size.width = min(rect.width, measure.ideal) }
         }
         guard !rect.isEmpty else { return }
         let style = inherited.patched(with: style)
         let inner = rect.inset(top: padding.top, left: padding.left, bottom: padding.bottom, right: padding.right)
-        if case .text(let text, _, _, true) = content, text.displayWidth > inner.width || inner.height == 0 { return }
+        if case .text(let text, _, _, true) = content, CellLayout.measuredWidth(of: text) > inner.width || inner.height == 0 { return }
         visit(self, rect, style)
         guard !inner.isEmpty else { return }
         switch content {

@@ -29,7 +29,7 @@ public final class RightDetailCell: LayoutCell {
 
     public override func layout() -> CellLayout {
         .hstack(spacing: 1, [
-            .text(text, style: textStyle, width: .flexible(minimum: min(3, text.displayWidth))).priority(1),
+            .text(text, style: textStyle, width: .flexible(minimum: min(3, CellLayout.measuredWidth(of: text)))).priority(1),
             .text(detail, style: detailStyle),
         ])
     }

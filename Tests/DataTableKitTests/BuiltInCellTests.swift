@@ -312,4 +312,18 @@ import TestSupport
         let surface = R.surface(width: 2) { cell.draw(in: $0) }
         #expect(surface[0, 0].style.foreground == .palette(39))
     }
+
+    @Test func hugeFieldsCostWhatTheCellShows() {
+        let huge = String(repeating: "y", count: 1_000_000)
+        let badge = BadgeCell()
+        badge.text = huge
+        #expect(R.line(badge, width: 5) == "|yyyy…|")
+        let avatar = AvatarCell()
+        avatar.name = huge
+        #expect(R.line(avatar, width: 10) == "| YY  yyyy…|")
+        let detail = RightDetailCell()
+        detail.text = huge
+        detail.detail = "x"
+        #expect(R.line(detail, width: 6) == "|yyy… x|")
+    }
 }

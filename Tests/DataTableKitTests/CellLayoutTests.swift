@@ -138,4 +138,22 @@ import TestSupport
         ])
         #expect(R.line(layout, width: 8) == "|x ==== y|")
     }
+
+    @Test func partsWithAWidthTakeOnlyThatWidthOutsideAnHstack() {
+        let stack: CellLayout = .hstack([.text("ab")]).width(.fixed(4)).background(Style(background: .blue))
+        let surface = R.surface(width: 8) { stack.draw(in: $0) }
+        #expect((0..<8).map { surface[$0, 0].style.background } == Array(repeating: .blue, count: 4) + Array(repeating: .default, count: 4))
+        // A stack of fitting width takes the whole room.
+        let fitting: CellLayout = .hstack([.text("ab")]).background(Style(background: .blue))
+        let wide = R.surface(width: 8) { fitting.draw(in: $0) }
+        #expect((0..<8).allSatisfy { wide[$0, 0].style.background == .blue })
+    }
+
+    @Test func hugeTextIsMeasuredOnlyAsFarAsACellCanShow() {
+        let huge = String(repeating: "x", count: 2_000_000)
+        #expect(CellLayout.text(huge).preferredWidth == CellLayout.widestMeasuredText)
+        #expect(CellLayout.measuredWidth(of: "日本") == 4)
+        let layout: CellLayout = .hstack(spacing: 1, [.text(huge, width: .flexible), .glyph(huge).priority(-1), .text("end")])
+        #expect(R.line(layout, width: 10) == "|xxxxx… end|")
+    }
 }
