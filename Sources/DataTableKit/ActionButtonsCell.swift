@@ -1,0 +1,44 @@
+import TerminalSurface
+
+/// A row of buttons, `[ Edit ] [ Delete ]`, that a click or the keyboard can fire.
+///
+/// Each button's area is its hit region (`action(at:size:)`); the spaces between buttons and
+/// the room after them are not. The button named `pressedAction` is drawn in `pressedStyle`.
+/// When the column is too narrow the labels get shorter: `[Edit] [Delete]`, then the first
+/// letters `[E] [D]`, then as many of those as fit whole, from the first. A button that does
+/// not fit whole is neither drawn nor hittable.
+public final class ActionButtonsCell: LayoutCell {
+    public static let reuseIdentifier = "buttons"
+
+    /// The buttons' names, which are also their labels and the actions they fire.
+    public var buttons: [String] = []
+    public var buttonStyle = Style(attributes: .bold)
+    /// The style of the button named `pressedAction`.
+    public var pressedStyle = Style(attributes: [.bold, .reverse])
+
+    public required init() {}
+
+    public override func prepareForReuse() {
+        super.prepareForReuse()
+        buttons = []
+        buttonStyle = Style(attributes: .bold)
+        pressedStyle = Style(attributes: [.bold, .reverse])
+    }
+
+    public override var actionNames: [String] { buttons }
+
+    public override func layout() -> CellLayout {
+        let shown = buttons.filter { !$0.isEmpty }
+        guard !shown.isEmpty else { return .empty }
+        func row(_ label: (String) -> String) -> CellLayout {
+            .hstack(spacing: 1, shown.map { name in
+                .glyph(label(name), style: name == pressedAction ? pressedStyle : buttonStyle).tag(name)
+            })
+        }
+        return .firstFitting([
+            row { "[ \($0) ]" },
+            row { "[\($0)]" },
+            row { "[\($0.first.map(String.init) ?? "")]" },
+        ])
+    }
+}

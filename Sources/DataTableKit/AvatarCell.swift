@@ -1,0 +1,85 @@
+import TerminalSurface
+
+/// A name with a coloured chip of its initials before it: ` AL ` then `Ada Lovelace`.
+///
+/// The initials are the first letters of the first and last words, uppercased (one word: its
+/// first two letters), keeping only what fits 2 columns, so a CJK name gets one ideograph.
+/// The chip's colour is picked from `palette` by a hash of the name that is the same in every
+/// run (FNV-1a), so a person keeps their colour. Narrow: the chip alone, then the chip cut.
+public final class AvatarCell: LayoutCell {
+    public static let reuseIdentifier = "avatar"
+
+    /// Backgrounds for the chips (256-colour palette), all readable under white text.
+    public static let defaultPalette: [Color] = [25, 30, 61, 65, 97, 131, 136, 166, 24, 66, 96, 133].map { .palette($0) }
+
+    /// The name shown and abbreviated.
+    public var name = ""
+    /// The chip's background; nil to pick one from `palette` by the name.
+    public var chipColor: Color?
+    /// The backgrounds a name's chip is picked from.
+    public var palette: [Color] = AvatarCell.defaultPalette
+
+    public required init() {}
+
+    public override func prepareForReuse() {
+        super.prepareForReuse()
+        name = ""
+        chipColor = nil
+        palette = AvatarCell.defaultPalette
+    }
+
+    public func configure(with value: DataTableValueType) {
+        name = value.stringRepresentation
+    }
+
+    /// Up to 2 columns of initials: `Ada Lovelace` gives `AL`, `Plato` gives `PL`, `李小龙` gives `李`.
+    /// - Complexity: O(w) in the lengths of the first and last words and the spaces around them.
+    public static func initials(of name: String) -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = name.firstIndex(where: { !isSpace($0) }), let end = name.lastIndex(where: { !isSpace($0) }) else { return "" }
+        let trimmed = name[start...end]
+        var candidates: [Character]
+        if let lastSpace = trimmed.lastIndex(where: isSpace) {
+            candidates = [trimmed[trimmed.startIndex], trimmed[trimmed.index(after: lastSpace)]]
+        } else {
+            candidates = Array(trimmed.prefix(2))
+        }
+        var initials = "", used = 0
+        for c in candidates {
+            let upper = String(c).uppercased()
+            let w = upper.displayWidth
+            if used + w > 2 { break }
+            initials += upper
+            used += w
+        }
+        return initials
+    }
+
+    /// The 64-bit FNV-1a hash of the text's UTF-8 (its first 1,024 bytes): the same in every
+    /// process, unlike `Hasher`, which is seeded per process.
+    public static func stableHash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8.prefix(1_024) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// The chip's background: `chipColor`, else the name's entry of `palette`.
+    public var resolvedChipColor: Color {
+        if let chipColor { return chipColor }
+        guard !palette.isEmpty else { return .default }
+        return palette[Int(AvatarCell.stableHash(name) % UInt64(palette.count))]
+    }
+
+    public override func layout() -> CellLayout {
+        guard !name.isEmpty else { return .empty }
+        let chip = Style(foreground: .palette(231), background: resolvedChipColor, attributes: .bold)
+        return .hstack(spacing: 1, [
+            .text(AvatarCell.initials(of: name), style: chip, width: .fixed(4), alignment: .center, ellipsis: "")
+                .background().priority(1),
+            .text(name, width: .flexible(minimum: 3)),
+        ])
+    }
+}

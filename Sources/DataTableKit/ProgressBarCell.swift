@@ -1,0 +1,97 @@
+import TerminalSurface
+
+/// A fraction drawn as a bar in eighth blocks followed by the percentage: `███████▍   74%`.
+///
+/// The bar takes the room the percentage (right-aligned in 4 columns) leaves, at 8 steps a
+/// column (U+2588 FULL BLOCK, U+2589–U+258F for the partial column). With `prefersASCII` the
+/// bar is `#` per whole column: `#######    74%`. Narrower than 8 columns the bar is dropped
+/// and only `74%` is shown, right-aligned; narrower than the percentage, nothing. A nil
+/// fraction shows nothing. Fractions outside 0...1 show their percentage, with the bar clamped.
+public final class ProgressBarCell: LayoutCell {
+    public static let reuseIdentifier = "progress"
+
+    /// The progress, 0 to 1; nil for none (an empty cell).
+    public var fraction: Double?
+    /// The value that means 100% for `configure(with:)`; nil reads values up to 1 as
+    /// fractions and larger ones as percentages.
+    public var maximum: Double?
+    /// The bar's style (laid over the background).
+    public var barStyle = Style(foreground: .palette(34))
+    /// The percentage's style.
+    public var percentStyle: Style = .plain
+
+    public required init() {}
+
+    public override func prepareForReuse() {
+        super.prepareForReuse()
+        fraction = nil
+        maximum = nil
+        barStyle = Style(foreground: .palette(34))
+        percentStyle = .plain
+    }
+
+    /// Sets `fraction` from a number (`0.74`, `74`, or with `maximum` 5, `3.7`) or text holding
+    /// one, optionally ending in `%` (`74%`, always a percentage). Anything else gives nil.
+    public func configure(with value: DataTableValueType) {
+        fraction = nil
+        var number = value.doubleValue
+        var isPercent = false
+        if number == nil, case .string(let text) = value {
+            let trimmed = text.trimmingSpaces
+            if trimmed.hasSuffix("%") {
+                number = Double(String(trimmed.dropLast()).trimmingSpaces)
+                isPercent = true
+            } else {
+                number = Double(trimmed)
+            }
+        }
+        guard let number, number.isFinite else { return }
+        if isPercent {
+            fraction = number / 100
+        } else if let maximum, maximum != 0 {
+            fraction = number / maximum
+        } else {
+            fraction = number > 1 ? number / 100 : number
+        }
+    }
+
+    /// The percentage shown, rounded: `74%`.
+    public var percentText: String? {
+        guard let fraction, fraction.isFinite else { return nil }
+        let percent = (fraction * 100).rounded()
+        guard abs(percent) < 1e9 else { return nil }
+        return "\(Int(percent))%"
+    }
+
+    /// The bar for `fraction` in `columns` columns: whole blocks, then one partial block.
+    /// - Complexity: O(columns).
+    public static func bar(fraction: Double, columns: Int, ascii: Bool) -> String {
+        let columns = max(0, columns)
+        let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
+        if ascii { return String(repeating: "#", count: Int((clamped * Double(columns)).rounded())) }
+        let eighths = Int((clamped * Double(columns * 8)).rounded())
+        var bar = String(repeating: "\u{2588}", count: eighths / 8)
+        if eighths % 8 > 0 { bar.unicodeScalars.append(Unicode.Scalar(0x2590 - UInt32(eighths % 8))!) }
+        return bar
+    }
+
+    public override func layout() -> CellLayout {
+        guard let fraction, let percent = percentText else { return .empty }
+        let ascii = prefersASCII
+        return .hstack(spacing: 1, alignment: .right, [
+            .custom(width: .flexible(minimum: 3), style: barStyle) { region, style in
+                region.put(ProgressBarCell.bar(fraction: fraction, columns: region.width, ascii: ascii), at: .zero, style: style)
+            }.priority(-1),
+            .glyph(percent, style: percentStyle, width: .minimum(4), alignment: .right),
+        ])
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs (Foundation-free).
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,62 @@
+import TerminalSurface
+
+/// A series of numbers drawn as a sparkline, one column each: `▃▅▂█`.
+///
+/// The values are scaled from their minimum to their maximum over the eight blocks
+/// `▁▂▃▄▅▆▇█` (all equal values draw `▄`); with `prefersASCII` over `_.-:=+*#`. When the
+/// column is narrower than the series, the last values that fit are shown, on the same scale.
+public final class SparklineCell: LayoutCell {
+    public static let reuseIdentifier = "sparkline"
+
+    static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    static let asciiRamp: [Character] = ["_", ".", "-", ":", "=", "+", "*", "#"]
+
+    public var values: [Double] = []
+    public var style = Style(foreground: .palette(39))
+
+    public required init() {}
+
+    public override func prepareForReuse() {
+        super.prepareForReuse()
+        values = []
+        style = Style(foreground: .palette(39))
+    }
+
+    /// Reads the numbers of `3 5 2 8`, `3,5,2,8` or `3; 5; 2` (one number for a numeric
+    /// value); words that are not numbers are skipped.
+    public func configure(with value: DataTableValueType) {
+        switch value {
+        case .int, .double:
+            values = value.doubleValue.map { [$0] } ?? []
+        case .string(let text):
+            values = SparklineCell.numbers(in: text)
+        case .bool, .null:
+            values = []
+        }
+    }
+
+    /// The finite numbers in `text`, separated by spaces, tabs, commas or semicolons.
+    /// - Complexity: O(n) in the length of the text.
+    public static func numbers(in text: String) -> [Double] {
+        text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" || $0 == "\t" })
+            .compactMap { Double($0) }.filter(\.isFinite)
+    }
+
+    /// One character per value, scaled over all of `values`.
+    /// - Complexity: O(n) in the values.
+    public static func sparkline(_ values: [Double], ascii: Bool = false) -> String {
+        let ramp = ascii ? asciiRamp : blocks
+        guard let low = values.min(), let high = values.max() else { return "" }
+        let span = high - low
+        var line = ""
+        for value in values {
+            let level = span > 0 && span.isFinite ? Int(((value - low) / span * 7).rounded()) : 3
+            line.append(ramp[min(7, max(0, level))])
+        }
+        return line
+    }
+
+    public override func layout() -> CellLayout {
+        .text(SparklineCell.sparkline(values, ascii: prefersASCII), style: style, truncation: .head, ellipsis: "")
+    }
+}
