@@ -80,8 +80,11 @@ public final class TextCellProvider: DataTableCellProvider {
         cell.label.alignment = context.columnAlignment
         cell.label.isNumeric = context.columnAlignment == .right
         switch textLayout {
-        case .singleLine(let truncation): cell.label.truncation = truncation
-        case .wrap: cell.label.truncation = .tail  // wrapping arrives with multi-line labels
+        case .singleLine(let truncation):
+            cell.label.truncation = truncation
+        case .wrap:
+            cell.label.numberOfLines = 0
+            cell.label.lineBreakMode = .byWordWrapping
         }
         cell.isHighlighted = context.isHighlighted
     }

@@ -86,7 +86,10 @@ public final class TableController {
             }
             view.startSort(by: [SortDescriptor(column: viewport.cursor.column, ascending: command == .sortAscending)])
             return .redraw
-        case .search, .filter, .searchNext, .searchPrevious where !view.configuration.shouldShowSearchSection:
+        case .search where !view.configuration.shouldShowSearchSection,
+             .filter where !view.configuration.shouldShowSearchSection,
+             .searchNext where !view.configuration.shouldShowSearchSection,
+             .searchPrevious where !view.configuration.shouldShowSearchSection:
             view.notice = "search is turned off for this table"
             return .redraw
         case .search:

@@ -152,8 +152,10 @@ private func rows(_ lines: String...) -> String { lines.map { "|\($0)|\n" }.join
         let c = cell("old", border: .both)
         c.label.numberOfLines = 0
         c.prepareForReuse()
+        let source = StringRowsDataSource(titles: ["n"], rows: [["42"]])
         let context = CellContext(
-            indexPath: DataTableIndexPath(row: 0, column: 0), sourceRow: 0, columnAlignment: .right, isHighlighted: false)
+            indexPath: DataTableIndexPath(row: 0, column: 0), sourceRow: 0, columnAlignment: .right, isHighlighted: false,
+            dataSource: source)
         provider.configure(c, with: .int(42), context: context)
         #expect(render(c, width: 5) == rows("   42"))
         #expect(c.heightThatFits(width: 5) == 1)
