@@ -42,6 +42,10 @@ open class DataTableCell {
     /// provider's sizing cell, configured like a visible one, to measure automatic row heights.
     open func heightThatFits(width: Int) -> Int { 1 }
 
+    /// The width the cell would like for its current value, or nil to size the column from
+    /// the value's text (columns fitted to content take the widest over a sample of rows).
+    open var preferredWidth: Int? { nil }
+
     /// The name of the action whose button covers `point` when the cell is drawn at `size`
     /// (cell coordinates), or nil: a click there does nothing.
     open func action(at point: Point, size: Size) -> String? { nil }

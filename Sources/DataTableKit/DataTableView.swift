@@ -101,6 +101,7 @@ public final class DataTableView {
             viewport.setFrozenColumns(leading: fixed.leftColumns, trailing: fixed.rightColumns)
         }
         self.cellProvider.register(in: registry)
+        fitColumnsToCells()
         setSize(size)
         if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
             startSort(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
@@ -121,7 +122,38 @@ public final class DataTableView {
         provider.register(in: registry)
         recycleAllCells()
         registrySizingCells.removeAll()
+        fitColumnsToCells()
+        layoutColumns()
         invalidateRowHeights()
+    }
+
+    /// Widens content-fitted columns whose cells are not plain text (badges, bars, buttons) to
+    /// the widest `preferredWidth` of their sizing cell over a sample of rows: a badge needs
+    /// room for its dot, a button row for its brackets.
+    /// - Complexity: O(custom columns × 200) configurations of sizing cells.
+    func fitColumnsToCells() {
+        guard dataSource.rowCount > 0 else { return }
+        let rows = ColumnSizer.sampleRows(count: dataSource.rowCount, sampleSize: 200)
+        for column in columns.indices {
+            let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
+            guard case .fitContentText(let strategy) = mode else { continue }
+            if case .fixed = strategy { continue }
+            var widest: Int?
+            for row in rows {
+                let indexPath = DataTableIndexPath(row: row, column: column)
+                let identifier = cellProvider.reuseIdentifier(for: indexPath)
+                if identifier == TextCell.reuseIdentifier { continue }
+                let cell = sizingCell(forReuseIdentifier: identifier)
+                cell.prepareForReuse()
+                configure(cell, at: indexPath, sourceRow: row, value: dataSource.value(row: row, column: column),
+                          background: configuration.theme.body)
+                if let width = cell.preferredWidth { widest = max(widest ?? 0, width) }
+            }
+            if let widest {
+                columns[column].width = max(columns[column].title.displayWidth + 1,
+                                            min(max(widest, configuration.minColumnWidth), configuration.maxColumnWidth))
+            }
+        }
     }
 
     /// Changes how default cells lay out their text (`w` toggles wrapping); rows are measured again.

@@ -35,6 +35,9 @@ open class LayoutCell: DataTableCell {
         max(1, layout().height(forWidth: width))
     }
 
+    /// The layout's preferred width.
+    open override var preferredWidth: Int? { layout().preferredWidth }
+
     open override func action(at point: Point, size: Size) -> String? {
         layout().tag(at: point, size: size)
     }

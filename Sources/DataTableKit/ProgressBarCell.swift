@@ -75,6 +75,9 @@ public final class ProgressBarCell: LayoutCell {
         return bar
     }
 
+    /// Room for a bar of 10 columns and the percentage.
+    public override var preferredWidth: Int? { 15 }
+
     public override func layout() -> CellLayout {
         guard let fraction, let percent = percentText else { return .empty }
         let ascii = prefersASCII

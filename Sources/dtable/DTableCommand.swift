@@ -37,8 +37,43 @@ struct DTableCommand: ParsableCommand {
     @Flag(help: "The first line is data, not column titles.")
     var noHeader = false
 
-    @Option(help: "Write statistics (timings, cell reuse, bytes written) as JSON to this file on exit.")
+    @Option(help: "Write statistics (timings, cell reuse, row sizing, bytes written) as JSON to this file on exit.")
     var stats: String?
+
+    @Option(name: .customLong("badge"), help: ArgumentHelp(
+        "Show COL as coloured badges; VALUE=COLOUR pairs add to the defaults (ok/active/done green, pending/warn yellow, error/failed red, inactive/unknown grey).",
+        valueName: "COL[:VALUE=COLOUR,...]"))
+    var badges: [String] = []
+
+    @Option(name: .customLong("progress"), help: ArgumentHelp(
+        "Show COL as progress bars: 0-1 or 0-100, or 0-MAX when MAX is given.", valueName: "COL[:MAX]"))
+    var progressBars: [String] = []
+
+    @Option(name: .customLong("avatar"), help: ArgumentHelp(
+        "Show COL (names) with a coloured chip of their initials.", valueName: "COL"))
+    var avatars: [String] = []
+
+    @Option(name: .customLong("subtitle"), help: ArgumentHelp(
+        "Show COL on two lines: its value, and DETAIL_COL's value dimmed below it.", valueName: "COL:DETAIL_COL"))
+    var subtitles: [String] = []
+
+    @Option(name: .customLong("right-detail"), help: ArgumentHelp(
+        "Show DETAIL_COL's value dimmed at the right end of COL's cells.", valueName: "COL:DETAIL_COL"))
+    var rightDetails: [String] = []
+
+    @Option(name: .customLong("sparkline"), help: ArgumentHelp(
+        "Show COL (numbers separated by spaces, commas or semicolons) as a sparkline.", valueName: "COL"))
+    var sparklines: [String] = []
+
+    @Option(name: .customLong("wrap"), help: ArgumentHelp(
+        "Wrap long text onto more lines: --wrap for every column, --wrap=COL for one (repeatable); rows grow to fit.",
+        valueName: "COL"))
+    var wraps: [String] = []
+
+    @Option(name: .customLong("action"), help: ArgumentHelp(
+        "Add a button NAME to an Actions column (repeatable); clicking it fires the action for its row.",
+        valueName: "NAME"))
+    var actions: [String] = []
 
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, always, never
@@ -72,6 +107,10 @@ struct DTableCommand: ParsableCommand {
 
         var configuration = DataTableConfiguration()
         configuration.title = source.displayName
+        var cellKinds = CellKindOptions(badges: badges, progressBars: progressBars, avatars: avatars, subtitles: subtitles,
+                                        rightDetails: rightDetails, sparklines: sparklines, wraps: wraps, actions: actions)
+        if case .demo = source, cellKinds.isEmpty { cellKinds = DemoTable.cellKinds }
+        let shown = try Self.applying(cellKinds, to: table, configuration: &configuration)
 
         if print || !stdoutIsTerminal {
             // A reader that went away (`dtable f.csv | head`) ends the output quietly with status 0.
@@ -81,7 +120,7 @@ struct DTableCommand: ParsableCommand {
             let colorCount: Int? = color == .always ? 256 : nil
             configuration.adoptColors(color == .always ? 256 : 0)
             (table as? CSVFileDataSource)?.indexAll()
-            let view = DataTableView(dataSource: table, configuration: configuration)
+            let view = DataTableView(dataSource: shown, configuration: configuration)
             var out = BufferedStandardOutput()
             TablePrinter(width: printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal), colorCount: colorCount)
                 .print(view) { line in out.write(line + "\n") }
@@ -99,7 +138,10 @@ struct DTableCommand: ParsableCommand {
         }
         configuration.adoptColors(terminal.capabilities.hasColors ? terminal.capabilities.colorCount : 0)
         configuration.prefersASCII = !terminal.capabilities.isUnicode
-        let view = DataTableView(dataSource: table, configuration: configuration, size: terminal.size)
+        let view = DataTableView(dataSource: shown, configuration: configuration, size: terminal.size)
+        view.onAction = { [unowned view] action, sourceRow in
+            view.notice = "\(action): row \(sourceRow + 1)"
+        }
         // After the terminal's own handlers, so a SIGBUS that is not ours still restores it.
         CSVFileDataSource.installTruncationGuard()
         let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
@@ -123,6 +165,32 @@ struct DTableCommand: ParsableCommand {
 }
 
 extension DTableCommand {
+    /// Sets up the cell kinds of the command line: their provider, automatic row heights when
+    /// cells can be taller than a line, and the Actions column. Returns the data source to show
+    /// (`table`, or `table` with the Actions column appended).
+    static func applying(_ options: CellKindOptions, to table: DataTableDataSource,
+                         configuration: inout DataTableConfiguration) throws -> DataTableDataSource {
+        guard !options.isEmpty else { return table }
+        let titles = (0..<table.columnCount).map { table.title(ofColumn: $0) }
+        let kinds = try options.resolve(titles: titles)
+        var shown = table
+        var actionsColumn: Int?
+        if !kinds.actionNames.isEmpty {
+            shown = AppendingColumnsDataSource(base: table, appendedTitles: [CellKindOptions.actionsColumnTitle])
+            actionsColumn = table.columnCount
+        }
+        if kinds.needsAutomaticRowHeights {
+            configuration.rowHeightMode = .automatic(estimated: 1, prefetchWindow: 32)
+        }
+        if kinds.kinds.isEmpty && actionsColumn == nil {
+            configuration.textLayout = kinds.wrapsEveryColumn ? .wrap : configuration.textLayout
+            if !kinds.wrapsEveryColumn { configuration.cellSizingMode = .custom(provider: kinds.makeProvider(actionsColumn: nil)) }
+        } else {
+            configuration.cellSizingMode = .custom(provider: kinds.makeProvider(actionsColumn: actionsColumn))
+        }
+        return shown
+    }
+
     /// Width for print mode: --width, else $COLUMNS, else the terminal's width when stdout is one, else 80.
     func printWidth(environment: [String: String], stdoutIsTerminal: Bool) -> Int {
         if let width { return width }

@@ -2,7 +2,7 @@ import DataTableKit
 
 /// The table `dtable` shows with no input: a made-up team roster, generated deterministically.
 enum DemoTable {
-    static let titles = ["id", "name", "email", "status", "progress", "price", "joined", "city", "note"]
+    static let titles = ["id", "name", "email", "status", "progress", "trend", "price", "joined", "city", "country", "note"]
 
     static let firstNames = ["Ada", "Grace", "Linus", "Margaret", "Ken", "Barbara", "Dennis", "Frances",
                              "山田", "Zoë", "José", "Ngozi", "Søren", "李", "Chloé", "Mateus"]
@@ -10,8 +10,14 @@ enum DemoTable {
                             "Allen", "太郎", "Saldaña", "Müller", "Okafor", "Kierkegaard", "小龙", "Dubois", "Silva"]
     static let statuses = ["active", "pending", "done", "error", "inactive"]
     static let cities = ["Zürich", "東京", "São Paulo", "Lagos", "Reykjavík", "Montréal", "Kraków", "Seoul 서울"]
+    static let countries = ["CH", "JP", "BR", "NG", "IS", "CA", "PL", "KR"]
     static let notes = ["", "ships on Friday 🚀", "needs review", "blocked by \"infra\"", "👍 looks good",
                         "waiting, on vendor", "see ticket #4521", "続きは明日"]
+
+    /// The cell kinds the demo shows when no kind option is given: one of every built-in kind.
+    static let cellKinds = CellKindOptions(
+        badges: ["status"], progressBars: ["progress"], avatars: ["name"], subtitles: ["email:note"],
+        rightDetails: ["city:country"], sparklines: ["trend"], actions: ["Edit", "Delete"])
 
     /// 500 rows of mixed text, numbers, dates, CJK and emoji.
     static func make(rows: Int = 500) -> DataTableDataSource {
@@ -29,9 +35,12 @@ enum DemoTable {
             let price = (cents < 0 ? "-" : "") + "\(abs(cents) / 100).\(pad2(abs(cents) % 100))"
             let month = 1 + Int(generator.next() % 12), day = 1 + Int(generator.next() % 28)
             let joined = "20\(pad2(15 + Int(generator.next() % 10)))-\(pad2(month))-\(pad2(day))"
-            let city = cities[Int(generator.next() % UInt64(cities.count))]
+            let cityIndex = Int(generator.next() % UInt64(cities.count))
+            let city = cities[cityIndex]
+            let trend = (0..<12).map { _ in String(generator.next() % 40) }.joined(separator: " ")
             let note = notes[Int(generator.next() % UInt64(notes.count))]
-            data.append([String(i + 1), "\(first) \(last)", email, status, String(progress), price, joined, city, note])
+            data.append([String(i + 1), "\(first) \(last)", email, status, String(progress), trend, price, joined, city,
+                         countries[cityIndex], note])
         }
         return StringRowsDataSource(titles: titles, rows: data)
     }

@@ -28,10 +28,14 @@ struct StatisticsReport {
             ("cells_reused", String(pool.cellsReused)),
             ("max_cells_alive", String(pool.maxCellsAlive)),
             ("bytes_written", String(bytesWritten)),
+            ("sizing_measurements", String(view.rowSizingStatistics.sizingMeasurements)),
+            ("row_height_cache_hits", String(view.rowSizingStatistics.cacheHits)),
+            ("rows_measured", String(view.rowSizingStatistics.rowsMeasured)),
         ]
         if let sort = view.lastSortMilliseconds { result.append(("sort_ms", format(sort))) }
         if let filter = view.lastFilterMilliseconds { result.append(("filter_ms", format(filter))) }
-        if let file = view.dataSource as? CSVFileDataSource {
+        let underlying = (view.dataSource as? AppendingColumnsDataSource)?.base ?? view.dataSource
+        if let file = underlying as? CSVFileDataSource {
             result.append(("indexed_bytes", String(file.indexedByteCount)))
             if let ms = file.indexMilliseconds { result.append(("index_ms", format(ms))) }
             result.append(("index_memory_bytes", String(file.indexMemoryBytes)))

@@ -6,7 +6,7 @@ let processStart = ContinuousClock.now
 
 // Errors are one line on stderr with exit status 2; --help and --version print to stdout.
 do {
-    var command = try DTableCommand.parseAsRoot()
+    var command = try DTableCommand.parseAsRoot(DTableCommand.expandingBareWrap(Array(CommandLine.arguments.dropFirst())))
     try command.run()
 } catch let error as DTableError {
     writeStandardError("dtable: \(error.description)\n")

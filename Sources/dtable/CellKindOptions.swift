@@ -1,0 +1,225 @@
+import DataTableKit
+import TerminalSurface
+
+/// The cell-kind options of the command line (`--badge`, `--progress`, `--avatar`,
+/// `--subtitle`, `--right-detail`, `--sparkline`, `--wrap`, `--action`) as written, before
+/// their column names are looked up in the file's header.
+struct CellKindOptions {
+    var badges: [String] = []
+    var progressBars: [String] = []
+    var avatars: [String] = []
+    var subtitles: [String] = []
+    var rightDetails: [String] = []
+    var sparklines: [String] = []
+    /// `--wrap` values: `*` for every column (a bare `--wrap`), else a column.
+    var wraps: [String] = []
+    /// `--action NAME[=COMMAND]`: the button names, in order.
+    var actions: [String] = []
+
+    var isEmpty: Bool {
+        badges.isEmpty && progressBars.isEmpty && avatars.isEmpty && subtitles.isEmpty && rightDetails.isEmpty
+            && sparklines.isEmpty && wraps.isEmpty && actions.isEmpty
+    }
+
+    /// The title of the column the action buttons get.
+    static let actionsColumnTitle = "Actions"
+
+    /// The column kinds with their columns resolved against `titles`.
+    /// - Throws: `DTableError` naming the option and listing the columns, for an unknown column
+    ///   or a malformed value.
+    func resolve(titles: [String]) throws -> ResolvedCellKinds {
+        var result = ResolvedCellKinds()
+        func column(_ reference: Substring, _ option: String) throws -> Int {
+            try ColumnReference.resolve(String(reference), in: titles, option: option)
+        }
+        for spec in badges {
+            let (name, rest) = Self.split(spec, at: ":")
+            var colors: [String: Color] = [:]
+            if let rest {
+                for pair in rest.split(separator: ",") {
+                    let (value, colorName) = Self.split(String(pair), at: "=")
+                    guard let colorName, let color = ColorName.parse(colorName), !value.isEmpty else {
+                        throw DTableError("--badge \(spec): expected VALUE=COLOUR pairs after the column, like done=green,failed=red (colours: \(ColorName.names) or 0-255)")
+                    }
+                    colors[value.lowercased()] = color
+                }
+            }
+            result.kinds[try column(name[...], "--badge")] = .badge(colors: colors)
+        }
+        for spec in progressBars {
+            let (name, rest) = Self.split(spec, at: ":")
+            var maximum: Double?
+            if let rest {
+                guard let value = Double(rest), value > 0 else {
+                    throw DTableError("--progress \(spec): the maximum after ':' must be a positive number")
+                }
+                maximum = value
+            }
+            result.kinds[try column(name[...], "--progress")] = .progress(maximum: maximum)
+        }
+        for spec in avatars { result.kinds[try column(spec[...], "--avatar")] = .avatar }
+        for spec in sparklines { result.kinds[try column(spec[...], "--sparkline")] = .sparkline }
+        for (option, specs) in [("--subtitle", subtitles), ("--right-detail", rightDetails)] {
+            for spec in specs {
+                let (name, rest) = Self.split(spec, at: ":")
+                guard let rest, !rest.isEmpty else {
+                    throw DTableError("\(option) \(spec): expected COL:DETAIL_COL (the column and the one shown as its detail)")
+                }
+                let detail = try column(rest[...], option)
+                result.kinds[try column(name[...], option)] = option == "--subtitle" ? .subtitle(detail: detail) : .rightDetail(detail: detail)
+            }
+        }
+        for spec in wraps {
+            if spec == "*" { result.wrapsEveryColumn = true } else { result.wrappedColumns.insert(try column(spec[...], "--wrap")) }
+        }
+        for spec in actions {
+            let (name, _) = Self.split(spec, at: "=")
+            guard !name.isEmpty else { throw DTableError("--action \(spec): the action needs a name, like --action Delete") }
+            result.actionNames.append(name)
+        }
+        return result
+    }
+
+    /// `a:b` as (`a`, `b`), `a` as (`a`, nil); only the first separator splits.
+    static func split(_ text: String, at separator: Character) -> (String, String?) {
+        guard let index = text.firstIndex(of: separator) else { return (text, nil) }
+        return (String(text[..<index]), String(text[text.index(after: index)...]))
+    }
+}
+
+/// What each column shows, once the columns are known.
+struct ResolvedCellKinds {
+    enum Kind {
+        case badge(colors: [String: Color])
+        case progress(maximum: Double?)
+        case avatar
+        case sparkline
+        case subtitle(detail: Int)
+        case rightDetail(detail: Int)
+    }
+
+    var kinds: [Int: Kind] = [:]
+    var wrapsEveryColumn = false
+    var wrappedColumns: Set<Int> = []
+    var actionNames: [String] = []
+
+    /// Whether rows need measuring (wrapped text and subtitles can be taller than a line).
+    var needsAutomaticRowHeights: Bool {
+        wrapsEveryColumn || !wrappedColumns.isEmpty || kinds.values.contains { if case .subtitle = $0 { true } else { false } }
+    }
+
+    /// The provider that shows these kinds, through the library's public provider API.
+    /// `actionsColumn` is the index of the appended Actions column, if any.
+    func makeProvider(actionsColumn: Int?) -> DataTableCustomCellProvider {
+        let kinds = self.kinds, actionNames = self.actionNames
+        let wrapsEveryColumn = self.wrapsEveryColumn, wrappedColumns = self.wrappedColumns
+        return DataTableCustomCellProvider(
+            register: { registry in
+                registry.register(BadgeCell.self, forCellReuseIdentifier: BadgeCell.reuseIdentifier)
+                registry.register(ProgressBarCell.self, forCellReuseIdentifier: ProgressBarCell.reuseIdentifier)
+                registry.register(AvatarCell.self, forCellReuseIdentifier: AvatarCell.reuseIdentifier)
+                registry.register(SparklineCell.self, forCellReuseIdentifier: SparklineCell.reuseIdentifier)
+                registry.register(SubtitleCell.self, forCellReuseIdentifier: SubtitleCell.reuseIdentifier)
+                registry.register(RightDetailCell.self, forCellReuseIdentifier: RightDetailCell.reuseIdentifier)
+                registry.register(ActionButtonsCell.self, forCellReuseIdentifier: ActionButtonsCell.reuseIdentifier)
+            },
+            reuseIdentifierFor: { indexPath in
+                if indexPath.column == actionsColumn { return ActionButtonsCell.reuseIdentifier }
+                switch kinds[indexPath.column] {
+                case .badge: return BadgeCell.reuseIdentifier
+                case .progress: return ProgressBarCell.reuseIdentifier
+                case .avatar: return AvatarCell.reuseIdentifier
+                case .sparkline: return SparklineCell.reuseIdentifier
+                case .subtitle: return SubtitleCell.reuseIdentifier
+                case .rightDetail: return RightDetailCell.reuseIdentifier
+                case nil: return TextCell.reuseIdentifier
+                }
+            },
+            configure: { cell, value, context in
+                switch cell {
+                case let cell as TextCell:
+                    cell.label.text = value.stringRepresentation
+                    cell.label.alignment = context.columnAlignment
+                    cell.label.isNumeric = context.columnAlignment == .right
+                    if wrapsEveryColumn || wrappedColumns.contains(context.indexPath.column) {
+                        cell.label.numberOfLines = 0
+                        cell.label.lineBreakMode = .byWordWrapping
+                    }
+                case let cell as BadgeCell:
+                    if case .badge(let colors)? = kinds[context.indexPath.column] {
+                        cell.colors.merge(colors) { _, new in new }
+                    }
+                    cell.configure(with: value)
+                case let cell as ProgressBarCell:
+                    if case .progress(let maximum)? = kinds[context.indexPath.column] { cell.maximum = maximum }
+                    cell.configure(with: value)
+                case let cell as AvatarCell:
+                    cell.configure(with: value)
+                case let cell as SparklineCell:
+                    cell.configure(with: value)
+                case let cell as SubtitleCell:
+                    cell.title = value.stringRepresentation
+                    if case .subtitle(let detail)? = kinds[context.indexPath.column] {
+                        cell.detail = context.value(ofColumn: detail).stringRepresentation
+                    }
+                case let cell as RightDetailCell:
+                    cell.text = value.stringRepresentation
+                    if case .rightDetail(let detail)? = kinds[context.indexPath.column] {
+                        cell.detail = context.value(ofColumn: detail).stringRepresentation
+                    }
+                case let cell as ActionButtonsCell:
+                    cell.buttons = actionNames
+                default:
+                    break
+                }
+                cell.isHighlighted = context.isHighlighted
+            })
+    }
+}
+
+/// A column named on the command line: a header title, or a 1-based index.
+enum ColumnReference {
+    /// The 0-based column `reference` names: an exact title, then a title ignoring case, then
+    /// a 1-based number.
+    static func resolve(_ reference: String, in titles: [String], option: String) throws -> Int {
+        if let exact = titles.firstIndex(of: reference) { return exact }
+        if let folded = titles.firstIndex(where: { $0.lowercased() == reference.lowercased() }) { return folded }
+        if let number = Int(reference), number >= 1, number <= titles.count { return number - 1 }
+        let listing = titles.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
+        throw DTableError("\(option): no column '\(reference)'; the columns are: \(listing)")
+    }
+}
+
+/// Colour names for `--badge VALUE=COLOUR`.
+enum ColorName {
+    static let table: [(String, Color)] = [
+        ("green", .palette(34)), ("yellow", .palette(178)), ("red", .palette(160)), ("grey", .palette(244)),
+        ("gray", .palette(244)), ("blue", .palette(33)), ("cyan", .palette(37)), ("magenta", .palette(170)),
+        ("orange", .palette(208)), ("white", .palette(15)), ("black", .palette(0)), ("default", .default),
+    ]
+
+    static var names: String { table.map(\.0).joined(separator: ", ") }
+
+    /// A name from the table, or a palette index 0-255.
+    static func parse(_ text: String) -> Color? {
+        let name = text.lowercased()
+        if let entry = table.first(where: { $0.0 == name }) { return entry.1 }
+        if let index = Int(name), (0...255).contains(index) { return .palette(UInt8(index)) }
+        return nil
+    }
+}
+
+extension DTableCommand {
+    /// A bare `--wrap` (no `=COL`) means every column: it becomes `--wrap=*` before parsing,
+    /// since an option's value cannot be optional in swift-argument-parser. Arguments after
+    /// `--` are left alone.
+    static func expandingBareWrap(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var afterTerminator = false
+        for argument in arguments {
+            if argument == "--" { afterTerminator = true }
+            result.append(!afterTerminator && argument == "--wrap" ? "--wrap=*" : argument)
+        }
+        return result
+    }
+}
