@@ -83,12 +83,15 @@ extension DataTableView {
         case (.failed(let message), _):
             notice = message
         case (.order(let order, let rowCount), .sort(let descriptors)):
+            defer { isApplyingDefaultOrdering = false }
             sortDescriptors = descriptors
             if descriptors.isEmpty {
                 setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
             } else {
                 lastSortMilliseconds = job.elapsedMilliseconds
+                let startsAtTop = isApplyingDefaultOrdering && viewport.cursor.row == 0
                 setDisplayOrder(order, coveredRows: rowCount)
+                if startsAtTop { viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column)) }
             }
         case (.order(let kept, let rowCount), .filter(let matcher)):
             filter = matcher

@@ -42,6 +42,9 @@ public final class DataTableView {
     public internal(set) var prompt: Prompt?
     /// The job running off the UI thread (sort), polled by `refreshFromDataSource()`.
     public internal(set) var activeJob: TableJob?
+    /// True until the configuration's `defaultOrdering` is applied: the cursor then starts on
+    /// the first sorted row (rather than staying on the record that was first in file order).
+    var isApplyingDefaultOrdering = false
     /// How long the last sort took.
     public internal(set) var lastSortMilliseconds: Double?
     /// How long the last filter took.
@@ -105,6 +108,7 @@ public final class DataTableView {
         setSize(size)
         if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
             startSort(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
+            isApplyingDefaultOrdering = true
         }
     }
 
