@@ -14,7 +14,7 @@ public final class ActionButtonsCell: LayoutCell {
     public var buttons: [String] = []
     public var buttonStyle = Style(attributes: .bold)
     /// The style of the button named `pressedAction`.
-    public var pressedStyle = Style(attributes: [.bold, .reverse])
+    public var pressedStyle = Style(attributes: [.bold, .reverse, .underline])
 
     public required init() {}
 
@@ -22,7 +22,7 @@ public final class ActionButtonsCell: LayoutCell {
         super.prepareForReuse()
         buttons = []
         buttonStyle = Style(attributes: .bold)
-        pressedStyle = Style(attributes: [.bold, .reverse])
+        pressedStyle = Style(attributes: [.bold, .reverse, .underline])
     }
 
     public override var actionNames: [String] { buttons }

@@ -188,13 +188,15 @@ public final class TableController {
                 return .ignored
             }
             guard let indexPath = view.indexPath(at: mouse.position) else { return .ignored }
-            viewport.moveCursor(to: indexPath)
             if let hit = view.actionHit(at: mouse.position) {
-                // Drawn pressed until the button comes up; fired on release over the same button.
+                // The row becomes the cursor's, the column stays (the button is not a value). The
+                // button is drawn pressed until it comes up, and fires on release over it.
+                viewport.moveCursor(to: DataTableIndexPath(row: indexPath.row, column: viewport.cursor.column))
                 view.pressedButton = (hit.key, hit.action)
                 view.viewport = viewport
                 return .redraw
             }
+            viewport.moveCursor(to: indexPath)
         case .release(.left):
             guard let pressed = view.pressedButton else { return .ignored }
             view.pressedButton = nil
