@@ -121,6 +121,57 @@ func measureInProcess(path: String) throws {
     emit("cells_created", Double(view.reusePool.cellsCreated))
     emit("cells_reused", Double(view.reusePool.cellsReused))
 
+    // 3b. The same key presses with cell kinds (avatar, badge, progress bar, wrapped notes in rows
+    //     of automatic height, an Actions column of buttons): the sizing-cell cache at work.
+    progress("  frame builds with cell kinds and wrapped rows, \(keyPresses) key presses")
+    let kindsSource = AppendingColumnsDataSource(base: source, appendedTitles: ["Actions"])
+    var kindsConfiguration = configuration
+    kindsConfiguration.rowHeightMode = .automatic(estimated: 1, prefetchWindow: 32)
+    kindsConfiguration.maxColumnWidth = 30
+    let kindColumns = ["name": AvatarCell.reuseIdentifier, "status": BadgeCell.reuseIdentifier,
+                       "progress": ProgressBarCell.reuseIdentifier]
+    let identifiers = (0..<kindsSource.columnCount).map { c in
+        c == source.columnCount ? ActionButtonsCell.reuseIdentifier : kindColumns[kindsSource.title(ofColumn: c)] ?? TextCell.reuseIdentifier
+    }
+    let noteColumn = column("note")
+    kindsConfiguration.cellSizingMode = .custom(provider: DataTableCustomCellProvider(
+        register: {
+            $0.register(AvatarCell.self, forCellReuseIdentifier: AvatarCell.reuseIdentifier)
+            $0.register(BadgeCell.self, forCellReuseIdentifier: BadgeCell.reuseIdentifier)
+            $0.register(ProgressBarCell.self, forCellReuseIdentifier: ProgressBarCell.reuseIdentifier)
+            $0.register(ActionButtonsCell.self, forCellReuseIdentifier: ActionButtonsCell.reuseIdentifier)
+        },
+        reuseIdentifierFor: { identifiers[$0.column] },
+        configure: { cell, value, context in
+            switch cell {
+            case let cell as TextCell:
+                cell.label.text = value.stringRepresentation
+                cell.label.alignment = context.columnAlignment
+                if context.indexPath.column == noteColumn {
+                    cell.label.numberOfLines = 0
+                    cell.label.lineBreakMode = .byWordWrapping
+                }
+            case let cell as AvatarCell: cell.configure(with: value)
+            case let cell as BadgeCell: cell.configure(with: value)
+            case let cell as ProgressBarCell: cell.configure(with: value)
+            case let cell as ActionButtonsCell: cell.buttons = ["Edit", "Delete"]
+            default: break
+            }
+        }))
+    let kindsView = DataTableView(dataSource: kindsSource, configuration: kindsConfiguration, size: size)
+    let kindsApp = TableApplication(view: kindsView, backend: MemoryBackend(size: size))
+    kindsApp.drawFrame()
+    for i in 0..<keyPresses { kindsApp.handle(.key(keys[i % keys.count])) }
+    kindsApp.handle(.key(.character("G")))
+    kindsApp.handle(.key(.character("g")))
+    emit("kinds_frame_mean_ms", kindsApp.statistics.meanFrameBuildMilliseconds)
+    emit("kinds_frame_max_ms", kindsApp.statistics.maxFrameBuildMilliseconds)
+    emit("kinds_rows_measured", Double(kindsView.rowSizingStatistics.rowsMeasured))
+    emit("kinds_sizing_measurements", Double(kindsView.rowSizingStatistics.sizingMeasurements))
+    emit("kinds_cache_hits", Double(kindsView.rowSizingStatistics.cacheHits))
+    emit("kinds_cells_alive_max", Double(kindsView.reusePool.maxCellsAlive))
+    emit("kinds_cells_visible", Double(kindsView.cellsOnScreenCount))
+
     // 4. Two more index runs: best of 3.
     progress("  indexing twice more")
     for _ in 0..<2 {
@@ -225,6 +276,9 @@ let metrics: [(String, String)] = [
     ("sort_text", "sort text column `name` (ms, DataTableView.sort)"),
     ("frame_mean", "frame build mean (ms, 200x60, after key presses)"),
     ("frame_max", "frame build max (ms)"),
+    ("kinds_frame", "frame build with cell kinds + wrapped rows, mean / max (ms)"),
+    ("kinds_sizing", "  rows measured / sizing measurements / cache hits"),
+    ("kinds_cells", "  cells visible / max alive"),
     ("anon_index", "anon memory after index (B/row, RssAnon delta)"),
     ("anon_sort", "anon memory after index + 1 sort (B/row, RssAnon delta)"),
     ("index_bytes", "row index, indexMemoryBytes (B/row)"),
@@ -299,6 +353,15 @@ func measure(path: String, title: String, full: Bool) -> (title: String, values:
     }
     if let visible = child["cells_visible"], let alive = child["cells_alive_max"] {
         values["cells"] = "\(Int(visible)) / \(Int(alive))"
+    }
+    if let mean = child["kinds_frame_mean_ms"], let max = child["kinds_frame_max_ms"] {
+        values["kinds_frame"] = "\(format3(mean)) / \(format3(max))"
+    }
+    if let rows = child["kinds_rows_measured"], let sizing = child["kinds_sizing_measurements"], let hits = child["kinds_cache_hits"] {
+        values["kinds_sizing"] = "\(Int(rows)) / \(Int(sizing)) / \(Int(hits))"
+    }
+    if let visible = child["kinds_cells_visible"], let alive = child["kinds_cells_alive_max"] {
+        values["kinds_cells"] = "\(Int(visible)) / \(Int(alive))"
     }
     if let created = child["cells_created"], let reused = child["cells_reused"] {
         values["reuse"] = "\(Int(created)) / \(Int(reused))"
