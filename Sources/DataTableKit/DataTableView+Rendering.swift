@@ -102,14 +102,16 @@ extension DataTableView {
 
         reusePool.setVisibleCellCount(rows.count * visibleColumns.count)
 
-        // 1. Send cells whose index path left the screen back to the pool.
-        var onScreen = Set<CellKey>(minimumCapacity: rows.count * visibleColumns.count)
-        for row in rows {
-            let source = sourceRow(forDisplayRow: row.row)
-            for visible in visibleColumns { onScreen.insert(CellKey(sourceRow: source, column: visible.column)) }
-        }
+        // 1. Send cells whose index path left the screen back to the pool: keys whose source row
+        //    or column is no longer shown (rows × columns on screen form a grid).
+        var rowsOnScreen = Set<Int>(minimumCapacity: rows.count)
+        for row in rows { rowsOnScreen.insert(sourceRow(forDisplayRow: row.row)) }
+        var columnsOnScreen = [Bool](repeating: false, count: columns.count)
+        for visible in visibleColumns { columnsOnScreen[visible.column] = true }
         var departed: [CellKey] = []
-        for key in cellsOnScreen.keys where !onScreen.contains(key) { departed.append(key) }
+        for key in cellsOnScreen.keys where !(columnsOnScreen[key.column] && rowsOnScreen.contains(key.sourceRow)) {
+            departed.append(key)
+        }
         for key in departed {
             if let cell = cellsOnScreen.removeValue(forKey: key) { reusePool.enqueue(cell) }
         }

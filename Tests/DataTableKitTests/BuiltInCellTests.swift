@@ -240,7 +240,7 @@ import TestSupport
         let surface = R.surface(width: 20) { cell.draw(in: $0) }
         #expect((0..<8).allSatisfy { surface[$0, 0].style == Style(attributes: .bold) })
         #expect(surface[8, 0].style == .plain)
-        #expect((9..<19).allSatisfy { surface[$0, 0].style == Style(attributes: [.bold, .reverse]) })
+        #expect((9..<19).allSatisfy { surface[$0, 0].style == Style(attributes: [.bold, .reverse, .underline]) })
         #expect(surface[19, 0].style == .plain)
         cell.prepareForReuse()
         #expect(cell.buttons.isEmpty && cell.pressedAction == nil)

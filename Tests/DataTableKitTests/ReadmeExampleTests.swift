@@ -2,6 +2,7 @@ import Testing
 import TestSupport
 // The README's example uses the public API only: no @testable here.
 import DataTableKit
+import Glibc
 import TerminalSurface
 
 // MARK: - README "The library" example, verbatim from here to the next MARK.
@@ -67,6 +68,18 @@ func makeUserTable(_ users: [User]) -> DataTable<User> {
 // MARK: - End of the README example.
 
 @Suite struct ReadmeExampleTests {
+    /// The README shows the code between the MARKs above, character for character.
+    @Test func theReadmeShowsThisExampleVerbatim() throws {
+        let testFile = #filePath
+        let root = String(testFile[..<(testFile.utf8Range(of: "/Tests/")?.lowerBound ?? testFile.endIndex)])
+        let source = try #require(readText(testFile))
+        let readme = try #require(readText(root + "/README.md"))
+        let start = try #require(source.utf8Range(of: "verbatim from here to the next MARK.\n"))
+        let end = try #require(source.utf8Range(of: "// MARK: - End of the README example."))
+        let example = String(source[start.upperBound..<end.lowerBound]).trimmingNewlines
+        #expect(readme.utf8Range(of: example) != nil, "README.md no longer shows the example of ReadmeExampleTests.swift")
+    }
+
     let users = [
         User(name: "Ada Lovelace", email: "ada@example.com", status: "active", logins: 12),
         User(name: "Grace Hopper", email: "grace@example.com", status: "pending", logins: 40),
@@ -93,5 +106,39 @@ func makeUserTable(_ users: [User]) -> DataTable<User> {
         #expect(table.selectedModel?.name == "Grace Hopper")
         let dot = (0..<52).first { surface[$0, 1].grapheme == "●" }
         #expect(dot.map { surface[$0, 1].style.foreground } == BadgeCell.defaultColors["pending"])
+    }
+}
+
+/// A whole text file, or nil.
+func readText(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, file)
+        if n <= 0 { break }
+        bytes += buffer[0..<n]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+extension String {
+    /// Where `needle` first occurs, compared byte for byte (no Foundation).
+    func utf8Range(of needle: String) -> Range<String.Index>? {
+        let hay = Array(utf8), pattern = Array(needle.utf8)
+        guard !pattern.isEmpty, hay.count >= pattern.count else { return nil }
+        for i in 0...(hay.count - pattern.count) where hay[i] == pattern[0] && Array(hay[i..<i + pattern.count]) == pattern {
+            let lower = utf8.index(startIndex, offsetBy: i)
+            return lower..<utf8.index(lower, offsetBy: pattern.count)
+        }
+        return nil
+    }
+
+    var trimmingNewlines: String {
+        var s = Substring(self)
+        while s.first == "\n" { s = s.dropFirst() }
+        while s.last == "\n" { s = s.dropLast() }
+        return String(s)
     }
 }
