@@ -29,7 +29,7 @@ public struct CellContext {
     /// True in the sorted column.
     public var isHighlighted: Bool
     /// The table's data, for the row's other values and its model.
-    public unowned let dataSource: DataTableDataSource
+    public let dataSource: DataTableDataSource
 
     public init(indexPath: DataTableIndexPath, sourceRow: Int, columnAlignment: TextAlignment, isHighlighted: Bool,
                 dataSource: DataTableDataSource) {

@@ -71,11 +71,13 @@ extension DataTableView {
     }
 
     /// The height of a row: the tallest of its cells, each configured on its identifier's
-    /// sizing cell and asked `heightThatFits(width:)` at its column's width.
-    func measureHeight(ofSourceRow source: Int, displayRow: Int) -> Int {
+    /// sizing cell and asked `heightThatFits(width:)` at its column's width. `only` limits it
+    /// to some columns at given widths (print mode measures what it prints).
+    func measureHeight(ofSourceRow source: Int, displayRow: Int, only: [(column: Int, width: Int)]? = nil) -> Int {
         rowSizingStatistics.rowsMeasured += 1
         var height = 1
-        for column in columns.indices {
+        let measured = only ?? columns.indices.map { ($0, $0 < layoutColumnWidths.count ? layoutColumnWidths[$0] : columns[$0].width) }
+        for (column, width) in measured {
             let indexPath = DataTableIndexPath(row: displayRow, column: column)
             let identifier = cellProvider.reuseIdentifier(for: indexPath)
             let cell = sizingCell(forReuseIdentifier: identifier)
@@ -83,7 +85,6 @@ extension DataTableView {
             configure(cell, at: indexPath, sourceRow: source, value: dataSource.value(row: source, column: column),
                       background: configuration.theme.body)
             rowSizingStatistics.sizingMeasurements += 1
-            let width = column < layoutColumnWidths.count ? layoutColumnWidths[column] : columns[column].width
             height = max(height, cell.heightThatFits(width: width))
         }
         return min(height, Self.maximumRowHeight)

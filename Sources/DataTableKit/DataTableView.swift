@@ -135,10 +135,10 @@ public final class DataTableView {
     /// the widest `preferredWidth` of their sizing cell over a sample of rows: a badge needs
     /// room for its dot, a button row for its brackets.
     /// - Complexity: O(custom columns × 200) configurations of sizing cells.
-    func fitColumnsToCells() {
-        guard dataSource.rowCount > 0 else { return }
-        let rows = ColumnSizer.sampleRows(count: dataSource.rowCount, sampleSize: 200)
-        for column in columns.indices {
+    func fitColumnsToCells(only: [Int]? = nil) {
+        guard viewport.rowCount > 0 else { return }
+        let rows = ColumnSizer.sampleRows(count: viewport.rowCount, sampleSize: 200)
+        for column in only ?? Array(columns.indices) {
             let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
             guard case .fitContentText(let strategy) = mode else { continue }
             if case .fixed = strategy { continue }
@@ -149,7 +149,8 @@ public final class DataTableView {
                 if identifier == TextCell.reuseIdentifier { continue }
                 let cell = sizingCell(forReuseIdentifier: identifier)
                 cell.prepareForReuse()
-                configure(cell, at: indexPath, sourceRow: row, value: dataSource.value(row: row, column: column),
+                let source = sourceRow(forDisplayRow: row)
+                configure(cell, at: indexPath, sourceRow: source, value: dataSource.value(row: source, column: column),
                           background: configuration.theme.body)
                 if let width = cell.preferredWidth { widest = max(widest ?? 0, width) }
             }
@@ -198,7 +199,11 @@ public final class DataTableView {
         if let width {
             columns[column].width = max(1, width)
         } else {
-            columns[column].width = ColumnSizer.columns(of: dataSource, configuration: configuration)[column].width
+            let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
+            columns[column].width = ColumnSizer.measure(
+                column: column, of: dataSource, mode: mode, defaultSampleSize: configuration.columnWidthSampleSize,
+                minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth).width
+            fitColumnsToCells(only: [column])
         }
         layoutColumns()
     }

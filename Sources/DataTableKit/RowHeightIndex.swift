@@ -27,6 +27,8 @@ public final class RowHeightIndex {
     public private(set) var heightDeltas: [Int: Int] = [:]
     /// Bumped by every `removeAllHeights()`, so owners of per-row state can notice.
     public private(set) var resetCount = 0
+    /// Heights above this are stored as this.
+    public static let maximumHeight = 1 << 15
 
     public init(estimatedHeight: Int = 1, count: Int = 0) {
         self.estimatedHeight = max(1, estimatedHeight)
@@ -42,7 +44,8 @@ public final class RowHeightIndex {
     /// - Complexity: O(log n).
     public func setHeight(_ height: Int, ofRow row: Int) {
         precondition(row >= 0 && row < count, "row \(row) outside 0..<\(count)")
-        let delta = max(1, height) - estimatedHeight
+        // Bounded so that no sum of deltas in the Int32 tree can overflow (2^31 / 2^16 rows).
+        let delta = max(1, min(height, Self.maximumHeight)) - estimatedHeight
         let old = heightDeltas[row] ?? 0
         guard delta != old else { return }
         heightDeltas[row] = delta == 0 ? nil : delta
@@ -120,7 +123,7 @@ public final class RowHeightIndex {
         guard let tree else { return }
         var i = row + 1
         while i <= treeCapacity {
-            tree[i] += Int32(clamping: delta)
+            tree[i] &+= Int32(truncatingIfNeeded: delta)
             i += i & -i
         }
     }

@@ -184,16 +184,15 @@ public final class TableController {
             viewport.scrollView(rows: -3)
         case .press(.left):
             if let column = view.headerColumn(at: mouse.position) {
-                view.delegate?.dataTable(view, didTapHeaderOfColumn: column)
-                return .ignored
+                guard let delegate = view.delegate else { return .ignored }
+                delegate.dataTable(view, didTapHeaderOfColumn: column)
+                return .redraw  // whatever the delegate changed
             }
             guard let indexPath = view.indexPath(at: mouse.position) else { return .ignored }
             if let hit = view.actionHit(at: mouse.position) {
-                // The row becomes the cursor's, the column stays (the button is not a value). The
-                // button is drawn pressed until it comes up, and fires on release over it.
-                viewport.moveCursor(to: DataTableIndexPath(row: indexPath.row, column: viewport.cursor.column))
+                // Drawn pressed until the button comes up; nothing moves meanwhile (a scroll would
+                // put another cell under the pointer), so the release finds the same button.
                 view.pressedButton = (hit.key, hit.action)
-                view.viewport = viewport
                 return .redraw
             }
             viewport.moveCursor(to: indexPath)
@@ -201,6 +200,8 @@ public final class TableController {
             guard let pressed = view.pressedButton else { return .ignored }
             view.pressedButton = nil
             if let hit = view.actionHit(at: mouse.position), hit.key == pressed.key, hit.action == pressed.action {
+                // The row becomes the cursor's; the column stays (a button is not a value).
+                view.viewport.moveCursor(to: DataTableIndexPath(row: hit.indexPath.row, column: view.viewport.cursor.column))
                 view.fireAction(hit.action, displayRow: hit.indexPath.row)
             }
             return .redraw

@@ -19,10 +19,16 @@ public struct TablePrinter {
     /// - Complexity: O(rows × columns); memory O(batchRows × width × row height).
     public func print(_ view: DataTableView, write: (String) -> Void) {
         guard view.dataSource.columnCount > 0 else { return }
-        view.setSize(Size(width: width, height: max(3, view.size.height)))
-        var viewport = view.viewport
-        viewport.setBodySize(Size(width: width, height: 1))
-        let columns = viewport.visibleColumns
+        // Laid out at the print width (columns may scale to fill it), from the first column;
+        // the view gets its own size back afterwards.
+        let viewSize = view.size
+        view.setSize(Size(width: width, height: max(3, viewSize.height)))
+        defer { view.setSize(viewSize) }
+        var layout = Viewport(bodySize: Size(width: width, height: 1), rowCount: view.viewport.rowCount,
+                              columnWidths: view.layoutColumnWidths, gutter: view.viewport.gutter)
+        layout.setFrozenColumns(leading: view.viewport.frozenColumns.leading, trailing: view.viewport.frozenColumns.trailing)
+        let columns = layout.visibleColumns
+        let measuredColumns = columns.map { (column: $0.column, width: $0.width) }
         let surface = Surface(size: Size(width: width, height: 1))
         view.renderHeader(in: surface.region, columns: columns)
         emit(surface, 0..<1, write)
@@ -35,7 +41,8 @@ public struct TablePrinter {
             for row in top..<top + count {
                 let height: Int
                 if view.prefetchWindow != nil {
-                    height = view.measureHeight(ofSourceRow: view.sourceRow(forDisplayRow: row), displayRow: row)
+                    height = view.measureHeight(ofSourceRow: view.sourceRow(forDisplayRow: row), displayRow: row,
+                                                only: measuredColumns)
                 } else {
                     height = view.rowHeights.estimatedHeight
                 }

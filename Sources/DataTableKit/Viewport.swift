@@ -78,36 +78,53 @@ public struct Viewport {
         return result
     }
 
+    /// The frozen columns that are in effect at the current width: leading ones only when they
+    /// leave room for a scrolling column, trailing ones only when they fit beside the leading
+    /// ones with room to spare. Columns that do not fit scroll like the others.
+    /// - Complexity: O(frozen columns).
+    var frozenLayout: (leading: Int, trailingStart: Int) {
+        let count = columnWidths.count
+        var leading = min(frozenColumns.leading, count)
+        var leadingWidth = columnWidths[0..<leading].reduce(0) { $0 + $1 + gutter }
+        if leadingWidth >= bodySize.width {
+            leading = 0
+            leadingWidth = 0
+        }
+        var trailingStart = count
+        if frozenColumns.trailing > 0 {
+            let start = max(leading, count - frozenColumns.trailing)
+            let trailingWidth = columnWidths[start...].reduce(0) { $0 + $1 + gutter }
+            // The scrolling area keeps at least one column of room.
+            if start < count && leadingWidth + trailingWidth < bodySize.width { trailingStart = start }
+        }
+        return (leading, trailingStart)
+    }
+
     /// Columns on screen, left to right: the frozen leading columns, the scrolling ones from
     /// `leftColumn` until the room between the frozen sides is used, then the frozen trailing
-    /// columns against the right edge (dropped when they do not fit beside the leading ones).
-    /// - Complexity: O(visible columns).
+    /// columns against the right edge.
+    /// - Complexity: O(visible columns + frozen columns).
     public var visibleColumns: [VisibleColumn] {
         var result: [VisibleColumn] = []
-        let (leading, trailing) = frozenColumns
+        let (leading, trailingStart) = frozenLayout
         var x = 0
-        for column in 0..<min(leading, columnWidths.count) where x < bodySize.width {
-            result.append(VisibleColumn(column: column, x: x, width: min(columnWidths[column], bodySize.width - x)))
+        for column in 0..<leading {
+            result.append(VisibleColumn(column: column, x: x, width: columnWidths[column]))
             x += columnWidths[column] + gutter
         }
         var right = bodySize.width
         var trailingColumns: [VisibleColumn] = []
-        let firstTrailing = max(leading, columnWidths.count - trailing)
-        if trailing > 0 && firstTrailing < columnWidths.count {
-            let width = columnWidths[firstTrailing...].reduce(0) { $0 + $1 + gutter } - gutter
-            if x + width <= bodySize.width {
-                right = bodySize.width - width
-                var tx = right
-                for column in firstTrailing..<columnWidths.count {
-                    trailingColumns.append(VisibleColumn(column: column, x: tx, width: columnWidths[column]))
-                    tx += columnWidths[column] + gutter
-                }
-                right -= gutter
+        if trailingStart < columnWidths.count {
+            let width = columnWidths[trailingStart...].reduce(0) { $0 + $1 + gutter } - gutter
+            var tx = bodySize.width - width
+            right = tx - gutter
+            for column in trailingStart..<columnWidths.count {
+                trailingColumns.append(VisibleColumn(column: column, x: tx, width: columnWidths[column]))
+                tx += columnWidths[column] + gutter
             }
         }
-        let lastScrolling = trailingColumns.isEmpty ? columnWidths.count : firstTrailing
-        var column = max(leftColumn, min(leading, columnWidths.count))
-        while column < lastScrolling && x < right {
+        var column = max(leftColumn, leading)
+        while column < trailingStart && x < right {
             result.append(VisibleColumn(column: column, x: x, width: min(columnWidths[column], right - x)))
             x += columnWidths[column] + gutter
             column += 1
@@ -115,9 +132,10 @@ public struct Viewport {
         return result + trailingColumns
     }
 
-    /// Whether `column` is frozen (not scrolled sideways).
+    /// Whether `column` is frozen (not scrolled sideways) at the current width.
     public func isFrozen(_ column: Int) -> Bool {
-        column < frozenColumns.leading || column >= max(frozenColumns.leading, columnWidths.count - frozenColumns.trailing)
+        let (leading, trailingStart) = frozenLayout
+        return column < leading || column >= trailingStart
     }
 
     // MARK: - Changes from outside
@@ -184,11 +202,16 @@ public struct Viewport {
     /// top becomes the top, and the cursor moves by as many rows.
     /// - Complexity: O(log n).
     public mutating func scroll(lines: Int) {
-        let target = rowHeights.startLine(ofRow: topRow) + lines
-        var newTop = rowHeights.row(atLine: max(0, target))
-        if lines > 0 && newTop == topRow { newTop += 1 }
-        if lines < 0 && newTop == topRow { newTop -= 1 }
-        scroll(rows: newTop - topRow)
+        func moved(_ row: Int) -> Int {
+            var target = rowHeights.row(atLine: max(0, rowHeights.startLine(ofRow: row) + lines))
+            if lines > 0 && target == row { target += 1 }
+            if lines < 0 && target == row { target -= 1 }
+            return target
+        }
+        let newTop = moved(topRow), newCursor = moved(cursor.row)
+        topRow = max(0, min(newTop, maximumTopRow))
+        cursor.row = max(0, min(newCursor, rowCount - 1))
+        scrollToCursor()
     }
 
     /// Scrolls the view without moving the cursor further than needed to keep it on screen.
@@ -216,8 +239,9 @@ public struct Viewport {
 
     /// Scrolls the view sideways by whole columns without moving the cursor off screen.
     public mutating func scrollView(columns: Int) {
-        let firstScrolling = min(frozenColumns.leading, max(0, columnWidths.count - 1))
-        leftColumn = max(firstScrolling, min(leftColumn + columns, max(0, columnWidths.count - 1)))
+        let (leading, trailingStart) = frozenLayout
+        let lastScrolling = max(leading, trailingStart - 1)
+        leftColumn = max(min(leading, max(0, columnWidths.count - 1)), min(leftColumn + columns, lastScrolling))
         let visible = visibleColumns.filter { !isFrozen($0.column) }.map(\.column)
         if let first = visible.first, let last = visible.last, !isFrozen(cursor.column) {
             cursor.column = max(first, min(cursor.column, last))
@@ -243,7 +267,7 @@ public struct Viewport {
             topRow = max(0, min(topRow, maximumTopRow, cursor.row))
         }
         guard !columnWidths.isEmpty else { return }
-        let firstScrolling = min(frozenColumns.leading, columnWidths.count - 1)
+        let firstScrolling = min(frozenLayout.leading, columnWidths.count - 1)
         if leftColumn < firstScrolling { leftColumn = firstScrolling }
         guard !isFrozen(cursor.column) else { return }
         if cursor.column < leftColumn { leftColumn = cursor.column }
@@ -261,14 +285,9 @@ public struct Viewport {
 
     /// The width between the frozen columns (independent of which scrolling columns show).
     private var scrollingWidthWithoutScrollingColumns: Int {
-        let (leading, trailing) = frozenColumns
-        var used = 0
-        for column in 0..<min(leading, columnWidths.count) { used += columnWidths[column] + gutter }
-        let firstTrailing = max(leading, columnWidths.count - trailing)
-        if trailing > 0 && firstTrailing < columnWidths.count {
-            let width = columnWidths[firstTrailing...].reduce(0) { $0 + $1 + gutter }
-            if used + width - gutter <= bodySize.width { used += width }
-        }
+        let (leading, trailingStart) = frozenLayout
+        var used = columnWidths[0..<leading].reduce(0) { $0 + $1 + gutter }
+        if trailingStart < columnWidths.count { used += columnWidths[trailingStart...].reduce(0) { $0 + $1 + gutter } }
         return max(1, bodySize.width - used)
     }
 }

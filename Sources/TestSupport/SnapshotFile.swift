@@ -24,7 +24,8 @@ public enum SnapshotFile {
         return .recorded(path: path)
     }
 
-    static func readFile(_ path: String) -> String? {
+    /// A whole text file, or nil when it cannot be read.
+    public static func readFile(_ path: String) -> String? {
         guard let file = fopen(path, "r") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []

@@ -1,4 +1,5 @@
 import DataTableKit
+import Glibc
 import TerminalSurface
 
 /// The cell-kind options of the command line (`--badge`, `--progress`, `--avatar`,
@@ -211,14 +212,27 @@ enum ColorName {
 
 extension DTableCommand {
     /// A bare `--wrap` (no `=COL`) means every column: it becomes `--wrap=*` before parsing,
-    /// since an option's value cannot be optional in swift-argument-parser. Arguments after
-    /// `--` are left alone.
-    static func expandingBareWrap(_ arguments: [String]) -> [String] {
+    /// since an option's value cannot be optional in swift-argument-parser. `--wrap COL` with a
+    /// space is read as `--wrap=COL` unless COL is an existing file (then it is the input).
+    /// Arguments after `--` are left alone.
+    static func expandingBareWrap(_ arguments: [String], fileExists: (String) -> Bool = { access($0, F_OK) == 0 }) -> [String] {
         var result: [String] = []
         var afterTerminator = false
-        for argument in arguments {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
             if argument == "--" { afterTerminator = true }
-            result.append(!afterTerminator && argument == "--wrap" ? "--wrap=*" : argument)
+            guard !afterTerminator && argument == "--wrap" else {
+                result.append(argument)
+                continue
+            }
+            if index < arguments.count, !arguments[index].hasPrefix("-"), !fileExists(arguments[index]) {
+                result.append("--wrap=" + arguments[index])
+                index += 1
+            } else {
+                result.append("--wrap=*")
+            }
         }
         return result
     }

@@ -174,4 +174,16 @@ import TestSupport
             $0.prefersASCII = true
         }, "config-built-in-kinds-ascii", styles: false)
     }
+
+    @Test func printingLeavesTheViewAsItWas() {
+        let (app, _) = TableFixtures.application(Self.notes(), size: Size(width: 30, height: 8))
+        app.press(.character("$"))
+        let view = app.view
+        let (left, size) = (view.viewport.leftColumn, view.size)
+        var lines: [String] = []
+        TablePrinter(width: 60).print(view) { lines.append($0) }
+        #expect(lines.first?.hasPrefix(" id name") == true, "printed from the first column: \(lines.prefix(1))")
+        #expect(view.size == size && view.viewport.leftColumn == left)
+    }
 }
+

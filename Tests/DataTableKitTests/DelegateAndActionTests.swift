@@ -55,12 +55,13 @@ final class DelegateRecorder: DataTableDelegate {
         let y = 3  // the third row, source row 2
         let x = column(of: "[ Delete ]", line: y, in: backend)!
         app.handle(.mouse(MouseEvent(kind: .press(.left), position: Point(x: x + 3, y: y))))
-        // Pressed: reverse video over the button until the button comes up; the cursor moved to
-        // the row, not onto the button.
+        // Pressed: reverse video over the button until the button comes up; nothing moves yet.
         #expect(backend.presented![x + 3, y].style.attributes.contains(.reverse))
-        #expect(app.view.viewport.cursor == DataTableIndexPath(row: 2, column: 0))
+        #expect(app.view.viewport.cursor == DataTableIndexPath(row: 0, column: 0))
         #expect(recorder.actions.isEmpty)
         app.handle(.mouse(MouseEvent(kind: .release(.left), position: Point(x: x + 3, y: y))))
+        // Fired: the row is selected, the cursor stays off the button.
+        #expect(app.view.viewport.cursor == DataTableIndexPath(row: 2, column: 0))
         #expect(recorder.actions.map(\.0) == ["Delete"])
         #expect(recorder.actions.map(\.1) == [2])
         #expect(!backend.presented![x + 3, y].style.attributes.contains(.reverse))

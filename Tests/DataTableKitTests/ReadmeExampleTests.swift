@@ -2,7 +2,6 @@ import Testing
 import TestSupport
 // The README's example uses the public API only: no @testable here.
 import DataTableKit
-import Glibc
 import TerminalSurface
 
 // MARK: - README "The library" example, verbatim from here to the next MARK.
@@ -72,8 +71,8 @@ func makeUserTable(_ users: [User]) -> DataTable<User> {
     @Test func theReadmeShowsThisExampleVerbatim() throws {
         let testFile = #filePath
         let root = String(testFile[..<(testFile.utf8Range(of: "/Tests/")?.lowerBound ?? testFile.endIndex)])
-        let source = try #require(readText(testFile))
-        let readme = try #require(readText(root + "/README.md"))
+        let source = try #require(SnapshotFile.readFile(testFile))
+        let readme = try #require(SnapshotFile.readFile(root + "/README.md"))
         let start = try #require(source.utf8Range(of: "verbatim from here to the next MARK.\n"))
         let end = try #require(source.utf8Range(of: "// MARK: - End of the README example."))
         let example = String(source[start.upperBound..<end.lowerBound]).trimmingNewlines
@@ -107,20 +106,6 @@ func makeUserTable(_ users: [User]) -> DataTable<User> {
         let dot = (0..<52).first { surface[$0, 1].grapheme == "●" }
         #expect(dot.map { surface[$0, 1].style.foreground } == BadgeCell.defaultColors["pending"])
     }
-}
-
-/// A whole text file, or nil.
-func readText(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        if n <= 0 { break }
-        bytes += buffer[0..<n]
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 extension String {

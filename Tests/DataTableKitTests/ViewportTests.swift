@@ -97,4 +97,55 @@ import TerminalSurface
         v.setRowCount(2)
         #expect(v.cursor.row == 1)
     }
+
+    @Test func frozenColumnsStayAtTheEdges() {
+        var v = viewport(widths: [3, 10, 10, 10, 4], body: Size(width: 30, height: 10))
+        v.setFrozenColumns(leading: 1, trailing: 1)
+        #expect(v.visibleColumns.map(\.column) == [0, 1, 2, 4])
+        #expect(v.visibleColumns.last == .init(column: 4, x: 26, width: 4))
+        v.moveCursor(columns: 3)
+        #expect(v.visibleColumns.map(\.column) == [0, 2, 3, 4])
+        v.scrollView(columns: 10)  // never past the last scrolling column
+        #expect(v.visibleColumns.map(\.column).contains(3))
+    }
+
+    @Test func frozenColumnsThatDoNotFitScrollLikeTheOthers() {
+        // Trailing frozen column wider than what the leading one leaves: it scrolls, and the
+        // cursor can reach it.
+        var v = viewport(widths: [5, 8, 24], body: Size(width: 30, height: 10))
+        v.setFrozenColumns(leading: 1, trailing: 1)
+        #expect(!v.isFrozen(2))
+        v.moveCursor(to: DataTableIndexPath(row: 0, column: 2))
+        #expect(v.visibleColumns.contains { $0.column == 2 && $0.width == 24 })
+        // A leading frozen column as wide as the screen is not frozen either.
+        var wide = viewport(widths: [30, 5, 5], body: Size(width: 30, height: 10))
+        wide.setFrozenColumns(leading: 1, trailing: 0)
+        wide.moveCursor(to: DataTableIndexPath(row: 0, column: 2))
+        #expect(wide.visibleColumns.contains { $0.column == 2 })
+    }
+
+    @Test func pageUpNearTheTopMovesTheCursorAWholePage() {
+        var v = viewport()
+        v.moveCursor(rows: 15)  // top 6
+        v.scroll(lines: -10)
+        #expect(v.cursor.row == 5 && v.topRow == 0)
+        v.scroll(lines: -10)
+        #expect(v.cursor.row == 0)
+    }
+
+    @Test func rowsOfSeveralLinesAreLaidOutInLines() {
+        let heights = RowHeightIndex(estimatedHeight: 1)
+        var v = Viewport(bodySize: Size(width: 30, height: 6), rowCount: 50, columnWidths: [5], rowHeights: heights)
+        heights.setHeight(3, ofRow: 1)
+        #expect(v.visibleRowLayout == [.init(row: 0, y: 0, height: 1), .init(row: 1, y: 1, height: 3),
+                                       .init(row: 2, y: 4, height: 1), .init(row: 3, y: 5, height: 1)])
+        heights.setHeight(4, ofRow: 3)
+        #expect(v.visibleRowLayout.last == .init(row: 3, y: 5, height: 1))  // cut at the bottom
+        v.moveCursor(to: DataTableIndexPath(row: 3, column: 0))
+        #expect(v.topRow == 2 && v.fullyVisibleRows.contains(3))  // rows 2 and 3: 1 + 4 lines
+        v.scroll(lines: 6)
+        #expect(v.topRow == 5)  // line 4 + 6 = 10 is where row 5 starts
+        #expect(v.maximumTopRow == 44)
+    }
 }
+

@@ -41,6 +41,9 @@ extension EndToEnd {
             let lines = ProcessResult.lines(of: wrapped.standardOutputText)
             #expect(lines.count == 5, "\(wrapped.standardOutputText)")  // row 1 takes two lines
             #expect(lines.row(2).hasSuffix("second line") || lines.row(2).contains("line"), "\(lines)")
+            // With a space, a column name that is not a file is the column too.
+            let spaced = try printTasks(["--wrap", "notes"])
+            #expect(spaced.standardOutputText == wrapped.standardOutputText, "\(spaced.standardErrorText)")
             let subtitled = try printTasks(["--subtitle", "name:state"])
             let sub = ProcessResult.lines(of: subtitled.standardOutputText)
             #expect(sub.count == 7, "\(subtitled.standardOutputText)")
