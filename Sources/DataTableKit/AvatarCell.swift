@@ -32,17 +32,20 @@ public final class AvatarCell: LayoutCell {
         name = value.stringRepresentation
     }
 
-    /// Up to 2 columns of initials: `Ada Lovelace` gives `AL`, `Plato` gives `PL`, `李小龙` gives `李`.
-    /// - Complexity: O(w) in the lengths of the first and last words and the spaces around them.
+    /// Up to 2 columns of initials from the first and last words that start with a letter:
+    /// `Ada Lovelace` gives `AL`, `O'Brien, Conan 🍀` gives `OC`, `Plato` gives `PL`, `李小龙`
+    /// gives `李`; a name with no letters gives its first character.
+    /// - Complexity: O(n) in the name's length, up to its first 256 characters.
     public static func initials(of name: String) -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let start = name.firstIndex(where: { !isSpace($0) }), let end = name.lastIndex(where: { !isSpace($0) }) else { return "" }
-        let trimmed = name[start...end]
+        let words = name.prefix(256).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let lettered = words.filter { $0.first?.isLetter == true }
         var candidates: [Character]
-        if let lastSpace = trimmed.lastIndex(where: isSpace) {
-            candidates = [trimmed[trimmed.startIndex], trimmed[trimmed.index(after: lastSpace)]]
+        if let first = lettered.first, let last = lettered.last, lettered.count >= 2 {
+            candidates = [first.first!, last.first!]
+        } else if let only = lettered.first {
+            candidates = Array(only.filter(\.isLetter).prefix(2))
         } else {
-            candidates = Array(trimmed.prefix(2))
+            candidates = words.first.map { Array($0.prefix(1)) } ?? []
         }
         var initials = "", used = 0
         for c in candidates {

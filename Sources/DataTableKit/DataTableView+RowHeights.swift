@@ -28,13 +28,21 @@ extension DataTableView {
     ///   measured before; O(screen rows + prefetch) cache lookups otherwise.
     func resolveRowHeightsAroundViewport() {
         guard let prefetch = prefetchWindow, viewport.rowCount > 0 else { return }
+        // Rows are as tall as their cells on screen, at the widths they are shown at: a column
+        // cut by the right edge wraps at what is visible. Scrolling sideways measures again.
+        let shownColumns = viewport.visibleColumns.map { (column: $0.column, width: $0.width) }
+        if shownColumns.map(\.column) != measuredColumnLayout.map(\.column)
+            || shownColumns.map(\.width) != measuredColumnLayout.map(\.width) {
+            invalidateRowHeights()
+            measuredColumnLayout = shownColumns
+        }
         if rowHeights.resetCount != rowHeightsResetCountSeen {
             rowsWithKnownHeight.removeAll(keepingCapacity: true)
             rowHeightsResetCountSeen = rowHeights.resetCount
         }
         var changed = false
-        // Twice at most: measuring can push the cursor's row off screen; scrolling to it brings
-        // new rows on screen.
+        // Three rounds at most: measuring can push the cursor's row off screen; scrolling to it
+        // brings new rows on screen.
         for _ in 0..<3 {
             let top = viewport.topRow
             let screenRows = max(1, viewport.bodySize.height)
@@ -62,7 +70,7 @@ extension DataTableView {
             rowSizingStatistics.cacheHits += 1
             height = cached
         } else {
-            height = measureHeight(ofSourceRow: source, displayRow: row)
+            height = measureHeight(ofSourceRow: source, displayRow: row, only: measuredColumnLayout)
             measuredRowHeights[source] = height
         }
         let before = rowHeights.height(ofRow: row)

@@ -70,6 +70,9 @@ public final class DataTableView {
     var rowsWithKnownHeight: Set<Int> = []
     /// `rowHeights.resetCount` when `rowsWithKnownHeight` was last valid.
     var rowHeightsResetCountSeen = 0
+    /// The columns and widths the heights in `measuredRowHeights` were measured at (the
+    /// columns on screen). Generation: a change of it throws the heights away.
+    var measuredColumnLayout: [(column: Int, width: Int)] = []
     /// Bumped every time the measured heights are thrown away.
     public internal(set) var rowHeightGeneration = 0
     /// Counters of the sizing-cell cache.

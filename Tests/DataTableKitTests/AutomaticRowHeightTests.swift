@@ -163,4 +163,29 @@ func multiLineRows(_ rows: Int) -> StringRowsDataSource {
         app.press(.pageDown)
         #expect(recorder.heightChanges >= 1)
     }
+
+    @Test func aWrappedColumnCutByTheScreenEdgeWrapsAtTheWidthShown() {
+        let source = StringRowsDataSource(titles: ["id", "note"], rows: [["1", "one two three four five six seven eight"]])
+        let (app, backend) = TableFixtures.application(source, size: Size(width: 16, height: 8), colorCount: 0) {
+            $0.textLayout = .wrap
+            $0.rowHeightMode = .automatic(estimated: 1, prefetchWindow: 4)
+        }
+        // The note column is 39 wide; 12 of it show: every word stays visible.
+        #expect(Snapshot.text(of: backend.presented!, includeStyles: false) == """
+            | id note        |
+            |  1 one two     |
+            |    three four  |
+            |    five six    |
+            |    seven eight |
+            |                |
+            |                |
+            | row 1/1  col 1/|
+
+            """)
+        // Scrolling sideways changes what is shown: measured again.
+        let generation = app.view.rowHeightGeneration
+        app.press(.right)
+        #expect(app.view.rowHeightGeneration > generation)
+    }
 }
+
