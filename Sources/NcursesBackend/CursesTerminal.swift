@@ -84,7 +84,7 @@ public final class CursesTerminal: TerminalBackend {
             use_default_colors()
             colorCount = Int(COLORS)
         }
-        capabilities = TerminalCapabilities(colorCount: colorCount, isUnicode: Self.localeIsUTF8())
+        capabilities = TerminalCapabilities(colorCount: colorCount, isUnicode: Self.userLocaleIsUTF8)
         size = Size(width: Int(dt_getmaxx(stdscr)), height: Int(dt_getmaxy(stdscr)))
     }
 
@@ -175,9 +175,14 @@ public final class CursesTerminal: TerminalBackend {
 
     // MARK: - Locale and restore
 
+    /// Whether the user's own locale (before the switch below) is UTF-8: when it is not, the
+    /// terminal may not show UTF-8 either, and cells draw with ASCII (`prefersASCII`).
+    nonisolated(unsafe) private(set) static var userLocaleIsUTF8 = true
+
     private static func selectUTF8Locale() {
         setlocale(LC_ALL, "")
-        if !localeIsUTF8() { setlocale(LC_CTYPE, "C.UTF-8") }
+        userLocaleIsUTF8 = localeIsUTF8()
+        if !userLocaleIsUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
     }
 
     private static func localeIsUTF8() -> Bool {

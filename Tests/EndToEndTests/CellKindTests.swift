@@ -61,6 +61,20 @@ extension EndToEnd {
             #expect(result.standardOutput.isEmpty)
         }
 
+        @Test("In a locale that is not UTF-8 the cells draw with ASCII")
+        func asciiCells() throws {
+            let directory = try TemporaryDirectory()
+            _ = try directory.write("tasks.csv", text: Self.tasksCSV)
+            let session = try TmuxSession(width: 100, height: 8,
+                                          arguments: [try dtableBinaryPath(), "--badge", "state", "--progress", "done", "tasks.csv"],
+                                          environment: ["LANG": "C"], workingDirectory: directory.path)
+            #expect(session.waitFor { $0.row(1).contains("* done") }, "\(session.lastScreen)")
+            #expect(session.lastCapture.row(1).contains("#######") && !session.lastCapture.row(1).contains("█"),
+                    "\(session.lastScreen)")
+            try session.sendKeys("q")
+            #expect(session.waitForExit() == 0)
+        }
+
         @Test("--action adds buttons; a click on [ Delete ] of row 2 fires it for that row")
         func clickAnActionButton() throws {
             let directory = try TemporaryDirectory()
