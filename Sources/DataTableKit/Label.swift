@@ -31,6 +31,11 @@ public struct Label: Hashable, Sendable {
     /// Styled text, drawn instead of `text` when set; each run's style is laid over `style`.
     public var attributedText: StyledText?
     public var alignment: TextAlignment = .natural
+    /// UIKit's name for `alignment`.
+    public var textAlignment: TextAlignment {
+        get { alignment }
+        set { alignment = newValue }
+    }
     public var style: Style = .plain
     /// The most lines the label draws: 1 (the default) for a single line, 0 for as many as the
     /// region has. A single-line label draws a line break as its placeholder `␊`; a multi-line

@@ -187,5 +187,32 @@ func multiLineRows(_ rows: Int) -> StringRowsDataSource {
         app.press(.right)
         #expect(app.view.rowHeightGeneration > generation)
     }
+
+    @Test func scrollingAHundredThousandRowsOfWrappedTextMeasuresBoundedly() {
+        let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
+        let source = StringRowsDataSource(titles: ["id", "note"], rows: (0..<100_000).map { i in
+            [String(i), (0..<(1 + i % 7)).map { words[($0 + i) % words.count] }.joined(separator: " ")]
+        })
+        let prefetch = 8
+        let (app, _) = TableFixtures.application(source, size: Size(width: 24, height: 14)) {
+            $0.textLayout = .wrap
+            $0.maxColumnWidth = 14
+            $0.rowHeightMode = .automatic(estimated: 1, prefetchWindow: prefetch)
+        }
+        let view = app.view
+        let body = view.viewport.bodySize.height
+        var deepest = 0
+        for _ in 0..<2_000 {
+            app.press(.pageDown)
+            deepest = max(deepest, view.viewport.topRow + body)
+        }
+        let stats = view.rowSizingStatistics
+        #expect(view.viewport.topRow > 5_000)
+        #expect(stats.rowsMeasured <= deepest + prefetch)
+        #expect(stats.rowsMeasured >= view.viewport.visibleRows.upperBound)
+        #expect(stats.rowsMeasured < 100_000 / 2)
+        // Some rows really are taller: the wrapped notes.
+        #expect(view.viewport.visibleRowLayout.contains { $0.height > 1 })
+    }
 }
 
