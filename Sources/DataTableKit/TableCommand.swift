@@ -4,7 +4,13 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case pageDown, pageUp, halfPageDown, halfPageUp
     case top, bottom, firstColumn, lastColumn
     case sortAscending, sortDescending
+    case addSortAscending, addSortDescending, cycleSort
     case search, searchNext, searchPrevious, filter
+    case goToRow
+    case toggleStripes, toggleWrap
+    case narrowColumn, widenColumn, autoWidthColumn
+    case freezeColumns
+    case openRecord, markRow, copyCell, fireAction, undo
     case help, quit
 
     /// One line for the help screen.
@@ -24,6 +30,21 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .lastColumn: return "last column"
         case .sortAscending: return "sort by this column, ascending"
         case .sortDescending: return "sort by this column, descending"
+        case .addSortAscending: return "add this column to the sort, ascending"
+        case .addSortDescending: return "add this column to the sort, descending"
+        case .cycleSort: return "sort by this column only: ascending, descending, none"
+        case .goToRow: return "go to a row (:123; :w writes the file)"
+        case .toggleStripes: return "zebra stripes on/off"
+        case .toggleWrap: return "wrap long text on/off (rows grow)"
+        case .narrowColumn: return "make this column narrower"
+        case .widenColumn: return "make this column wider"
+        case .autoWidthColumn: return "size this column from its content"
+        case .freezeColumns: return "freeze the columns up to this one (again: unfreeze)"
+        case .openRecord: return "show the row as fields and values (on buttons: fire)"
+        case .markRow: return "mark or unmark the row"
+        case .copyCell: return "copy the cell to the clipboard (OSC 52)"
+        case .fireAction: return "fire one of the row's actions"
+        case .undo: return "undo the last delete or edit"
         case .search: return "search (Ctrl-R in the prompt: regex)"
         case .searchNext: return "next match of the search"
         case .searchPrevious: return "previous match of the search"

@@ -105,6 +105,10 @@ public final class TableController {
             }
             view.startSearch(matcher, forward: command == .searchNext)
             return .redraw
+        case .addSortAscending, .addSortDescending, .cycleSort, .goToRow, .toggleStripes, .toggleWrap,
+             .narrowColumn, .widenColumn, .autoWidthColumn, .freezeColumns, .openRecord, .markRow, .copyCell,
+             .fireAction, .undo:
+            return .ignored  // arrives with the keys-and-mouse work
         case .help:
             view.isShowingHelp = true
             view.helpScrollOffset = 0
