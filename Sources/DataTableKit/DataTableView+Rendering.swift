@@ -11,6 +11,14 @@ extension DataTableView {
                 .draw(in: surface.region, scrollOffset: &helpScrollOffset)
             return
         }
+        if let source = recordViewRow {
+            recycleAllCells()
+            recordView(of: source).draw(in: surface.region, scrollOffset: &recordScrollOffset)
+            if let notice, surface.size.height >= 3 {
+                surface.region(statusRect).put(" " + notice + " ", at: .zero, style: configuration.theme.statusNotice)
+            }
+            return
+        }
         resolveRowHeightsAroundViewport()
         renderHeader(in: surface.region(headerRect), columns: viewport.visibleColumns)
         renderBody(in: surface.region(bodyRect), rows: viewport.visibleRowLayout, columns: viewport.visibleColumns,
@@ -18,6 +26,10 @@ extension DataTableView {
         if !statusRect.isEmpty {
             if let prompt {
                 prompt.draw(in: surface.region(statusRect), theme: configuration.theme)
+            } else if let question = statusQuestion {
+                let region = surface.region(statusRect)
+                region.fill(configuration.theme.statusLine)
+                region.put(" " + question, at: .zero, style: configuration.theme.statusHint)
             } else {
                 renderStatusLine(in: surface.region(statusRect))
             }
@@ -117,7 +129,7 @@ extension DataTableView {
         }
 
         // 2. Dequeue, configure and draw every visible cell; cells matching the search are marked.
-        let matcher = cursor != nil ? highlightMatcher : nil
+        let matcher = cursor != nil ? (incrementalMatcher ?? highlightMatcher) : nil
         let highlightedColumns = Set(sortDescriptors.map(\.column))
         for row in rows {
             let displayRow = row.row
@@ -126,6 +138,7 @@ extension DataTableView {
             let rowRect = Rect(x: 0, y: row.y, width: region.width, height: row.height)
             let rowStyle = self.rowStyle(displayRow: displayRow, isCursorRow: isCursorRow, isHighlighted: false)
             region.fill(rowStyle, in: rowRect)
+            let isMarked = !markedRowSet.isEmpty && markedRowSet.contains(sourceRow)
             for visible in visibleColumns {
                 let indexPath = DataTableIndexPath(row: displayRow, column: visible.column)
                 let key = CellKey(sourceRow: sourceRow, column: visible.column)
@@ -150,11 +163,28 @@ extension DataTableView {
                 let cellRegion = region.region(Rect(x: visible.x, y: row.y, width: visible.width, height: row.height))
                 cell.draw(in: cellRegion)
                 if let matcher, matcher.matches(value.stringRepresentation) { cellRegion.patchStyle(theme.match) }
+                if isMarked { cellRegion.patchStyle(theme.marked) }
                 if isCursorRow && visible.column == cursor?.column {
                     cellRegion.patchStyle(theme.cursorCell)
                 }
             }
         }
+    }
+
+    /// What the status line asks while a one-key answer is awaited (which action, quit?).
+    var statusQuestion: String? {
+        if isConfirmingQuit { return "unsaved changes: w write and quit, q quit without writing, Esc stay" }
+        if let actionChoices {
+            return "action: " + actionChoices.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "  ")
+                + "   (number or first letter; Esc cancels)"
+        }
+        return nil
+    }
+
+    /// While a search or filter is typed, its matches on screen are highlighted as you type.
+    var incrementalMatcher: RowMatcher? {
+        guard let prompt, prompt.kind != .command, !prompt.text.isEmpty else { return nil }
+        return try? RowMatcher(query: prompt.text, mode: prompt.isRegex ? .regex : .substring)
     }
 
     /// Returns every cell on screen to the pool (the help screen covers them, the provider changed).
@@ -179,6 +209,7 @@ extension DataTableView {
             if displayOrder != nil { position += ", sorted first \(grouped(sortedRowCount))" }
         }
         if let filter { position += "  filter: \(filter.query)" }
+        if !markedRows.isEmpty { position += "  \(grouped(markedRows.count)) marked" }
         if let job = activeJob {
             position += "  \(job.kind.verb) \(Int(job.fraction * 100))% (Esc cancels)"
         }

@@ -50,6 +50,29 @@ public final class DataTableView {
     /// How long the last filter took.
     public internal(set) var lastFilterMilliseconds: Double?
 
+    /// Source rows marked with `m` (in the order they were marked).
+    public internal(set) var markedRows: [Int] = []
+    /// `markedRows` as a set, for drawing.
+    var markedRowSet: Set<Int> = []
+    /// The record view (`Enter`): the source row shown field by field, and its scroll offset.
+    public internal(set) var recordViewRow: Int?
+    var recordScrollOffset = 0
+    /// The actions the status line offers to fire (after `a` on a row with several).
+    public internal(set) var actionChoices: [String]?
+    /// True while the status line asks whether to write changes before quitting.
+    public internal(set) var isConfirmingQuit = false
+    /// Writes the table's changes where they belong (set by the program: the library does not
+    /// write files). Returns a message for the status line; throws a message on failure.
+    public var writeHandler: (() throws -> String)?
+    /// Whether there are edits or deletions not written yet (asked before quitting).
+    public var hasUnsavedChangesHandler: (() -> Bool)?
+    /// Undoes the last edit or deletion; returns a message (nil: nothing to undo).
+    public var undoHandler: (() -> String?)?
+    /// Text for the terminal's clipboard, handed to the backend after the key (`y`).
+    public internal(set) var pendingClipboardText: String?
+    /// The row height mode before `w` turned wrapping on (restored when it goes off).
+    var rowHeightModeBeforeWrap: DataTableRowHeightMode?
+
     /// Whether the help screen covers the table.
     public internal(set) var isShowingHelp = false
     /// First line of the help screen on display.

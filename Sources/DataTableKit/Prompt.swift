@@ -1,12 +1,28 @@
 import TerminalSurface
 
-/// A line being typed in the status line: a search after `/`, a filter after `&`.
+/// A line being typed in the status line: a search after `/`, a filter after `&`, a row
+/// number or command after `:`.
 public struct Prompt: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-        case search, filter
+        case search, filter, command
 
         /// The character the prompt starts with.
-        var symbol: String { self == .search ? "/" : "&" }
+        var symbol: String {
+            switch self {
+            case .search: return "/"
+            case .filter: return "&"
+            case .command: return ":"
+            }
+        }
+
+        /// What Enter does, for the hint.
+        var verb: String {
+            switch self {
+            case .search: return "search"
+            case .filter: return "filter"
+            case .command: return "go (123: row, w: write, q: quit)"
+            }
+        }
     }
 
     public var kind: Kind
@@ -37,7 +53,7 @@ public struct Prompt: Hashable, Sendable {
             if next.text.isEmpty { return .cancelled }
             next.text.removeLast()
         case .control("u"): next.text = ""
-        case .control("r"): next.isRegex.toggle()
+        case .control("r") where kind != .command: next.isRegex.toggle()
         case .enter: return .submitted(self)
         case .escape, .control("c"), .control("g"): return .cancelled
         default: break
@@ -49,7 +65,7 @@ public struct Prompt: Hashable, Sendable {
     func draw(in region: SurfaceRegion, theme: TableTheme) {
         region.fill(theme.statusLine)
         let mode = isRegex ? "(regex) " : ""
-        let hint = " Enter \(kind == .search ? "search" : "filter")  Esc cancel  Ctrl-R regex "
+        let hint = kind == .command ? " Enter \(kind.verb)  Esc cancel " : " Enter \(kind.verb)  Esc cancel  Ctrl-R regex "
         let hintX = region.width - hint.displayWidth
         let text = kind.symbol + mode + self.text
         // Show the end of a long query.

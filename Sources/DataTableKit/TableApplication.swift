@@ -46,6 +46,10 @@ public final class TableApplication {
     @discardableResult
     public func handle(_ event: InputEvent) -> TableController.Response {
         let response = controller.handle(event)
+        if let text = view.pendingClipboardText {
+            view.pendingClipboardText = nil
+            backend.copyToClipboard(text)
+        }
         if response == .redraw { drawFrame() }
         return response
     }

@@ -14,6 +14,9 @@ public final class TableController {
         case quit
     }
 
+    /// A count typed before a command (`123G`, `5j`), while one is being typed.
+    public private(set) var count: Int?
+
     public init(view: DataTableView) {
         self.view = view
     }
@@ -38,7 +41,16 @@ public final class TableController {
             // A message from the last command lasts until the next key.
             view.notice = nil
             if view.isShowingHelp { return handleHelp(key) }
+            if view.isConfirmingQuit { return handleQuitConfirmation(key) }
+            if view.recordViewRow != nil { return handleRecordView(key) }
+            if let choices = view.actionChoices { return handleActionChoice(choices, key) }
             if let prompt = view.prompt { return handlePrompt(prompt, key) }
+            // A count: digits before a command (a leading 0 is the first-column command).
+            if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII, digit > 0 || count != nil {
+                count = min((count ?? 0) * 10 + digit, 1_000_000_000)
+                view.notice = "\(count!)"
+                return .redraw
+            }
             if key == .escape {
                 if let job = view.activeJob {
                     view.cancelJob()
@@ -54,7 +66,11 @@ public final class TableController {
                     return .redraw
                 }
             }
-            guard let command = view.configuration.keyBindings.command(for: key) else { return .ignored }
+            guard let command = view.configuration.keyBindings.command(for: key) else {
+                count = nil
+                return .ignored
+            }
+            defer { count = nil }
             return perform(command)
         case .mouse(let mouse):
             return handleMouse(mouse)
@@ -65,17 +81,19 @@ public final class TableController {
     public func perform(_ command: TableCommand) -> Response {
         var viewport = view.viewport
         let page = max(1, viewport.bodySize.height)
+        let repeats = max(1, count ?? 1)
         switch command {
-        case .moveUp: viewport.moveCursor(rows: -1)
-        case .moveDown: viewport.moveCursor(rows: 1)
+        case .moveUp: viewport.moveCursor(rows: -repeats)
+        case .moveDown: viewport.moveCursor(rows: repeats)
         case .moveLeft: viewport.moveCursor(columns: -1)
         case .moveRight: viewport.moveCursor(columns: 1)
         case .pageDown: viewport.scroll(lines: page)
         case .pageUp: viewport.scroll(lines: -page)
         case .halfPageDown: viewport.scroll(lines: max(1, page / 2))
         case .halfPageUp: viewport.scroll(lines: -max(1, page / 2))
-        case .top: viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column))
-        case .bottom: viewport.moveCursor(to: DataTableIndexPath(row: viewport.rowCount - 1, column: viewport.cursor.column))
+        case .top: viewport.moveCursor(to: DataTableIndexPath(row: (count ?? 1) - 1, column: viewport.cursor.column))
+        case .bottom:
+            viewport.moveCursor(to: DataTableIndexPath(row: (count ?? viewport.rowCount) - 1, column: viewport.cursor.column))
         case .firstColumn: viewport.moveCursor(to: DataTableIndexPath(row: viewport.cursor.row, column: 0))
         case .lastColumn: viewport.moveCursor(to: DataTableIndexPath(row: viewport.cursor.row, column: viewport.columnWidths.count - 1))
         case .sortAscending, .sortDescending:
@@ -105,16 +123,66 @@ public final class TableController {
             }
             view.startSearch(matcher, forward: command == .searchNext)
             return .redraw
-        case .addSortAscending, .addSortDescending, .cycleSort, .goToRow, .toggleStripes, .toggleWrap,
-             .narrowColumn, .widenColumn, .autoWidthColumn, .freezeColumns, .openRecord, .markRow, .copyCell,
-             .fireAction, .undo:
-            return .ignored  // arrives with the keys-and-mouse work
+        case .addSortAscending, .addSortDescending:
+            guard !view.columns.isEmpty else { return .ignored }
+            view.addSortKey(column: viewport.cursor.column, ascending: command == .addSortAscending)
+            return .redraw
+        case .cycleSort:
+            guard !view.columns.isEmpty else { return .ignored }
+            view.cycleSort(column: viewport.cursor.column)
+            return .redraw
+        case .goToRow:
+            view.prompt = Prompt(kind: .command)
+            return .redraw
+        case .toggleStripes:
+            view.toggleStripes()
+            return .redraw
+        case .toggleWrap:
+            view.toggleWrap()
+            return .redraw
+        case .narrowColumn, .widenColumn:
+            view.resizeCursorColumn(by: (command == .widenColumn ? 1 : -1) * repeats)
+            return .redraw
+        case .autoWidthColumn:
+            guard !view.columns.isEmpty else { return .ignored }
+            view.setWidth(nil, ofColumn: viewport.cursor.column)
+            view.notice = "\(view.columns[viewport.cursor.column].title): sized from its content"
+            return .redraw
+        case .freezeColumns:
+            guard !view.columns.isEmpty else { return .ignored }
+            view.toggleFreezeAtCursor()
+            return .redraw
+        case .openRecord:
+            guard viewport.rowCount > 0 else { return .ignored }
+            // On a cell with buttons, Enter offers its actions; elsewhere it opens the record.
+            if let cellActions = view.actionNamesOfCursorCell(), !cellActions.isEmpty {
+                return chooseAction(from: cellActions)
+            }
+            view.openRecordView()
+            return .redraw
+        case .markRow:
+            view.toggleMarkAtCursor()
+            return .redraw
+        case .copyCell:
+            view.copyCursorCell()
+            return .redraw
+        case .fireAction:
+            guard viewport.rowCount > 0 else { return .ignored }
+            let names = view.actionNames(forDisplayRow: viewport.cursor.row)
+            guard !names.isEmpty else {
+                view.notice = "no actions (add buttons with --action NAME)"
+                return .redraw
+            }
+            return chooseAction(from: names)
+        case .undo:
+            view.undo()
+            return .redraw
         case .help:
             view.isShowingHelp = true
             view.helpScrollOffset = 0
             return .redraw
         case .quit:
-            return .quit
+            return view.hasUnsavedChanges ? askToQuit() : .quit
         }
         if viewport == view.viewport { return .ignored }
         view.viewport = viewport
@@ -130,6 +198,7 @@ public final class TableController {
             view.prompt = nil
         case .submitted(let done):
             view.prompt = nil
+            if done.kind == .command { return runCommandLine(done.text) }
             if done.kind == .filter && done.text.isEmpty {
                 view.startFilter(nil)
                 return .redraw
@@ -145,6 +214,105 @@ public final class TableController {
             } catch {
                 view.notice = "\(error)"
             }
+        }
+        return .redraw
+    }
+
+    /// What `:` does with its line: a row number, `w` (write), `q`, `wq`, `q!`.
+    private func runCommandLine(_ line: String) -> Response {
+        let text = String(line.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        if let number = Int(text) {
+            view.goToRow(number)
+            return .redraw
+        }
+        switch text {
+        case "": return .redraw
+        case "q": return view.hasUnsavedChanges ? askToQuit() : .quit
+        case "q!": return .quit
+        case "w", "wq", "x":
+            guard view.writeChanges() else { return .redraw }
+            return text == "w" ? .redraw : .quit
+        default:
+            view.notice = "unknown command ':\(text)': a row number, w, q, wq or q!"
+            return .redraw
+        }
+    }
+
+    /// Keys while quitting with unsaved changes is being confirmed.
+    private func handleQuitConfirmation(_ key: Key) -> Response {
+        view.isConfirmingQuit = false
+        switch key {
+        case .character("w"), .character("y"):
+            return view.writeChanges() ? .quit : .redraw
+        case .character("q"), .character("n"), .character("Q"):
+            return .quit
+        case .control("c"):
+            return .quit
+        default:
+            view.notice = "not quitting"
+            return .redraw
+        }
+    }
+
+    /// Quitting with unsaved edits asks first.
+    func askToQuit() -> Response {
+        view.actionChoices = nil
+        view.isConfirmingQuit = true
+        return .redraw
+    }
+
+    /// Fires the only action, or asks which one (`a`, `Enter` on buttons).
+    private func chooseAction(from names: [String]) -> Response {
+        if names.count == 1 {
+            view.fireAction(names[0], displayRow: view.viewport.cursor.row)
+        } else {
+            view.actionChoices = names
+        }
+        return .redraw
+    }
+
+    /// Keys while the status line asks which action to fire: its number or first letter.
+    private func handleActionChoice(_ choices: [String], _ key: Key) -> Response {
+        view.actionChoices = nil
+        guard case .character(let c) = key else { return .redraw }
+        let chosen: String?
+        if let digit = c.wholeNumberValue, c.isASCII, digit >= 1, digit <= choices.count {
+            chosen = choices[digit - 1]
+        } else {
+            chosen = choices.first { $0.first.map { String($0).lowercased() == String(c).lowercased() } ?? false }
+        }
+        if let chosen { view.fireAction(chosen, displayRow: view.viewport.cursor.row) }
+        return .redraw
+    }
+
+    /// Keys while the record view is up: scroll it, go to the next or previous record, close it.
+    private func handleRecordView(_ key: Key) -> Response {
+        switch key {
+        case .character("q"), .escape, .enter:
+            view.recordViewRow = nil
+        case .control("c"):
+            return .quit
+        case .down, .character("j"):
+            view.recordScrollOffset += 1
+        case .up, .character("k"):
+            view.recordScrollOffset -= 1
+        case .pageDown, .character(" "), .control("f"):
+            view.recordScrollOffset += max(1, view.size.height - 3)
+        case .pageUp, .control("b"):
+            view.recordScrollOffset -= max(1, view.size.height - 3)
+        case .character("n"), .right, .character("l"):
+            view.viewport.moveCursor(rows: 1)
+            view.openRecordView()
+        case .character("p"), .left, .character("h"):
+            view.viewport.moveCursor(rows: -1)
+            view.openRecordView()
+        case .character("m"):
+            view.toggleMarkAtCursor()
+        case .character("y"):
+            view.pendingClipboardText = view.recordCSV()
+            view.notice = "copied the record as CSV"
+        default:
+            return .ignored
         }
         return .redraw
     }
@@ -176,6 +344,15 @@ public final class TableController {
             if case .press = mouse.kind { view.isShowingHelp = false; return .redraw }
             return .ignored
         }
+        if view.recordViewRow != nil {
+            switch mouse.kind {
+            case .wheelDown: view.recordScrollOffset += 3
+            case .wheelUp: view.recordScrollOffset -= 3
+            case .press: view.recordViewRow = nil
+            default: return .ignored
+            }
+            return .redraw
+        }
         var viewport = view.viewport
         switch mouse.kind {
         case .wheelDown where mouse.modifiers.contains(.shift), .wheelRight:
@@ -188,9 +365,10 @@ public final class TableController {
             viewport.scrollView(rows: -3)
         case .press(.left):
             if let column = view.headerColumn(at: mouse.position) {
-                guard let delegate = view.delegate else { return .ignored }
-                delegate.dataTable(view, didTapHeaderOfColumn: column)
-                return .redraw  // whatever the delegate changed
+                // Same as `s` on that column: ascending, descending, none.
+                view.cycleSort(column: column)
+                view.delegate?.dataTable(view, didTapHeaderOfColumn: column)
+                return .redraw
             }
             guard let indexPath = view.indexPath(at: mouse.position) else { return .ignored }
             if let hit = view.actionHit(at: mouse.position) {

@@ -16,6 +16,8 @@ public struct TableTheme: Hashable, Sendable {
     public var match: Style
     public var helpTitle: Style
     public var helpKey: Style
+    /// Laid over rows marked with `m`.
+    public var marked: Style
 
     /// For terminals with colours.
     public static let colored = TableTheme(
@@ -28,7 +30,8 @@ public struct TableTheme: Hashable, Sendable {
         statusNotice: Style(foreground: .palette(124), background: .palette(250), attributes: .bold),
         match: Style(foreground: .palette(0), background: .palette(220)),
         helpTitle: Style(attributes: [.bold, .underline]),
-        helpKey: Style(foreground: .palette(6), attributes: .bold)
+        helpKey: Style(foreground: .palette(6), attributes: .bold),
+        marked: Style(foreground: .palette(214), attributes: .bold)
     )
 
     /// Attributes only: for `--color never`, `NO_COLOR` and terminals without colours.
@@ -42,6 +45,7 @@ public struct TableTheme: Hashable, Sendable {
         statusNotice: Style(attributes: [.reverse, .bold]),
         match: Style(attributes: [.bold, .underline]),
         helpTitle: Style(attributes: [.bold, .underline]),
-        helpKey: Style(attributes: .bold)
+        helpKey: Style(attributes: .bold),
+        marked: Style(attributes: [.bold, .underline])
     )
 }

@@ -7,6 +7,10 @@ public final class MemoryBackend: TerminalBackend {
     /// A copy of the last presented frame.
     public private(set) var presented: Surface?
     public private(set) var presentCount = 0
+    /// What `copyToClipboard` was given, in order.
+    public private(set) var clipboard: [String] = []
+
+    public func copyToClipboard(_ text: String) { clipboard.append(text) }
     /// Cells that differed from the previous frame, summed over all presents (what a real backend would write).
     public private(set) var cellsChanged = 0
     public var bytesWritten: Int { cellsChanged }

@@ -27,4 +27,10 @@ public protocol TerminalBackend: AnyObject {
     func present(_ surface: Surface)
     /// Bytes sent to the terminal so far.
     var bytesWritten: Int { get }
+    /// Puts `text` on the terminal's clipboard (OSC 52), where the terminal allows it.
+    func copyToClipboard(_ text: String)
+}
+
+extension TerminalBackend {
+    public func copyToClipboard(_ text: String) {}
 }

@@ -1,0 +1,143 @@
+import TerminalSurface
+
+/// What keys and clicks change beyond moving the cursor: sort keys, stripes, wrapping, widths,
+/// frozen columns, marks, the clipboard.
+extension DataTableView {
+    // MARK: Sorting
+
+    /// Makes `column` the only sort key, cycling ascending → descending → none (`s`, a header click).
+    public func cycleSort(column: Int) {
+        guard isSortable(column: column) else {
+            notice = "\(columns[column].title) cannot be sorted"
+            return
+        }
+        let next: [SortDescriptor]
+        switch sortDescriptors {
+        case [SortDescriptor(column: column, ascending: true)]: next = [SortDescriptor(column: column, ascending: false)]
+        case [SortDescriptor(column: column, ascending: false)]: next = []
+        default: next = [SortDescriptor(column: column, ascending: true)]
+        }
+        startSort(by: next)
+    }
+
+    /// Adds `column` as the next sort key (`{`, `}`); a column already in the sort keeps its
+    /// rank and takes the new direction.
+    public func addSortKey(column: Int, ascending: Bool) {
+        guard isSortable(column: column) else {
+            notice = "\(columns[column].title) cannot be sorted"
+            return
+        }
+        var next = sortDescriptors
+        if let i = next.firstIndex(where: { $0.column == column }) {
+            next[i].ascending = ascending
+        } else {
+            next.append(SortDescriptor(column: column, ascending: ascending))
+        }
+        startSort(by: next)
+    }
+
+    // MARK: Display
+
+    /// Turns the alternating row colours on or off (`z`).
+    public func toggleStripes() {
+        configuration.showsAlternatingRowColors.toggle()
+        let colors = configuration.unhighlightedAlternatingRowColors + configuration.highlightedAlternatingRowColors
+        if colors.isEmpty {
+            notice = "no stripes without colours"
+        } else {
+            notice = configuration.showsAlternatingRowColors ? "stripes on" : "stripes off"
+        }
+    }
+
+    /// Turns wrapping of long text on or off (`w`); rows get automatic heights while it is on.
+    public func toggleWrap() {
+        if configuration.textLayout == .wrap {
+            setTextLayout(.singleLine(truncation: .tail))
+            if let previous = rowHeightModeBeforeWrap {
+                configuration.rowHeightMode = previous
+                rowHeightModeBeforeWrap = nil
+            }
+            notice = "wrap off"
+        } else {
+            if case .fixed = configuration.rowHeightMode {
+                rowHeightModeBeforeWrap = configuration.rowHeightMode
+                configuration.rowHeightMode = .automatic(estimated: rowHeights.estimatedHeight, prefetchWindow: 32)
+            }
+            setTextLayout(.wrap)
+            notice = "wrap on"
+        }
+        rowHeights.removeAllHeights()
+    }
+
+    /// Widens (positive) or narrows the cursor column by `step` cells (`>`, `<`).
+    public func resizeCursorColumn(by step: Int) {
+        let column = viewport.cursor.column
+        guard columns.indices.contains(column) else { return }
+        setWidth(max(1, columns[column].width + step), ofColumn: column)
+        notice = "\(columns[column].title): \(columns[column].width) wide"
+    }
+
+    /// Freezes the columns up to and including the cursor column (`f`); again on the same
+    /// column unfreezes.
+    public func toggleFreezeAtCursor() {
+        let count = viewport.cursor.column + 1
+        if viewport.frozenColumns.leading == count {
+            setFrozenColumns(leading: 0, trailing: viewport.frozenColumns.trailing)
+            notice = "columns unfrozen"
+        } else {
+            setFrozenColumns(leading: count, trailing: viewport.frozenColumns.trailing)
+            notice = count == 1 ? "column 1 frozen" : "columns 1-\(count) frozen"
+        }
+    }
+
+    // MARK: Rows
+
+    /// Marks or unmarks the cursor's row (`m`).
+    public func toggleMarkAtCursor() {
+        guard viewport.rowCount > 0 else { return }
+        let source = sourceRow(forDisplayRow: viewport.cursor.row)
+        if markedRowSet.remove(source) != nil {
+            markedRows.removeAll { $0 == source }
+        } else {
+            markedRowSet.insert(source)
+            markedRows.append(source)
+        }
+        notice = markedRows.isEmpty ? "no rows marked" : "\(grouped(markedRows.count)) marked"
+    }
+
+    /// Moves the cursor to display row `number` (1-based; clamped), keeping the column.
+    public func goToRow(_ number: Int) {
+        guard viewport.rowCount > 0 else { return }
+        viewport.moveCursor(to: DataTableIndexPath(row: max(0, min(number - 1, viewport.rowCount - 1)),
+                                                   column: viewport.cursor.column))
+    }
+
+    /// Puts the cursor cell's text on the clipboard (`y`), via the backend (OSC 52).
+    public func copyCursorCell() {
+        guard viewport.rowCount > 0, !columns.isEmpty else { return }
+        let text = dataSource.value(row: sourceRow(forDisplayRow: viewport.cursor.row), column: viewport.cursor.column)
+            .stringRepresentation
+        pendingClipboardText = text
+        notice = "copied \(text.count) character\(text.count == 1 ? "" : "s")"
+    }
+
+    // MARK: Actions
+
+    /// The actions the cells of a display row offer (the buttons of its action cells), in order.
+    public func actionNames(forDisplayRow row: Int) -> [String] {
+        guard row >= 0 && row < viewport.rowCount else { return [] }
+        let source = sourceRow(forDisplayRow: row)
+        var names: [String] = []
+        for column in columns.indices {
+            let indexPath = DataTableIndexPath(row: row, column: column)
+            let identifier = cellProvider.reuseIdentifier(for: indexPath)
+            guard identifier != TextCell.reuseIdentifier else { continue }
+            let cell = sizingCell(forReuseIdentifier: identifier)
+            cell.prepareForReuse()
+            configure(cell, at: indexPath, sourceRow: source, value: dataSource.value(row: source, column: column),
+                      background: configuration.theme.body)
+            for name in cell.actionNames where !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,89 @@
+import TerminalSurface
+
+/// The record view, marks, and the hooks for edits the program provides (write, undo).
+extension DataTableView {
+    /// Opens the record view on the cursor's row (`Enter`).
+    public func openRecordView() {
+        guard viewport.rowCount > 0 else { return }
+        recordViewRow = sourceRow(forDisplayRow: viewport.cursor.row)
+        recordScrollOffset = 0
+    }
+
+    /// The record view of `recordViewRow`, for drawing.
+    func recordView(of source: Int) -> RecordView {
+        let titles = columns.map(\.title)
+        let values = (0..<columns.count).map { dataSource.value(row: source, column: $0).stringRepresentation }
+        let heading = "record \(grouped(viewport.cursor.row + 1)) of \(grouped(viewport.rowCount))"
+            + (source != viewport.cursor.row || displayOrder != nil ? " (row \(grouped(source + 1)) in the data)" : "")
+        return RecordView(titles: titles, values: values, heading: heading, theme: configuration.theme,
+                          isMarked: markedRowSet.contains(source))
+    }
+
+    /// The cursor's record as one CSV line (for `y` in the record view).
+    func recordCSV() -> String {
+        guard viewport.rowCount > 0 else { return "" }
+        let source = sourceRow(forDisplayRow: viewport.cursor.row)
+        return (0..<dataSource.columnCount).map { CSVField.quoted(dataSource.text(row: source, column: $0)) }
+            .joined(separator: ",")
+    }
+
+    /// The actions of the cell under the cursor, when it has buttons.
+    func actionNamesOfCursorCell() -> [String]? {
+        guard viewport.rowCount > 0, columns.indices.contains(viewport.cursor.column) else { return nil }
+        let row = viewport.cursor.row, column = viewport.cursor.column
+        let indexPath = DataTableIndexPath(row: row, column: column)
+        let identifier = cellProvider.reuseIdentifier(for: indexPath)
+        guard identifier != TextCell.reuseIdentifier else { return nil }
+        let source = sourceRow(forDisplayRow: row)
+        let cell = sizingCell(forReuseIdentifier: identifier)
+        cell.prepareForReuse()
+        configure(cell, at: indexPath, sourceRow: source, value: dataSource.value(row: source, column: column),
+                  background: configuration.theme.body)
+        return cell.actionNames
+    }
+
+    /// Whether there are changes to write (the program's answer; false without one).
+    public var hasUnsavedChanges: Bool { hasUnsavedChangesHandler?() ?? false }
+
+    /// Writes the changes through `writeHandler`; the outcome goes to the status line.
+    /// Returns whether it worked.
+    @discardableResult
+    public func writeChanges() -> Bool {
+        guard let writeHandler else {
+            notice = "nothing to write to"
+            return false
+        }
+        do {
+            notice = try writeHandler()
+            return true
+        } catch {
+            notice = "\(error)"
+            return false
+        }
+    }
+
+    /// Undoes the last edit or deletion (`u`) through `undoHandler`.
+    public func undo() {
+        guard let message = undoHandler?() else {
+            notice = "nothing to undo"
+            return
+        }
+        notice = message
+    }
+}
+
+/// One field of a CSV record, quoted when it must be (RFC 4180).
+public enum CSVField {
+    /// `text` as a CSV field: in double quotes (with quotes doubled) when it holds a comma, a
+    /// quote, a line break, or leading or trailing spaces; as it is otherwise.
+    public static func quoted(_ text: String, delimiter: Character = ",") -> String {
+        let needsQuotes = text.contains { $0 == delimiter || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+            || text.first == " " || text.last == " "
+        guard needsQuotes else { return text }
+        var out = "\""
+        for c in text {
+            if c == "\"" { out += "\"\"" } else { out.append(c) }
+        }
+        return out + "\""
+    }
+}
