@@ -22,6 +22,9 @@ public final class CursesTerminal: TerminalBackend {
     private let writtenBytesAtOpen = WrittenBytes.current()
     private let input: UnsafeMutablePointer<FILE>
     private let ownsInput: Bool
+    /// Where frames go: stdout, or /dev/tty when stdout is redirected (dtable as a picker).
+    private let output: UnsafeMutablePointer<FILE>
+    private let ownsOutput: Bool
     private var colorPairs = CursesColorPairs()
     /// The cells on the terminal as last written, to diff the next frame against.
     var previousCells: [SurfaceCell] = []
@@ -33,13 +36,22 @@ public final class CursesTerminal: TerminalBackend {
     var currentTimeoutValue: Int32 = -2
     private var isShutDown = false
 
-    /// Opens the terminal full screen. Output goes to stdout, which must be a terminal; keys
-    /// come from stdin when it is a terminal, otherwise from /dev/tty (so `cat f | dtable` works).
+    /// Opens the terminal full screen. Output goes to stdout when it is a terminal, otherwise
+    /// to /dev/tty (so `choice=$(dtable --action Pick f.csv)` works); keys come from stdin when
+    /// it is a terminal, otherwise from /dev/tty (so `cat f | dtable` works).
     public init(colorMode: ColorMode, environment: [String: String]) throws(TerminalError) {
-        guard isatty(1) == 1 else { throw .outputNotATerminal }
+        if isatty(1) == 1 {
+            output = stdout
+            ownsOutput = false
+        } else if let tty = fopen("/dev/tty", "w") {
+            output = tty
+            ownsOutput = true
+        } else {
+            throw .outputNotATerminal
+        }
         guard let term = environment["TERM"], !term.isEmpty else { throw .termNotSet }
         var status: Int32 = 0
-        guard setupterm(term, 1, &status) == OK else { throw .unknownTerminalType(term) }
+        guard setupterm(term, fileno(output), &status) == OK else { throw .unknownTerminalType(term) }
         del_curterm(cur_term)
 
         let inputFile: UnsafeMutablePointer<FILE>
@@ -56,11 +68,11 @@ public final class CursesTerminal: TerminalBackend {
 
         // ncurses needs a UTF-8 locale for wide characters (see the ncurses note).
         Self.selectUTF8Locale()
-        guard let screen = newterm(term, stdout, inputFile) else { throw .unknownTerminalType(term) }
+        guard let screen = newterm(term, output, inputFile) else { throw .unknownTerminalType(term) }
         self.screen = screen
         set_term(screen)
 
-        TerminalRestorer.install(outputFD: 1, inputFD: fileno(inputFile), restoreSequence: Self.restoreSequence())
+        TerminalRestorer.install(outputFD: fileno(output), inputFD: fileno(inputFile), restoreSequence: Self.restoreSequence())
 
         cbreak()
         noecho()
@@ -95,10 +107,26 @@ public final class CursesTerminal: TerminalBackend {
         guard !isShutDown else { return }
         isShutDown = true
         endwin()
-        fflush(stdout)
+        fflush(output)
         delscreen(screen)
         TerminalRestorer.uninstall()
+        if ownsOutput { fclose(output) }
         if ownsInput { fclose(input) }
+    }
+
+    /// Sends OSC 52 with `text` in base64: terminals that allow it (xterm, kitty, iTerm2, tmux
+    /// with `set-clipboard on`) put it on the system clipboard. Written between frames, straight
+    /// to the terminal (curses has nothing buffered after `present`).
+    public func copyToClipboard(_ text: String) {
+        let sequence = "\u{1B}]52;c;" + Base64.encode(Array(text.utf8)) + "\u{07}"
+        fflush(output)
+        var bytes = Array(sequence.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeMutableBytes { Glibc.write(fileno(output), $0.baseAddress, $0.count) }
+            if n <= 0 { if errno == EINTR { continue } else { break } }
+            offset += n
+        }
     }
 
     /// The signal (SIGINT, SIGTERM, SIGHUP) that asked dtable to quit, or 0.

@@ -71,9 +71,26 @@ struct DTableCommand: ParsableCommand {
     var wraps: [String] = []
 
     @Option(name: .customLong("action"), help: ArgumentHelp(
-        "Add a button NAME to an Actions column (repeatable); clicking it fires the action for its row.",
-        valueName: "NAME"))
+        "Add a button NAME to an Actions column (repeatable). Built in: delete, edit, copy, open. NAME=COMMAND runs COMMAND (no shell; {col} and {1} are the row's values). Other names are printed as JSON on exit.",
+        valueName: "NAME[=COMMAND]"))
     var actions: [String] = []
+
+    @Option(name: .customLong("sort"), help: ArgumentHelp(
+        "Sort by COL when the table opens, descending with :desc (repeatable: later ones break ties).",
+        valueName: "COL[:asc|:desc]"))
+    var sorts: [String] = []
+
+    @Option(help: "Freeze the first N columns (they stay at the left when scrolling sideways).")
+    var freeze: Int?
+
+    @Flag(inversion: .prefixedNo, help: "Zebra stripes (default: on when the terminal has colours; z toggles).")
+    var stripes: Bool?
+
+    @Option(help: "Write the table with its edits and deletions to FILE on quit (atomically).")
+    var output: String?
+
+    @Flag(help: "On exit, print the rows marked with m as CSV (with the header) to stdout.")
+    var printMarked = false
 
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, always, never
@@ -81,6 +98,7 @@ struct DTableCommand: ParsableCommand {
 
     func validate() throws {
         if let width, width < 1 { throw ValidationError("--width must be at least 1") }
+        if let freeze, freeze < 0 { throw ValidationError("--freeze must be 0 or more") }
         if let delimiter, parsedDelimiter(delimiter) == nil {
             throw ValidationError("--delimiter must be one ASCII character or 'tab', not '\(delimiter)'")
         }
