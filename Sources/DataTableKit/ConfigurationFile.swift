@@ -64,13 +64,18 @@ public struct ConfigurationFile: Hashable, Sendable {
         }
     }
 
-    // MARK: [display] (nil: not set)
+    // MARK: [display] (nil: not set; the caller merges these under its command-line options)
 
+    /// The default of `--color`.
     public var color: ColorChoice?
+    /// Whether the table opens with zebra stripes (`DataTableConfiguration.showsAlternatingRowColors`).
     public var stripes: Bool?
+    /// true: wrap every column, as `--wrap` does; false: as without `--wrap`.
     public var wrap: Bool?
-    /// 1...1000.
+    /// `DataTableConfiguration.maxColumnWidth`, 1...1000.
     public var maxColumnWidth: Int?
+    /// true: draw with ASCII only (`DataTableConfiguration.prefersASCII`) whatever the locale;
+    /// false or nil: as the terminal's locale says.
     public var ascii: Bool?
 
     // MARK: [colors] (nil: the theme's own)
