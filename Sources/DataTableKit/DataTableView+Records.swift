@@ -19,6 +19,22 @@ extension DataTableView {
                           isMarked: markedRowSet.contains(source))
     }
 
+    /// Opens the edit form on the cursor's row (the `edit` action). Needs an `editHandler`.
+    public func openEditForm(sourceRow: Int) {
+        guard editHandler != nil else {
+            notice = "this table cannot be edited"
+            return
+        }
+        editForm = EditForm(sourceRow: sourceRow)
+    }
+
+    /// The data's columns (not appended button columns) with the values of `source`.
+    func editableFields(of source: Int) -> (titles: [String], values: [String]) {
+        let count = (dataSource as? AppendingColumnsDataSource)?.base.columnCount ?? dataSource.columnCount
+        return ((0..<count).map { dataSource.title(ofColumn: $0) },
+                (0..<count).map { dataSource.value(row: source, column: $0).stringRepresentation })
+    }
+
     /// The cursor's record as one CSV line (for `y` in the record view).
     func recordCSV() -> String {
         guard viewport.rowCount > 0 else { return "" }

@@ -11,6 +11,18 @@ extension DataTableView {
                 .draw(in: surface.region, scrollOffset: &helpScrollOffset)
             return
         }
+        if var form = editForm {
+            recycleAllCells()
+            let fields = editableFields(of: form.sourceRow)
+            var scroll = form.scrollOffset
+            form.draw(in: surface.region, titles: fields.titles, values: fields.values, theme: configuration.theme, scroll: &scroll)
+            form.scrollOffset = scroll
+            editForm = form
+            if let notice, surface.size.height >= 3 {
+                surface.region(Rect(x: 0, y: 1, width: size.width, height: 1)).put(" " + notice, at: .zero, style: configuration.theme.statusNotice)
+            }
+            return
+        }
         if let source = recordViewRow {
             recycleAllCells()
             recordView(of: source).draw(in: surface.region, scrollOffset: &recordScrollOffset)

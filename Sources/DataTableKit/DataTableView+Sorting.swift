@@ -92,6 +92,10 @@ extension DataTableView {
                 let startsAtTop = isApplyingDefaultOrdering && viewport.cursor.row == 0
                 setDisplayOrder(order, coveredRows: rowCount)
                 if startsAtTop { viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column)) }
+                if let pending = pendingCursorSourceRow {
+                    pendingCursorSourceRow = nil
+                    moveCursor(toSourceRow: pending)
+                }
             }
         case (.order(let kept, let rowCount), .filter(let matcher)):
             filter = matcher

@@ -50,6 +50,10 @@ public final class DataTableView {
     /// How long the last filter took.
     public internal(set) var lastFilterMilliseconds: Double?
 
+    /// The record the cursor goes to when the running sort finishes (a restored row).
+    var pendingCursorSourceRow: Int?
+    /// Source rows hidden from every display order (deleted, until the deletion is undone).
+    public internal(set) var hiddenRows: Set<Int> = []
     /// Source rows marked with `m` (in the order they were marked).
     public internal(set) var markedRows: [Int] = []
     /// `markedRows` as a set, for drawing.
@@ -66,6 +70,10 @@ public final class DataTableView {
     public var writeHandler: (() throws -> String)?
     /// Whether there are edits or deletions not written yet (asked before quitting).
     public var hasUnsavedChangesHandler: (() -> Bool)?
+    /// The edit form on screen (the `edit` action), if any.
+    public internal(set) var editForm: EditForm?
+    /// Sets a field's text (the program keeps the edits); returns a message for the status line.
+    public var editHandler: ((_ sourceRow: Int, _ column: Int, _ text: String) -> String?)?
     /// Undoes the last edit or deletion; returns a message (nil: nothing to undo).
     public var undoHandler: (() -> String?)?
     /// Text for the terminal's clipboard, handed to the backend after the key (`y`).
@@ -301,6 +309,16 @@ public final class DataTableView {
     /// cursor on its record when that record is still shown.
     func setDisplayOrder(_ order: [UInt32]?, coveredRows: Int) {
         let cursorSource = viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil
+        var order = order
+        var coveredRows = coveredRows
+        if !hiddenRows.isEmpty {
+            // Deleted rows stay out of every order (the data keeps them until it is written).
+            if order == nil {
+                coveredRows = dataSource.rowCount
+                order = (0..<coveredRows).map { UInt32(truncatingIfNeeded: $0) }
+            }
+            order = order?.filter { !hiddenRows.contains(Int($0)) }
+        }
         displayOrder = order
         sortedRowCount = coveredRows
         // Heights are cached by source row: the new positions pick them up as they come on screen.

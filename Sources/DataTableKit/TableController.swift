@@ -42,6 +42,7 @@ public final class TableController {
             view.notice = nil
             if view.isShowingHelp { return handleHelp(key) }
             if view.isConfirmingQuit { return handleQuitConfirmation(key) }
+            if let form = view.editForm { return handleEditForm(form, key) }
             if view.recordViewRow != nil { return handleRecordView(key) }
             if let choices = view.actionChoices { return handleActionChoice(choices, key) }
             if let prompt = view.prompt { return handlePrompt(prompt, key) }
@@ -282,6 +283,23 @@ public final class TableController {
             chosen = choices.first { $0.first.map { String($0).lowercased() == String(c).lowercased() } ?? false }
         }
         if let chosen { view.fireAction(chosen, displayRow: view.viewport.cursor.row) }
+        return .redraw
+    }
+
+    /// Keys while the edit form is up.
+    private func handleEditForm(_ form: EditForm, _ key: Key) -> Response {
+        if key == .control("c") { return .quit }
+        let fields = view.editableFields(of: form.sourceRow)
+        let current = form.field < fields.values.count ? fields.values[form.field] : ""
+        switch form.handling(key, fieldCount: fields.titles.count, currentText: current) {
+        case .editing(let next):
+            view.editForm = next
+        case .commit(let next, let column, let text):
+            view.editForm = next
+            if text != current, let message = view.editHandler?(form.sourceRow, column, text) { view.notice = message }
+        case .close:
+            view.editForm = nil
+        }
         return .redraw
     }
 

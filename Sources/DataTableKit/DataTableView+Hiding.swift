@@ -1,0 +1,39 @@
+/// Hiding rows: deleted rows leave every display order until they are restored.
+extension DataTableView {
+    /// Hides a source row (a deletion): it leaves the display order at once, and sorts and
+    /// filters leave it out until `unhideRow`. The cursor stays at the same position.
+    /// - Complexity: O(n) in the rows shown (one pass over the display order).
+    public func hideRow(_ source: Int) {
+        guard source >= 0 && source < dataSource.rowCount, hiddenRows.insert(source).inserted else { return }
+        let row = viewport.cursor.row
+        let value = UInt32(truncatingIfNeeded: source)
+        if displayOrder == nil {
+            let count = dataSource.rowCount
+            displayOrder = (0..<count).compactMap { $0 == source ? nil : UInt32(truncatingIfNeeded: $0) }
+            sortedRowCount = count
+        } else {
+            displayOrder?.removeAll { $0 == value }
+        }
+        filteredRows?.removeAll { $0 == value }
+        rowHeights.removeAllHeights()
+        markedRowSet.remove(source)
+        markedRows.removeAll { $0 == source }
+        viewport.setRowCount(displayOrder?.count ?? dataSource.rowCount)
+        viewport.moveCursor(to: DataTableIndexPath(row: min(row, max(0, viewport.rowCount - 1)), column: viewport.cursor.column))
+    }
+
+    /// Shows a hidden row again (undoing a deletion): the current filter and sort are applied
+    /// again, and the cursor goes to the row.
+    public func unhideRow(_ source: Int) {
+        guard hiddenRows.remove(source) != nil else { return }
+        if let filter {
+            startFilter(filter)
+        } else if !sortDescriptors.isEmpty {
+            startSort(by: sortDescriptors)
+            pendingCursorSourceRow = source
+        } else {
+            setDisplayOrder(nil, coveredRows: hiddenRows.isEmpty ? 0 : dataSource.rowCount)
+            moveCursor(toSourceRow: source)
+        }
+    }
+}
