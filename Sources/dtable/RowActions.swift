@@ -1,0 +1,152 @@
+import DataTableKit
+import TerminalSurface
+
+/// What the buttons of `--action` do: a built-in action, a command, or (any other name) a
+/// line of JSON printed on exit, so dtable can pick rows for a script.
+enum RowAction {
+    /// Built-in actions, matched by name ignoring case (`--action Delete`).
+    enum BuiltIn: String, CaseIterable {
+        /// Hide the row until the table is written (`u` undoes).
+        case delete
+        /// Edit the row's fields in a small form.
+        case edit
+        /// Copy the row as CSV to the clipboard (OSC 52).
+        case copy
+        /// Open the record view.
+        case open
+    }
+
+    case builtIn(BuiltIn)
+    case command(ActionCommand)
+    case pick
+
+    /// `NAME` or `NAME=COMMAND`, with the command's placeholders resolved against `titles`.
+    /// - Throws: `DTableError` with the option and the reason (a bad quote, an unknown column).
+    static func parse(_ option: String, titles: [String]) throws -> (name: String, action: RowAction) {
+        let (name, command) = CellKindOptions.split(option, at: "=")
+        guard !name.isEmpty else { throw DTableError("--action \(option): the action needs a name, like --action Delete") }
+        if let command {
+            do {
+                return (name, .command(try ActionCommand(name: name, command: command, columnTitles: titles)))
+            } catch {
+                throw DTableError("--action \(option): \(error)")
+            }
+        }
+        if let builtIn = BuiltIn(rawValue: name.lowercased()) { return (name, .builtIn(builtIn)) }
+        return (name, .pick)
+    }
+}
+
+/// Runs the row actions of a viewer session and keeps what must outlive it (picked rows).
+final class RowActionDispatcher {
+    let view: DataTableView
+    /// The data with its edits (nil for sources that cannot be edited).
+    let editable: EditableDataSource?
+    let actions: [String: RowAction]
+    /// Commands running, polled by the run loop; the newest last.
+    private(set) var running: [CommandRunner] = []
+    /// JSON lines of picked rows, printed on exit.
+    private(set) var pickedLines: [String] = []
+
+    init(view: DataTableView, editable: EditableDataSource?, actions: [(name: String, action: RowAction)]) {
+        self.view = view
+        self.editable = editable
+        var byName: [String: RowAction] = [:]
+        for (name, action) in actions { byName[name] = action }
+        self.actions = byName
+    }
+
+    /// The values of a source row, in the data's columns (buttons excluded).
+    func values(ofRow source: Int) -> [String] {
+        let base: DataTableDataSource = editable ?? view.dataSource
+        return (0..<base.columnCount).map { base.text(row: source, column: $0) }
+    }
+
+    func titles() -> [String] {
+        let base: DataTableDataSource = editable ?? view.dataSource
+        return (0..<base.columnCount).map { base.title(ofColumn: $0) }
+    }
+
+    /// Fires `name` for a source row.
+    func fire(_ name: String, sourceRow: Int) {
+        guard let action = actions[name] else {
+            view.notice = "\(name): row \(sourceRow + 1)"
+            return
+        }
+        switch action {
+        case .builtIn(.delete):
+            guard let editable else { view.notice = "rows of this table cannot be deleted"; return }
+            _ = editable.deleteRow(sourceRow)
+            view.hideRow(sourceRow)
+            view.notice = "deleted row \(sourceRow + 1) (u undoes, :w writes)"
+        case .builtIn(.edit):
+            view.openEditForm(sourceRow: sourceRow)
+        case .builtIn(.copy):
+            view.pendingClipboardText = CommandRunner.csvRecord(values(ofRow: sourceRow))
+            view.notice = "copied row \(sourceRow + 1) as CSV"
+        case .builtIn(.open):
+            view.goToSourceRow(sourceRow)
+            view.openRecordView()
+        case .command(let command):
+            let runner = CommandRunner.start(command, rowValues: values(ofRow: sourceRow), rowNumber: sourceRow + 1)
+            running.append(runner)
+            view.notice = "\(name): running (Esc cancels)"
+        case .pick:
+            pickedLines.append(Self.jsonLine(action: name, row: sourceRow + 1, titles: titles(), values: values(ofRow: sourceRow)))
+            view.notice = "\(name): row \(sourceRow + 1) (printed on exit)"
+        }
+    }
+
+    /// Reports finished commands in the status line; true when something changed.
+    func poll() -> Bool {
+        guard !running.isEmpty else { return false }
+        var changed = false
+        for runner in running where runner.isDone {
+            view.notice = runner.summary
+            changed = true
+        }
+        running.removeAll { $0.isDone }
+        return changed
+    }
+
+    /// Cancels the newest running command (Esc); false when none runs.
+    func cancelNewest() -> Bool {
+        guard let runner = running.last else { return false }
+        runner.cancel()
+        view.notice = "\(ActionCommand.printable(runner.action.name)): cancelling"
+        return true
+    }
+
+    /// Cancels every command and waits briefly for them (on quit).
+    func cancelAll() {
+        for runner in running { runner.cancel() }
+        for runner in running { _ = runner.waitUntilDone(timeout: 2) }
+    }
+
+    /// `{"action":"Pick","row":12,"values":{"name":"Ada",...}}`
+    static func jsonLine(action: String, row: Int, titles: [String], values: [String]) -> String {
+        let pairs = zip(titles, values).map { "\(JSONText.string($0)):\(JSONText.string($1))" }
+        return "{\"action\":\(JSONText.string(action)),\"row\":\(row),\"values\":{\(pairs.joined(separator: ","))}}"
+    }
+}
+
+/// JSON string literals (RFC 8259): quotes, backslashes and control characters escaped.
+enum JSONText {
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
