@@ -251,7 +251,7 @@ public struct ActionCommand: Sendable, Hashable {
                 flush()
                 if name.unicodeScalars.allSatisfy({ $0.properties.numericType == .decimal && $0.isASCII }) {
                     guard let number = Int(name), number >= 1 else {
-                        throw ActionCommandError("no column {\(name)}: column numbers start at 1")
+                        throw ActionCommandError(Int(name) == 0 ? "no column {\(name)}: column numbers start at 1" : "no column {\(name)}")
                     }
                     pieces.append(.column(number - 1))
                 } else {

@@ -110,6 +110,8 @@ private func errorMessage(_ body: () throws -> Any) -> String? {
         ("cmd id}", "'}' without '{'"),
         ("cmd {}", "empty placeholder"),
         ("cmd {0}", "column numbers start at 1"),
+        ("cmd {00}", "column numbers start at 1"),
+        ("cmd {99999999999999999999999}", "no column {99999999999999999999999}"),
         ("{id} x", "cannot contain a placeholder"),
         ("'{1}' x", "cannot contain a placeholder"),
     ])
