@@ -314,7 +314,7 @@ enum AtomicFile {
         var template = Array("\(directory)/.\(name).dtable-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure("cannot create a temporary file in '\(directory)'") }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var open = true
         var backup: String?
         do {
