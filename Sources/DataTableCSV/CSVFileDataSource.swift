@@ -208,6 +208,15 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         return end - start >= 2 && all[end - 2] == 0x0D && all[end - 1] == 0x0A
     }
 
+    /// Whether the file's size or modification time differ from when it was opened: its bytes in
+    /// the mapping may no longer match the index (one fstat; thread-safe; false for streams).
+    public var hasChangedOnDisk: Bool {
+        guard !file.isStream else { return false }
+        let now = file.currentState
+        return now.size != file.length || now.modified.tv_sec != file.modifiedAtOpen.tv_sec
+            || now.modified.tv_nsec != file.modifiedAtOpen.tv_nsec
+    }
+
     /// Whether the whole file is indexed.
     public var isIndexComplete: Bool { indexingFinished.load(ordering: .acquiring) }
 

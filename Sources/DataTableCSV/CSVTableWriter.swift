@@ -95,6 +95,9 @@ public struct CSVTableWriter: Sendable {
         if let state = layers.data.loadState, !state.isComplete {
             throw CSVWriteError("cannot write '\(path)' yet: the table is still loading (\(state.summary))")
         }
+        if let file = layers.data as? CSVFileDataSource, file.hasChangedOnDisk {
+            throw CSVWriteError("cannot write '\(path)': '\(file.path)' changed on disk since it was opened (reopen it first)")
+        }
         let snapshot = layers.editable?.snapshot()
         var rows = 0
         let (target, backup, bytes) = try AtomicFile.replace(path) { output in

@@ -55,6 +55,8 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
     private let state = Mutex(State())
     /// Whether any field is edited: the no-edit fast path reads this without the lock.
     private let hasEdits = Atomic<Bool>(false)
+    /// Whether any row is deleted: `isDeleted` reads this without the lock.
+    private let hasDeletes = Atomic<Bool>(false)
 
     public init(base: DataTableDataSource) {
         self.base = base
@@ -90,6 +92,7 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
     public func deleteRow(_ row: Int) -> Bool {
         state.withLock { state in
             guard state.deleted.insert(row).inserted else { return false }
+            hasDeletes.store(true, ordering: .releasing)
             Self.push(.delete(row: row), in: &state)
             return true
         }
@@ -100,6 +103,7 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
     public func restoreRow(_ row: Int) -> Bool {
         state.withLock { state in
             guard state.deleted.remove(row) != nil else { return false }
+            hasDeletes.store(!state.deleted.isEmpty, ordering: .releasing)
             Self.push(.restore(row: row), in: &state)
             return true
         }
@@ -119,6 +123,7 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
             case .restore(let row):
                 state.deleted.insert(row)
             }
+            hasDeletes.store(!state.deleted.isEmpty, ordering: .releasing)
             state.changeCount += 1
             return entry.operation
         }
@@ -151,7 +156,8 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
 
     /// Whether source row `row` is deleted.
     public func isDeleted(_ row: Int) -> Bool {
-        state.withLock { $0.deleted.contains(row) }
+        guard hasDeletes.load(ordering: .acquiring) else { return false }
+        return state.withLock { $0.deleted.contains(row) }
     }
 
     /// The deleted source rows, ascending.

@@ -289,6 +289,23 @@ func permissions(_ path: String) -> mode_t {
         #expect(text(out) == "1,2\n")
     }
 
+    @Test func aFileChangedOnDiskIsNotWrittenOver() throws {
+        let (source, file, path) = try open("a\n1\n")
+        source.setField("2", row: 0, column: 0)
+        let fd = Glibc.open(path, O_WRONLY | O_APPEND)
+        _ = Array("3\n".utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        #expect(file.hasChangedOnDisk)
+        do {
+            try CSVTableWriter.save(source)
+            Issue.record("expected an error")
+        } catch let error as CSVWriteError {
+            #expect(error.message.contains("changed on disk"))
+        }
+        #expect(text(path) == "a\n1\n3\n")
+        #expect(source.hasUnsavedChanges)
+    }
+
     @Test func aFileStillIndexingIsNotWritten() throws {
         var text = "n\n"
         for i in 0..<200_000 { text += "\(i)\n" }
