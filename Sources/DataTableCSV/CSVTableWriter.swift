@@ -122,6 +122,14 @@ public struct CSVTableWriter: Sendable {
             if let file, file.hasHeader {
                 let start = file.hasByteOrderMark ? 3 : 0
                 try output.append(file.file.bytes(start..<file.dataStart))
+            } else if let other = data as? CSVFileDataSource, other.hasHeader {
+                // The header as the file has it (empty titles stay empty, not "column 3").
+                let start = other.hasByteOrderMark ? 3 : 0
+                let titles = other.file.bytes(start..<other.dataStart).withMemoryRebound(to: UInt8.self) { buffer in
+                    var scanner = CSVReader.Scanner(buffer, dialect: other.dialect)
+                    return scanner.nextRecord() ?? []
+                }
+                try appendRecord(titles, endsWithTerminator: true, to: &output)
             } else {
                 try appendRecord((0..<columns).map(data.title(ofColumn:)), endsWithTerminator: true, to: &output)
             }

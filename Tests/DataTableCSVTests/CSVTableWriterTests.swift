@@ -228,6 +228,15 @@ func permissions(_ path: String) -> mode_t {
         #expect(text(headlessPath) == "\u{FEFF}1,2\r\n3,0\r\n")
     }
 
+    @Test func anotherDialectReencodesEveryRowAndKeepsEmptyTitlesEmpty() throws {
+        let (source, file, _) = try open("a,,c\n1,\"x\ty\",3\n")
+        #expect(file.title(ofColumn: 1) == "column 2")
+        source.setField("2", row: 0, column: 0)
+        let out = temporaryDirectory() + "/out.tsv"
+        try CSVTableWriter(matching: source).with { $0.dialect = .tab }.write(source, to: out)
+        #expect(text(out) == "a\t\tc\n2\t\"x\ty\"\t3\n")
+    }
+
     @Test func aLastRowWithoutTerminatorKeepsNone() throws {
         let (source, _, path) = try open("a,b\n1,2\n3,4")
         source.setField("5", row: 1, column: 1)
