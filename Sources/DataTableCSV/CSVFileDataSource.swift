@@ -14,6 +14,10 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     public let dialect: CSVDialect
     public let hasHeader: Bool
     public let columnCount: Int
+    /// Whether the file starts with a UTF-8 byte order mark (EF BB BF).
+    public let hasByteOrderMark: Bool
+    /// The offset of the first data record: past the BOM and the header record (with its terminator).
+    let dataStart: Int
     let file: MappedFile
     /// Start offsets of data records, then (when indexing finishes) the end of the last record.
     let index = RowOffsetIndex()
@@ -64,6 +68,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         self.file = file
         let all = file.bytes(0..<file.length)
         let bomLength = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        self.hasByteOrderMark = bomLength == 3
         let sample = file.bytes(bomLength..<min(file.length, bomLength + (1 << 16)))
         if let reason = BinarySniffer.reasonIfBinary(sample) { throw MappedFile.OpenError.system("'\(path)' \(reason)") }
         let dialect = dialect ?? CSVDialect.sniff(sample, fileName: path)
@@ -93,6 +98,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         }
         // A stream may end right after its header for now; its first row starts there anyway.
         if headerEnd < file.length || !file.isComplete { index.append(headerEnd) }
+        self.dataStart = headerEnd
         indexedBytes.store(headerEnd, ordering: .relaxed)
         indexNext(bytes: Self.initialIndexBytes)
     }
@@ -187,6 +193,28 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         }
         let fraction = file.length == 0 ? 1 : Double(indexedBytes.load(ordering: .relaxed)) / Double(file.length)
         return DataTableLoadState(fraction: finished ? 1 : fraction, isComplete: finished, verb: "indexing")
+    }
+
+    /// Whether the input is a stream (stdin, a FIFO) copied into a temporary file: there is no
+    /// file at `path` to write back to.
+    public var isStream: Bool { file.isStream }
+
+    /// Whether the first record (the header, or the first row) ends with CR LF: the line
+    /// terminator to write new records with (LF otherwise).
+    public var usesCRLF: Bool {
+        let all = file.bytes(0..<file.length)
+        let start = hasByteOrderMark ? 3 : 0
+        let end = Self.endOfFirstRecord(UnsafeRawBufferPointer(rebasing: all[start...]), quote: dialect.quote) + start
+        return end - start >= 2 && all[end - 2] == 0x0D && all[end - 1] == 0x0A
+    }
+
+    /// Whether the file's size or modification time differ from when it was opened: its bytes in
+    /// the mapping may no longer match the index (one fstat; thread-safe; false for streams).
+    public var hasChangedOnDisk: Bool {
+        guard !file.isStream else { return false }
+        let now = file.currentState
+        return now.size != file.length || now.modified.tv_sec != file.modifiedAtOpen.tv_sec
+            || now.modified.tv_nsec != file.modifiedAtOpen.tv_nsec
     }
 
     /// Whether the whole file is indexed.

@@ -1,0 +1,383 @@
+import DataTableKit
+import Glibc
+
+/// Why writing a table failed, in one line for the status bar.
+public struct CSVWriteError: Error, CustomStringConvertible, Equatable, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// What a write did.
+public struct CSVWriteResult: Sendable {
+    /// The file written (symbolic links resolved).
+    public let path: String
+    /// Where the previous file was kept (`PATH.bak`), or nil when there was none.
+    public let backupPath: String?
+    /// Data rows written (deleted rows left out; the header not counted).
+    public let rowsWritten: Int
+    public let bytesWritten: Int
+    /// The state written, for `EditableDataSource.markSaved(savePoint:)` (nil for other sources).
+    public let savePoint: Int?
+}
+
+/// Writes a table as CSV, atomically: into a temporary file in the target's directory, synced,
+/// then renamed over the target, whose previous version is kept as `PATH.bak`. The target is
+/// never partly written: on any error the temporary file is removed and the target is untouched.
+///
+/// What is written: the header (unless the source had none), then the rows in source order,
+/// without the rows an `EditableDataSource` deleted and with its edited fields. Over a
+/// `CSVFileDataSource` with the same dialect, unchanged rows (and the header) are copied byte for
+/// byte from the file, so quoting, spacing and line terminators stay exactly as they were; edited
+/// rows are encoded with RFC 4180 quoting and `lineTerminator`. Memory stays bounded (a 1 MB
+/// buffer; unchanged runs of rows are written straight from the mapping), whatever the size.
+///
+/// `AppendingColumnsDataSource` layers are looked through: their header-only columns are not data.
+public struct CSVTableWriter: Sendable {
+    public enum LineTerminator: Sendable, Equatable {
+        case lf, crlf
+        var bytes: [UInt8] { self == .lf ? [0x0A] : [0x0D, 0x0A] }
+    }
+
+    public var dialect: CSVDialect
+    /// The terminator of encoded records (copied records keep theirs).
+    public var lineTerminator: LineTerminator
+    /// Whether to write a header record (false for files read with `--no-header`).
+    public var writesHeader: Bool
+    /// Whether to start with a UTF-8 byte order mark.
+    public var writesByteOrderMark: Bool
+
+    /// Test hook: fail with a write error once this many bytes were written.
+    var failAfterBytes: Int?
+
+    public init(dialect: CSVDialect = .comma, lineTerminator: LineTerminator = .lf, writesHeader: Bool = true,
+                writesByteOrderMark: Bool = false) {
+        self.dialect = dialect
+        self.lineTerminator = lineTerminator
+        self.writesHeader = writesHeader
+        self.writesByteOrderMark = writesByteOrderMark
+    }
+
+    /// The format of the file `source` was read from: its dialect, header or not, BOM, and CRLF
+    /// when its first record ended with CR LF. Defaults for sources that are not files.
+    public init(matching source: DataTableDataSource) {
+        self.init()
+        let data = Layers(source).data
+        if let file = data as? CSVFileDataSource {
+            dialect = file.dialect
+            writesHeader = file.hasHeader
+            writesByteOrderMark = file.hasByteOrderMark
+            lineTerminator = file.usesCRLF ? .crlf : .lf
+        } else if let memory = data as? CSVDataSource {
+            writesHeader = !memory.document.header.allSatisfy(\.isEmpty)
+        }
+    }
+
+    /// Writes the table back to the file it was read from (in its format), keeping the previous
+    /// version as `PATH.bak`, and marks an `EditableDataSource` saved (at the state written).
+    @discardableResult
+    public static func save(_ source: DataTableDataSource) throws -> CSVWriteResult {
+        let layers = Layers(source)
+        guard let file = layers.data as? CSVFileDataSource, !file.isStream else {
+            throw CSVWriteError("cannot save: the table was not read from a file (write it to a file instead)")
+        }
+        let result = try CSVTableWriter(matching: source).write(source, to: file.path)
+        if let editable = layers.editable, let savePoint = result.savePoint { editable.markSaved(savePoint: savePoint) }
+        return result
+    }
+
+    /// Writes the table to `path` atomically; an existing file there is kept as `PATH.bak`
+    /// (replacing an older `.bak`) and its permission bits are kept. A symbolic link at `path`
+    /// is followed (the file it names is replaced, the link stays).
+    @discardableResult
+    public func write(_ source: DataTableDataSource, to path: String) throws -> CSVWriteResult {
+        let layers = Layers(source)
+        if let state = layers.data.loadState, !state.isComplete {
+            throw CSVWriteError("cannot write '\(path)' yet: the table is still loading (\(state.summary))")
+        }
+        if let file = layers.data as? CSVFileDataSource, file.hasChangedOnDisk {
+            throw CSVWriteError("cannot write '\(path)': '\(file.path)' changed on disk since it was opened (reopen it first)")
+        }
+        let snapshot = layers.editable?.snapshot()
+        var rows = 0
+        let (target, backup, bytes) = try AtomicFile.replace(path) { output in
+            output.failAfterBytes = failAfterBytes
+            rows = try encode(layers.data, snapshot: snapshot, into: &output)
+        }
+        return CSVWriteResult(path: target, backupPath: backup, rowsWritten: rows, bytesWritten: bytes,
+                              savePoint: snapshot?.savePoint)
+    }
+
+    // MARK: - Encoding
+
+    /// Writes the whole table to `output`; returns the number of data rows written.
+    func encode(_ data: DataTableDataSource, snapshot: EditableDataSource.Snapshot?,
+                into output: inout OutputBuffer) throws -> Int {
+        let columns = data.columnCount
+        let edits = snapshot?.edits ?? [:]
+        let deleted = snapshot?.deletedRows ?? []
+        let file = (data as? CSVFileDataSource).flatMap { $0.dialect == dialect ? $0 : nil }
+        if writesByteOrderMark { try output.append([0xEF, 0xBB, 0xBF]) }
+        if writesHeader {
+            if let file, file.hasHeader {
+                let start = file.hasByteOrderMark ? 3 : 0
+                try output.append(file.file.bytes(start..<file.dataStart))
+            } else if let other = data as? CSVFileDataSource, other.hasHeader {
+                // The header as the file has it (empty titles stay empty, not "column 3").
+                let start = other.hasByteOrderMark ? 3 : 0
+                let titles = other.file.bytes(start..<other.dataStart).withMemoryRebound(to: UInt8.self) { buffer in
+                    var scanner = CSVReader.Scanner(buffer, dialect: other.dialect)
+                    return scanner.nextRecord() ?? []
+                }
+                try appendRecord(titles, endsWithTerminator: true, to: &output)
+            } else {
+                try appendRecord((0..<columns).map(data.title(ofColumn:)), endsWithTerminator: true, to: &output)
+            }
+        }
+        let rowCount = data.rowCount
+        var written = 0
+        func encodedRow(_ row: Int) -> [String] {
+            var fields = data.fields(row: row)
+            for (column, text) in edits[row] ?? [:] where column < columns {
+                if column >= fields.count { fields += repeatElement("", count: column + 1 - fields.count) }
+                fields[column] = text
+            }
+            return fields
+        }
+        guard let file else {
+            for row in 0..<rowCount where !deleted.contains(row) {
+                var fields = encodedRow(row)
+                if fields.count < columns { fields += repeatElement("", count: columns - fields.count) }
+                try appendRecord(fields, endsWithTerminator: true, to: &output)
+                written += 1
+            }
+            return written
+        }
+        // Rows that are not copied: deleted or edited. Runs of other rows are copied as they are.
+        let special = Set(deleted).union(edits.keys).filter { $0 < rowCount }.sorted()
+        let all = file.file.bytes(0..<file.file.length)
+        let index = file.index
+        func copy(_ rows: Range<Int>) throws {
+            guard !rows.isEmpty else { return }
+            let lower = min(index[rows.lowerBound], all.count), upper = min(index[rows.upperBound], all.count)
+            try output.append(UnsafeRawBufferPointer(rebasing: all[lower..<upper]))
+            written += rows.count
+        }
+        var next = 0
+        for row in special {
+            try copy(next..<row)
+            next = row + 1
+            if deleted.contains(row) { continue }
+            let upper = min(index[row + 1], all.count)
+            let terminated = upper > 0 && upper > index[row] && (all[upper - 1] == 0x0A || all[upper - 1] == 0x0D)
+            try appendRecord(encodedRow(row), endsWithTerminator: terminated, to: &output)
+            written += 1
+        }
+        try copy(next..<rowCount)
+        return written
+    }
+
+    private func appendRecord(_ fields: [String], endsWithTerminator: Bool, to output: inout OutputBuffer) throws {
+        for (i, field) in fields.enumerated() {
+            if i > 0 { try output.append(dialect.delimiter) }
+            try output.append(Self.encodeField(field, dialect: dialect))
+        }
+        if endsWithTerminator { try output.append(lineTerminator.bytes) }
+    }
+
+    /// A field as CSV: quoted when it holds the delimiter, the quote, CR or LF, or starts or
+    /// ends with a space or tab; quotes inside doubled.
+    public static func encodeField(_ text: String, dialect: CSVDialect = .comma) -> [UInt8] {
+        let bytes = Array(text.utf8)
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        var quoted = false
+        if let first = bytes.first, let last = bytes.last,
+           first == space || first == tab || last == space || last == tab {
+            quoted = true
+        } else {
+            quoted = bytes.contains { $0 == dialect.delimiter || $0 == dialect.quote || $0 == 0x0A || $0 == 0x0D }
+        }
+        guard quoted else { return bytes }
+        var out: [UInt8] = [dialect.quote]
+        out.reserveCapacity(bytes.count + 2)
+        for byte in bytes {
+            if byte == dialect.quote { out.append(byte) }
+            out.append(byte)
+        }
+        out.append(dialect.quote)
+        return out
+    }
+}
+
+/// The layers of a source: an `EditableDataSource` (if any) and the data under it, with
+/// `AppendingColumnsDataSource` layers looked through.
+struct Layers {
+    let editable: EditableDataSource?
+    let data: DataTableDataSource
+
+    init(_ source: DataTableDataSource) {
+        func strip(_ source: DataTableDataSource) -> DataTableDataSource {
+            var source = source
+            while let appending = source as? AppendingColumnsDataSource { source = appending.base }
+            return source
+        }
+        let top = strip(source)
+        if let editable = top as? EditableDataSource {
+            self.editable = editable
+            self.data = strip(editable.base)
+        } else {
+            self.editable = nil
+            self.data = top
+        }
+    }
+}
+
+/// Buffered writes to a file descriptor.
+struct OutputBuffer {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private let capacity = 1 << 20
+    private(set) var bytesWritten = 0
+    var failAfterBytes: Int?
+
+    init(fd: Int32) {
+        self.fd = fd
+        buffer.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ byte: UInt8) throws {
+        if buffer.count == capacity { try flush() }
+        buffer.append(byte)
+    }
+
+    mutating func append(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try append($0) }
+    }
+
+    /// Small pieces are buffered; large ones (runs of copied rows) go straight to the file.
+    mutating func append(_ bytes: UnsafeRawBufferPointer) throws {
+        if buffer.count + bytes.count <= capacity {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        try flush()
+        if bytes.count < capacity / 2 {
+            buffer.append(contentsOf: bytes)
+        } else {
+            try writeAll(bytes)
+        }
+    }
+
+    mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBytes { try writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            // At most 64 MB per call (some kernels cap a single write near 2 GB).
+            var count = min(bytes.count - offset, 1 << 26)
+            if let limit = failAfterBytes {
+                if bytesWritten >= limit { throw CSVWriteError("write error: No space left on device (test)") }
+                count = min(count, limit - bytesWritten)
+            }
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CSVWriteError("write error: \(String(cString: strerror(errno)))")
+            }
+            offset += n
+            bytesWritten += n
+        }
+    }
+}
+
+/// Replacing a file atomically through a temporary file in its directory.
+enum AtomicFile {
+    /// Calls `body` to fill a temporary file next to `path`, then syncs it, gives it the
+    /// permission bits (and, where allowed, the owner) of the file at `path`, keeps that file as
+    /// `PATH.bak` and renames the temporary file over it. Returns the target (links resolved),
+    /// the backup path (nil when there was no file) and the bytes written.
+    static func replace(_ path: String, body: (inout OutputBuffer) throws -> Void) throws -> (String, String?, Int) {
+        func failure(_ what: String) -> CSVWriteError {
+            CSVWriteError("cannot write '\(path)': \(what): \(String(cString: strerror(errno)))")
+        }
+        guard !path.isEmpty else { throw CSVWriteError("cannot write: no file name") }
+        // Follow a symbolic link: replace the file it names, not the link.
+        var target = path
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            guard let resolved = realpath(path, nil) else { throw failure("cannot resolve the link") }
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        let exists = stat(target, &info) == 0
+        if !exists && errno != ENOENT { throw failure("cannot read its status") }
+        if exists && (info.st_mode & S_IFMT) != S_IFREG {
+            throw CSVWriteError("cannot write '\(path)': it is not a regular file")
+        }
+        let slash = target.lastIndex(of: "/")
+        let directory = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+
+        var template = Array("\(directory)/.\(name).dtable-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure("cannot create a temporary file in '\(directory)'") }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var open = true
+        var backup: String?
+        do {
+            var output = OutputBuffer(fd: fd)
+            try body(&output)
+            try output.flush()
+            let mode: mode_t
+            if exists {
+                mode = info.st_mode & 0o7777
+                _ = fchown(fd, info.st_uid, info.st_gid)  // only root may; otherwise the writer owns it
+            } else {
+                let mask = umask(0o022)
+                umask(mask)
+                mode = 0o666 & ~mask
+            }
+            guard fchmod(fd, mode) == 0 else { throw failure("cannot set permissions") }
+            guard fsync(fd) == 0 else { throw failure("cannot sync the data to disk") }
+            open = false
+            guard close(fd) == 0 else { throw failure("cannot close the temporary file") }
+            var renamedToBackup = false
+            if exists {
+                let bak = target + ".bak"
+                if unlink(bak) != 0 && errno != ENOENT { throw failure("cannot replace the backup '\(bak)'") }
+                if link(target, bak) != 0 {
+                    // No hard links here (some file systems): move the original aside instead.
+                    guard errno == EPERM || errno == EXDEV || errno == EMLINK || errno == ENOTSUP,
+                          rename(target, bak) == 0 else { throw failure("cannot keep a backup as '\(bak)'") }
+                    renamedToBackup = true
+                }
+                backup = bak
+            }
+            if rename(temporary, target) != 0 {
+                let error = failure("cannot replace the file")
+                if renamedToBackup, let backup { rename(backup, target) }
+                throw error
+            }
+            // The rename itself is durable once the directory is synced (best effort).
+            let directoryFD = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if directoryFD >= 0 {
+                fsync(directoryFD)
+                close(directoryFD)
+            }
+            return (target, backup, output.bytesWritten)
+        } catch let error as CSVWriteError {
+            if open { close(fd) }
+            unlink(temporary)
+            // A write error names the file it failed for.
+            throw error.message.hasPrefix("cannot write") ? error : CSVWriteError("cannot write '\(path)': \(error.message)")
+        } catch {
+            if open { close(fd) }
+            unlink(temporary)
+            throw CSVWriteError("cannot write '\(path)': \(error)")
+        }
+    }
+}
