@@ -294,7 +294,7 @@ public struct ActionCommand: Sendable, Hashable {
     }
 
     /// `text` on one line: control characters (newlines, escapes) shown as `?`.
-    static func printable(_ text: String) -> String {
+    public static func printable(_ text: String) -> String {
         var view = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             view.append(scalar.properties.generalCategory == .control ? "?" : scalar)

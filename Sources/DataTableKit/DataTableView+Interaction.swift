@@ -105,6 +105,11 @@ extension DataTableView {
         notice = markedRows.isEmpty ? "no rows marked" : "\(grouped(markedRows.count)) marked"
     }
 
+    /// Moves the cursor to the display row of a source row, when it is shown.
+    public func goToSourceRow(_ source: Int) {
+        moveCursor(toSourceRow: source)
+    }
+
     /// Moves the cursor to display row `number` (1-based; clamped), keeping the column.
     public func goToRow(_ number: Int) {
         guard viewport.rowCount > 0 else { return }

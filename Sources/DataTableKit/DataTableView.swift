@@ -74,10 +74,17 @@ public final class DataTableView {
     public internal(set) var editForm: EditForm?
     /// Sets a field's text (the program keeps the edits); returns a message for the status line.
     public var editHandler: ((_ sourceRow: Int, _ column: Int, _ text: String) -> String?)?
+    /// Whether the program has work running for the table (commands of actions): the run loop
+    /// then polls often, and `pollHandler` reports their outcome.
+    public var isBusyHandler: (() -> Bool)?
+    /// Asked by the run loop between events; true when the screen should be redrawn.
+    public var pollHandler: (() -> Bool)?
+    /// Esc cancels the program's running work first (a command); true when there was some.
+    public var cancelHandler: (() -> Bool)?
     /// Undoes the last edit or deletion; returns a message (nil: nothing to undo).
     public var undoHandler: (() -> String?)?
     /// Text for the terminal's clipboard, handed to the backend after the key (`y`).
-    public internal(set) var pendingClipboardText: String?
+    public var pendingClipboardText: String?
     /// The row height mode before `w` turned wrapping on (restored when it goes off).
     var rowHeightModeBeforeWrap: DataTableRowHeightMode?
 
@@ -346,7 +353,9 @@ public final class DataTableView {
     }
 
     /// Whether the data source is still loading (the run loop polls more often then).
-    public var isLoading: Bool { activeJob != nil || (dataSource.loadState.map { !$0.isComplete } ?? false) }
+    public var isLoading: Bool {
+        activeJob != nil || (dataSource.loadState.map { !$0.isComplete } ?? false) || (isBusyHandler?() ?? false)
+    }
 
 }
 

@@ -34,11 +34,13 @@ public final class TableApplication {
             // While the data source loads, wake often to show its progress and new rows.
             let timeout = view.isLoading ? 50 : 250
             guard let event = backend.nextEvent(timeoutMilliseconds: timeout) else {
-                if view.refreshFromDataSource() { drawFrame() }
+                let polled = view.pollHandler?() ?? false
+                if view.refreshFromDataSource() || polled { drawFrame() }
                 continue
             }
             if handle(event) == .quit { return }
-            if view.refreshFromDataSource(checkingForChanges: false) { drawFrame() }
+            let polled = view.pollHandler?() ?? false
+            if view.refreshFromDataSource(checkingForChanges: false) || polled { drawFrame() }
         }
     }
 

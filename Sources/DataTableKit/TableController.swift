@@ -53,6 +53,7 @@ public final class TableController {
                 return .redraw
             }
             if key == .escape {
+                if view.cancelHandler?() == true { return .redraw }
                 if let job = view.activeJob {
                     view.cancelJob()
                     view.notice = "\(job.kind.verb) cancelled"

@@ -16,6 +16,8 @@ struct CellKindOptions {
     var wraps: [String] = []
     /// `--action NAME[=COMMAND]`: the button names, in order.
     var actions: [String] = []
+    /// Badge colours from the config file (under `--badge`'s own pairs).
+    var extraBadgeColors: [String: Color] = [:]
 
     var isEmpty: Bool {
         badges.isEmpty && progressBars.isEmpty && avatars.isEmpty && subtitles.isEmpty && rightDetails.isEmpty
@@ -45,7 +47,7 @@ struct CellKindOptions {
                     colors[value.lowercased()] = color
                 }
             }
-            result.kinds[try column(name[...], "--badge")] = .badge(colors: colors)
+            result.kinds[try column(name[...], "--badge")] = .badge(colors: extraBadgeColors.merging(colors) { _, new in new })
         }
         for spec in progressBars {
             let (name, rest) = Self.split(spec, at: ":")

@@ -22,8 +22,8 @@ struct DTableCommand: ParsableCommand {
     @Argument(help: "The CSV file to open (- for stdin).")
     var file: String?
 
-    @Option(help: "Use colours: auto (only on a terminal that has them, and not when NO_COLOR is set), always or never.")
-    var color: ColorChoice = .auto
+    @Option(help: "Use colours: auto (only on a terminal that has them, and not when NO_COLOR is set; the default), always or never.")
+    var color: ColorChoice?
 
     @Flag(help: "Write the table as aligned text to stdout and exit (the default when stdout is not a terminal).")
     var print = false
@@ -116,31 +116,48 @@ struct DTableCommand: ParsableCommand {
         let environment = Environment.current
         let stdinIsTerminal = isatty(0) == 1
         let stdoutIsTerminal = isatty(1) == 1
-        // Fail on an unwritable --stats path now, not after the session.
+        // Fail on an unwritable --stats path or a bad config file now, not after the session.
         let statsFile = try stats.map(StatisticsReport.openForWriting)
+        let configFile = try Self.loadConfigurationFile(environment: environment)
         let source = try InputSource.choose(file: file, stdinIsTerminal: stdinIsTerminal)
         let temporaryDirectory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let table = try source.load(delimiter: delimiter.flatMap(parsedDelimiter), hasHeader: !noHeader,
                                     temporaryDirectory: temporaryDirectory)
+        let titles = (0..<table.columnCount).map { table.title(ofColumn: $0) }
 
+        // The command line wins over the config file, which wins over the defaults.
+        let colorChoice = color ?? configFile?.color.flatMap { ColorChoice(rawValue: $0.rawValue) } ?? .auto
         var configuration = DataTableConfiguration()
         configuration.title = source.displayName
+        if let maxWidth = configFile?.maxColumnWidth { configuration.maxColumnWidth = maxWidth }
         var cellKinds = CellKindOptions(badges: badges, progressBars: progressBars, avatars: avatars, subtitles: subtitles,
                                         rightDetails: rightDetails, sparklines: sparklines, wraps: wraps, actions: actions)
         if case .demo = source, cellKinds.isEmpty { cellKinds = DemoTable.cellKinds }
-        let shown = try Self.applying(cellKinds, to: table, configuration: &configuration)
+        if cellKinds.wraps.isEmpty, configFile?.wrap == true { cellKinds.wraps = ["*"] }
+        cellKinds.extraBadgeColors = configFile?.badgeColors ?? [:]
+        // Edits and deletions live in memory over the file until they are written.
+        let editable = EditableDataSource(base: table)
+        let shown = try Self.applying(cellKinds, to: editable, configuration: &configuration)
+        let rowActions = try cellKinds.actions.map { try RowAction.parse($0, titles: titles) }
+        let sortOrder = try sorts.map { try Self.sortDescriptor($0, titles: titles) }
+        if let freeze { configuration.fixedColumns = DataTableFixedColumns(leftColumns: freeze) }
+        if let showStripes = stripes ?? configFile?.stripes { configuration.showsAlternatingRowColors = showStripes }
 
-        if print || !stdoutIsTerminal {
+        // A picker (actions printed on exit, --print-marked) is interactive whatever stdout is.
+        let picks = printMarked || rowActions.contains { if case .pick = $0.action { true } else { false } }
+        if print || (!stdoutIsTerminal && !picks) {
             // A reader that went away (`dtable f.csv | head`) ends the output quietly with status 0.
             signal(SIGPIPE, SIG_IGN)
             if let notice = table.notice { writeStandardError("dtable: warning: \(notice)\n") }
             CSVFileDataSource.installTruncationGuard()
-            let colorCount: Int? = color == .always ? 256 : nil
-            configuration.adoptColors(color == .always ? 256 : 0)
+            configuration.adoptColors(colorChoice == .always ? 256 : 0)
+            if colorChoice == .always { configFile?.apply(to: &configuration, colorCount: 256) }
             (table as? CSVFileDataSource)?.indexAll()
             let view = DataTableView(dataSource: shown, configuration: configuration)
+            if !sortOrder.isEmpty { view.sort(by: sortOrder) }
             var out = BufferedStandardOutput()
-            TablePrinter(width: printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal), colorCount: colorCount)
+            TablePrinter(width: printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal),
+                         colorCount: colorChoice == .always ? 256 : nil)
                 .print(view) { line in out.write(line + "\n") }
             out.flush()
             StatisticsReport(view: view, application: nil, bytesWritten: out.bytesWritten).write(to: statsFile)
@@ -149,17 +166,21 @@ struct DTableCommand: ParsableCommand {
 
         let terminal: CursesTerminal
         do {
-            terminal = try CursesTerminal(colorMode: CursesTerminal.ColorMode(rawValue: color.rawValue) ?? .auto,
+            terminal = try CursesTerminal(colorMode: CursesTerminal.ColorMode(rawValue: colorChoice.rawValue) ?? .auto,
                                           environment: environment)
         } catch {
             throw DTableError(error.description)
         }
-        configuration.adoptColors(terminal.capabilities.hasColors ? terminal.capabilities.colorCount : 0)
-        configuration.prefersASCII = !terminal.capabilities.isUnicode
+        let colorCount = terminal.capabilities.hasColors ? terminal.capabilities.colorCount : 0
+        configuration.adoptColors(colorCount)
+        if let showStripes = stripes ?? configFile?.stripes { configuration.showsAlternatingRowColors = showStripes }
+        configFile?.apply(to: &configuration, colorCount: colorCount)
+        configuration.prefersASCII = !terminal.capabilities.isUnicode || configFile?.ascii == true
         let view = DataTableView(dataSource: shown, configuration: configuration, size: terminal.size)
-        view.onAction = { [unowned view] action, sourceRow in
-            view.notice = "\(action): row \(sourceRow + 1)"
-        }
+        if !sortOrder.isEmpty { view.startSort(by: sortOrder) }
+        let session = ViewerSession(view: view, editable: editable, file: table as? CSVFileDataSource,
+                                    actions: rowActions, outputPath: output)
+        session.printMarkedRows = printMarked
         // After the terminal's own handlers, so a SIGBUS that is not ours still restores it.
         CSVFileDataSource.installTruncationGuard()
         let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
@@ -175,10 +196,12 @@ struct DTableCommand: ParsableCommand {
         },
                         afterFirstFrame: { (table as? CSVFileDataSource)?.startIndexing() })
         let signal = terminal.terminationSignal
+        session.dispatcher.cancelAll()
         terminal.shutdown()
         StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten,
                          peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile)
         if signal != 0 { throw ExitCode(128 + signal) }
+        try session.finish()
     }
 }
 
@@ -186,6 +209,28 @@ extension DTableCommand {
     /// Sets up the cell kinds of the command line: their provider, automatic row heights when
     /// cells can be taller than a line, and the Actions column. Returns the data source to show
     /// (`table`, or `table` with the Actions column appended).
+    /// The config file at `$XDG_CONFIG_HOME/dtable/config.toml` (else ~/.config/…), if there is one.
+    static func loadConfigurationFile(environment: [String: String]) throws -> ConfigurationFile? {
+        guard let path = ConfigurationFile.defaultPath(environment: environment) else { return nil }
+        do {
+            return try ConfigurationFile.load(contentsOfFile: path)
+        } catch {
+            throw DTableError(error.description)
+        }
+    }
+
+    /// `COL`, `COL:asc` or `COL:desc` as a sort key.
+    static func sortDescriptor(_ spec: String, titles: [String]) throws -> SortDescriptor {
+        var (name, direction) = CellKindOptions.split(spec, at: ":")
+        // A column title may itself contain ':'; only a known direction is split off.
+        if let given = direction, !["asc", "desc", "ascending", "descending"].contains(given.lowercased()) {
+            name = spec
+            direction = nil
+        }
+        let column = try ColumnReference.resolve(name, in: titles, option: "--sort")
+        return SortDescriptor(column: column, ascending: !(direction?.lowercased().hasPrefix("desc") ?? false))
+    }
+
     static func applying(_ options: CellKindOptions, to table: DataTableDataSource,
                          configuration: inout DataTableConfiguration) throws -> DataTableDataSource {
         guard !options.isEmpty else { return table }

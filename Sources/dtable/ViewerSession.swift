@@ -1,0 +1,90 @@
+import DataTableCSV
+import DataTableKit
+
+/// What the viewer does around the table for one session: row actions, edits and their undo,
+/// writing the file (`:w`, `--output`), and what is printed on exit (picked and marked rows).
+final class ViewerSession {
+    let view: DataTableView
+    let editable: EditableDataSource
+    /// The mapped input file (nil for the demo; a stream's temporary copy cannot be written back).
+    let file: CSVFileDataSource?
+    let dispatcher: RowActionDispatcher
+    /// `--output FILE`: where the table is written on quit.
+    let outputPath: String?
+
+    init(view: DataTableView, editable: EditableDataSource, file: CSVFileDataSource?,
+         actions: [(name: String, action: RowAction)], outputPath: String?) {
+        self.view = view
+        self.editable = editable
+        self.file = file
+        self.outputPath = outputPath
+        self.dispatcher = RowActionDispatcher(view: view, editable: editable, actions: actions)
+        install()
+    }
+
+    private func install() {
+        let view = self.view, editable = self.editable, dispatcher = self.dispatcher
+        view.onAction = { action, sourceRow in dispatcher.fire(action, sourceRow: sourceRow) }
+        view.isBusyHandler = { !dispatcher.running.isEmpty }
+        view.pollHandler = { dispatcher.poll() }
+        view.cancelHandler = { dispatcher.cancelNewest() }
+        view.editHandler = { [unowned view] row, column, text in
+            guard editable.setField(text, row: row, column: column) else { return nil }
+            view.invalidateRowHeights()
+            return "row \(row + 1), \(editable.title(ofColumn: column)): changed (u undoes, :w writes)"
+        }
+        view.undoHandler = { [unowned view] in
+            guard let operation = editable.undo() else { return nil }
+            view.invalidateRowHeights()
+            switch operation {
+            case .delete(let row):
+                view.unhideRow(row)
+                return "row \(row + 1) restored"
+            case .restore(let row):
+                view.hideRow(row)
+                return "row \(row + 1) deleted again"
+            case .edit(let row, let column, let old, _):
+                view.goToSourceRow(row)
+                return "row \(row + 1), \(editable.title(ofColumn: column)): back to \"\(old)\""
+            }
+        }
+        // With --output the table is written on quit anyway: nothing to ask.
+        view.hasUnsavedChangesHandler = { [outputPath] in outputPath == nil && editable.hasUnsavedChanges }
+        view.writeHandler = { [unowned self] in try self.write() }
+    }
+
+    /// `:w`: the table, with its edits and deletions, over the input file (atomically, the
+    /// previous version kept as FILE.bak), or to `--output`.
+    func write() throws -> String {
+        if let outputPath {
+            let result = try CSVTableWriter(matching: editable).write(editable, to: outputPath)
+            editable.markSaved(savePoint: result.savePoint)
+            return "wrote \(result.rowsWritten) rows to \(result.path)"
+        }
+        guard let file, !file.isStream else {
+            throw DTableError("nothing to write to: the table did not come from a file (use --output FILE)")
+        }
+        let result = try CSVTableWriter.save(editable)
+        return "wrote \(result.rowsWritten) rows to \(result.path)" + (result.backupPath.map { " (the old one is \($0))" } ?? "")
+    }
+
+    /// After the terminal is restored: `--output`, then the picked rows as JSON lines and the
+    /// marked rows as CSV on stdout.
+    func finish() throws {
+        if let outputPath {
+            let result = try CSVTableWriter(matching: editable).write(editable, to: outputPath)
+            editable.markSaved(savePoint: result.savePoint)
+        }
+        var out = BufferedStandardOutput()
+        for line in dispatcher.pickedLines { out.write(line + "\n") }
+        if printMarkedRows, !view.markedRows.isEmpty {
+            let titles = dispatcher.titles()
+            out.write(CommandRunner.csvRecord(titles) + "\n")
+            for row in view.markedRows { out.write(CommandRunner.csvRecord(dispatcher.values(ofRow: row)) + "\n") }
+        }
+        out.flush()
+    }
+
+    /// Whether marked rows are printed on exit (`--print-marked`).
+    var printMarkedRows = false
+}
