@@ -12,7 +12,7 @@ extension DataTableView {
             return
         }
         let next: [SortDescriptor]
-        switch sortDescriptors {
+        switch intendedSortDescriptors {
         case [SortDescriptor(column: column, ascending: true)]: next = [SortDescriptor(column: column, ascending: false)]
         case [SortDescriptor(column: column, ascending: false)]: next = []
         default: next = [SortDescriptor(column: column, ascending: true)]
@@ -27,13 +27,20 @@ extension DataTableView {
             notice = "\(columns[column].title) cannot be sorted"
             return
         }
-        var next = sortDescriptors
+        var next = intendedSortDescriptors
         if let i = next.firstIndex(where: { $0.column == column }) {
             next[i].ascending = ascending
         } else {
             next.append(SortDescriptor(column: column, ascending: ascending))
         }
         startSort(by: next)
+    }
+
+    /// The sort being computed when a sort job runs, else the current one: a key pressed
+    /// again before the job finishes builds on what it asked for.
+    var intendedSortDescriptors: [SortDescriptor] {
+        if let job = activeJob, case .sort(let descriptors) = job.kind { return descriptors }
+        return sortDescriptors
     }
 
     // MARK: Display

@@ -15,6 +15,13 @@ extension DataTableView {
         apply(job)
     }
 
+    /// Sorts by `descriptors` as the table opens: like `startSort(by:)`, but the cursor starts
+    /// on the first sorted row instead of following the record it was on.
+    public func sortOnOpen(by descriptors: [SortDescriptor]) {
+        startSort(by: descriptors)
+        isApplyingDefaultOrdering = true
+    }
+
     /// Starts sorting by `descriptors` on a worker thread; the UI keeps drawing and answering
     /// keys, the status line shows the progress, Esc cancels. An empty list goes back to file
     /// order at once.

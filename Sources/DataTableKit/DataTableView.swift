@@ -148,8 +148,7 @@ public final class DataTableView {
         fitColumnsToCells()
         setSize(size)
         if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
-            startSort(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
-            isApplyingDefaultOrdering = true
+            sortOnOpen(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
         }
     }
 

@@ -312,7 +312,7 @@ public final class TmuxSession {
     private var isKilled = false
 
     /// Starts `arguments` (a program and its arguments) in a new `width` x `height` pane as
-    /// `exec env -u LC_ALL -u LC_CTYPE TERM=xterm-256color LANG=C.UTF-8 [environment...] arguments...`
+    /// `exec env -u LC_ALL -u LC_CTYPE -u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 [environment...] arguments...`
     /// (run by /bin/sh; tmux's status bar is off, so the pane is the whole window).
     ///
     /// `environment` is applied after TERM and LANG, so it can override them. The program runs in
@@ -329,7 +329,9 @@ public final class TmuxSession {
         // `env` would take a first argument containing "=" as another assignment.
         if arguments[0].contains("=") { words.append("--") }
         words += arguments
-        let commandLine = "exec env -u LC_ALL -u LC_CTYPE " + words.map(shellQuoted).joined(separator: " ")
+        // NO_COLOR is dropped too: the test runner may set it (swift test does), and a test that
+        // wants it passes it in `environment`.
+        let commandLine = "exec env -u LC_ALL -u LC_CTYPE -u NO_COLOR " + words.map(shellQuoted).joined(separator: " ")
 
         // One tmux invocation: the options are set before the pane's program starts, so even a
         // program that exits at once leaves its status behind.

@@ -177,7 +177,7 @@ struct DTableCommand: ParsableCommand {
         configFile?.apply(to: &configuration, colorCount: colorCount)
         configuration.prefersASCII = !terminal.capabilities.isUnicode || configFile?.ascii == true
         let view = DataTableView(dataSource: shown, configuration: configuration, size: terminal.size)
-        if !sortOrder.isEmpty { view.startSort(by: sortOrder) }
+        if !sortOrder.isEmpty { view.sortOnOpen(by: sortOrder) }
         let session = ViewerSession(view: view, editable: editable, file: table as? CSVFileDataSource,
                                     actions: rowActions, outputPath: output)
         session.printMarkedRows = printMarked

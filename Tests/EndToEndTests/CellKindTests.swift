@@ -75,22 +75,22 @@ extension EndToEnd {
             #expect(session.waitForExit() == 0)
         }
 
-        @Test("--action adds buttons; a click on [ Delete ] of row 2 fires it for that row")
+        @Test("--action adds buttons; a click on [ Archive ] of row 2 fires it for that row")
         func clickAnActionButton() throws {
             let directory = try TemporaryDirectory()
             _ = try directory.write("tasks.csv", text: Self.tasksCSV)
             let session = try TmuxSession(width: 120, height: 10,
-                                          arguments: [try dtableBinaryPath(), "--action", "Edit", "--action", "Delete", "tasks.csv"],
+                                          arguments: [try dtableBinaryPath(), "--action", "Edit", "--action", "Archive", "tasks.csv"],
                                           workingDirectory: directory.path)
             #expect(session.waitFor { $0.row(0).contains("Actions") }, "\(session.lastScreen)")
             let screen = session.lastCapture
             let line = screen.row(2)
             let characters = Array(line)
-            let needle = Array("[ Delete ]")
+            let needle = Array("[ Archive ]")
             let x = (0...(max(0, characters.count - needle.count))).first { Array(characters[$0..<min(characters.count, $0 + needle.count)]) == needle }
-            try #require(x != nil, "no [ Delete ] on row 2:\n\(session.lastScreen)")
-            try session.click(column: x! + 3, row: 3)  // 1-based: inside "[ Delete ]" on screen row 2
-            #expect(session.waitFor { Fixture.statusLine($0).contains("Delete: row 2") }, "\(session.lastScreen)")
+            try #require(x != nil, "no [ Archive ] on row 2:\n\(session.lastScreen)")
+            try session.click(column: x! + 3, row: 3)  // 1-based: inside "[ Archive ]" on screen row 2
+            #expect(session.waitFor { Fixture.statusLine($0).contains("Archive: row 2") }, "\(session.lastScreen)")
             try session.sendKeys("q")
             #expect(session.waitForExit() == 0)
         }

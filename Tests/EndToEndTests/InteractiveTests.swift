@@ -81,7 +81,7 @@ extension EndToEnd {
             #expect(session.waitForExit() == 0)
         }
 
-        @Test("? shows the key help with every group; q closes it")
+        @Test("? shows the key help with every group (a page, then the rest after Space); q closes it")
         func help() throws {
             let directory = try Fixture.directoryWithPeople()
             let session = try Fixture.startViewer(in: directory)
@@ -103,11 +103,16 @@ extension EndToEnd {
                 }
             }
             // The frame may reach tmux in pieces: wait for all of it (the footer is drawn last).
+            let firstPage = groups.prefix(12)
             #expect(session.waitFor { screen in
-                screen.first?.contains("dtable: keys") == true && groups.allSatisfy { hasLine($0, screen) }
+                screen.first?.contains("dtable: keys") == true && firstPage.allSatisfy { hasLine($0, screen) }
                     && screen.last?.contains("closes this help") == true
             }, "\(session.lastScreen)")
-            let screen = session.lastCapture
+            var screen = session.lastCapture
+            // The rest is a page further down.
+            try session.sendKeys("Space")
+            #expect(session.waitFor { screen in groups.suffix(2).allSatisfy { hasLine($0, screen) } }, "\(session.lastScreen)")
+            screen += session.lastCapture
             for group in groups {
                 #expect(hasLine(group, screen), "no help line for \(group.keys) / \(group.summary):\n\(session.lastScreen)")
             }
