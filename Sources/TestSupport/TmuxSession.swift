@@ -217,8 +217,8 @@ public func dtableBinaryPath() throws -> String {
 
 // MARK: - Fixture files
 
-/// A fresh directory under /tmp for fixture files; removed (with the files written through it)
-/// when the value is released.
+/// A fresh directory under /tmp for fixture files; removed with everything in it (files the
+/// programs under test wrote too, such as a `.bak`) when the value is released.
 public final class TemporaryDirectory {
     public let path: String
     private var createdFiles: [String] = []
@@ -233,7 +233,39 @@ public final class TemporaryDirectory {
 
     deinit {
         for file in createdFiles { unlink(file) }
+        Self.removeTree(path)
+    }
+
+    /// Removes `path` and everything below it (no symbolic links are followed).
+    static func removeTree(_ path: String) {
+        if let directory = opendir(path) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name == "." || name == ".." { continue }
+                let child = path + "/" + name
+                var info = stat()
+                if lstat(child, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+                    removeTree(child)
+                } else {
+                    unlink(child)
+                }
+            }
+            closedir(directory)
+        }
         rmdir(path)
+    }
+
+    /// Makes a directory `name` (and its parents) inside this one; returns its full path.
+    @discardableResult
+    public func makeDirectory(_ name: String) throws -> String {
+        var current = path
+        for part in name.split(separator: "/") {
+            current += "/" + part
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw TestSupportError("cannot make directory '\(current)': \(errnoText())")
+            }
+        }
+        return current
     }
 
     /// The full path of `name` inside the directory.

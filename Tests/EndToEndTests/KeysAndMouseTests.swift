@@ -178,3 +178,37 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd {
+    /// The config file: defaults and key overrides apply; a bad key is one clear line.
+    @Suite("Config file")
+    struct ConfigFile {
+        @Test("A key override from config.toml works; stripes = false starts without stripes")
+        func keyOverride() throws {
+            let directory = try Fixture.directoryWithPeople()
+            try directory.makeDirectory("config/dtable")
+            _ = try directory.write("config/dtable/config.toml", text: "[display]\nstripes = false\n[keys]\nbottom = \"e\"\n")
+            let session = try TmuxSession(width: 60, height: 8, arguments: [try dtableBinaryPath(), Fixture.peopleFileName],
+                                          environment: ["XDG_CONFIG_HOME": directory.path + "/config"],
+                                          workingDirectory: directory.path)
+            #expect(session.waitFor { Fixture.isTableScreen($0, height: 8) }, "\(session.lastScreen)")
+            #expect(!(try session.captureWithEscapes()).contains { $0.contains("48;5;235") })
+            try session.sendKeys("e")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("row 200/200") }, "\(session.lastScreen)")
+            try session.sendKeys("q")
+            #expect(session.waitForExit() == 0)
+        }
+
+        @Test("A misspelt key in config.toml: exit 2 with the file, line and known keys")
+        func badKey() throws {
+            let directory = try Fixture.directoryWithPeople()
+            try directory.makeDirectory("config/dtable")
+            _ = try directory.write("config/dtable/config.toml", text: "[display]\nstrpes = true\n")
+            let result = try runProcess([try dtableBinaryPath(), "--print", directory.filePath(Fixture.peopleFileName)],
+                                        environment: ["XDG_CONFIG_HOME": directory.path + "/config"], timeout: 20)
+            #expect(result.status == 2)
+            let lines = ProcessResult.lines(of: result.standardErrorText)
+            #expect(lines.count == 1 && lines.row(0).contains("config.toml:2: unknown key 'strpes' in [display]"), "\(lines)")
+        }
+    }
+}
