@@ -11,8 +11,7 @@ extension DataTableView {
 
     /// The record view of `recordViewRow`, for drawing.
     func recordView(of source: Int) -> RecordView {
-        let titles = columns.map(\.title)
-        let values = (0..<columns.count).map { dataSource.value(row: source, column: $0).stringRepresentation }
+        let (titles, values) = editableFields(of: source)
         let heading = "record \(grouped(viewport.cursor.row + 1)) of \(grouped(viewport.rowCount))"
             + (source != viewport.cursor.row || displayOrder != nil ? " (row \(grouped(source + 1)) in the data)" : "")
         return RecordView(titles: titles, values: values, heading: heading, theme: configuration.theme,
@@ -28,7 +27,8 @@ extension DataTableView {
         editForm = EditForm(sourceRow: sourceRow)
     }
 
-    /// The data's columns (not appended button columns) with the values of `source`.
+    /// The data's columns (not appended button columns) with the values of `source`: what the
+    /// record view shows and the edit form edits.
     func editableFields(of source: Int) -> (titles: [String], values: [String]) {
         let count = (dataSource as? AppendingColumnsDataSource)?.base.columnCount ?? dataSource.columnCount
         return ((0..<count).map { dataSource.title(ofColumn: $0) },

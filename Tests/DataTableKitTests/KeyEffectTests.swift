@@ -201,4 +201,30 @@ import TestSupport
         app.press(.enter)  // elsewhere: the record view
         #expect(app.view.recordViewRow == 1)
     }
+
+    @Test func theEditFormEditsAFieldThroughTheHandler() {
+        let (app, backend) = app(size: Size(width: 40, height: 9))
+        var edits: [(Int, Int, String)] = []
+        app.view.editHandler = { edits.append(($0, $1, $2)); return "changed" }
+        app.view.openEditForm(sourceRow: 2)
+        app.drawFrame()
+        app.press(.down)  // name
+        app.press(.enter, .control("u"))
+        app.type("Linus T.")
+        expectSnapshot(backend, "edit-form-typing", styles: false)
+        app.press(.enter)
+        #expect(edits.map(\.0) == [2] && edits.map(\.1) == [1] && edits.map(\.2) == ["Linus T."])
+        app.press(.escape)
+        #expect(app.view.editForm == nil)
+    }
+
+    @Test func markedRowsAndTheActionQuestionOnScreen() {
+        let (app, backend) = app(size: Size(width: 60, height: 7), colors: 256)
+        press(app, "m")
+        app.press(.down)
+        app.view.actionChoices = ["Edit", "Delete", "Archive"]
+        app.drawFrame()
+        expectSnapshot(backend, "marked-row-and-action-question")
+    }
 }
+
