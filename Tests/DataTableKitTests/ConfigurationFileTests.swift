@@ -1,4 +1,5 @@
 import Glibc
+import DataTableCSV
 import Testing
 import TerminalSurface
 @testable import DataTableKit
