@@ -82,7 +82,8 @@ extension EndToEnd {
             let session = try TmuxSession(width: 120, height: 10,
                                           arguments: [try dtableBinaryPath(), "--action", "Edit", "--action", "Archive", "tasks.csv"],
                                           workingDirectory: directory.path)
-            #expect(session.waitFor { $0.row(0).contains("Actions") }, "\(session.lastScreen)")
+            // The frame may reach tmux in pieces: wait for the row that is clicked.
+            #expect(session.waitFor { $0.row(2).contains("[ Archive ]") }, "\(session.lastScreen)")
             let screen = session.lastCapture
             let line = screen.row(2)
             let characters = Array(line)
