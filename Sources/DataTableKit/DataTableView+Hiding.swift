@@ -11,6 +11,7 @@ extension DataTableView {
             let count = dataSource.rowCount
             displayOrder = (0..<count).compactMap { $0 == source ? nil : UInt32(truncatingIfNeeded: $0) }
             sortedRowCount = count
+            placedRowCount = count
         } else {
             displayOrder?.removeAll { $0 == value }
         }
@@ -26,11 +27,17 @@ extension DataTableView {
     /// again, and the cursor goes to the row.
     public func unhideRow(_ source: Int) {
         guard hiddenRows.remove(source) != nil else { return }
-        if let filter {
-            startFilter(filter)
-        } else if !sortDescriptors.isEmpty {
-            startSort(by: sortDescriptors)
+        // What the user asked for last, even if it is still being computed.
+        let runningFilter: RowMatcher? = {
+            if let job = activeJob, case .filter(let matcher) = job.kind { return matcher }
+            return nil
+        }()
+        if let filter = runningFilter ?? filter {
             pendingCursorSourceRow = source
+            startFilter(filter)
+        } else if !intendedSortDescriptors.isEmpty {
+            pendingCursorSourceRow = source
+            startSort(by: intendedSortDescriptors)
         } else {
             setDisplayOrder(nil, coveredRows: hiddenRows.isEmpty ? 0 : dataSource.rowCount)
             moveCursor(toSourceRow: source)

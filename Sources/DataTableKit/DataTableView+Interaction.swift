@@ -120,7 +120,8 @@ extension DataTableView {
     /// Moves the cursor to display row `number` (1-based; clamped), keeping the column.
     public func goToRow(_ number: Int) {
         guard viewport.rowCount > 0 else { return }
-        viewport.moveCursor(to: DataTableIndexPath(row: max(0, min(number - 1, viewport.rowCount - 1)),
+        let number = max(1, min(number, viewport.rowCount))
+        viewport.moveCursor(to: DataTableIndexPath(row: number - 1,
                                                    column: viewport.cursor.column))
     }
 

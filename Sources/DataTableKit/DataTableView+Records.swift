@@ -35,12 +35,11 @@ extension DataTableView {
                 (0..<count).map { dataSource.value(row: source, column: $0).stringRepresentation })
     }
 
-    /// The cursor's record as one CSV line (for `y` in the record view).
+    /// The record on view as one CSV line (for `y` in the record view): the data's fields.
     func recordCSV() -> String {
-        guard viewport.rowCount > 0 else { return "" }
-        let source = sourceRow(forDisplayRow: viewport.cursor.row)
-        return (0..<dataSource.columnCount).map { CSVField.quoted(dataSource.text(row: source, column: $0)) }
-            .joined(separator: ",")
+        guard let source = recordViewRow ?? (viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil)
+        else { return "" }
+        return editableFields(of: source).values.map { CSVField.quoted($0) }.joined(separator: ",")
     }
 
     /// The actions of the cell under the cursor, when it has buttons.

@@ -97,8 +97,13 @@ extension DataTableView {
                                   columnAlignment: columns[indexPath.column].alignment,
                                   isHighlighted: isHighlighted, dataSource: dataSource)
         cellProvider.configure(cell, with: value, context: context)
-        if let textCell = cell as? TextCell, let styling = configuration.defaultCellConfiguration {
-            styling(textCell, value, indexPath, isHighlighted)
+        if let textCell = cell as? TextCell {
+            // `.wrap` (the `w` key) wraps the text cells of any provider.
+            if configuration.textLayout == .wrap {
+                textCell.label.numberOfLines = 0
+                textCell.label.lineBreakMode = .byWordWrapping
+            }
+            configuration.defaultCellConfiguration?(textCell, value, indexPath, isHighlighted)
         }
     }
 
@@ -218,7 +223,9 @@ extension DataTableView {
         var position = rowCount == 0 ? "no rows" : "row \(grouped(cursor.row + 1))/\(grouped(rowCount))"
         if let load = dataSource.loadState, !load.isComplete {
             position += "+ \(load.summary)"
-            if displayOrder != nil { position += ", sorted first \(grouped(sortedRowCount))" }
+            if displayOrder != nil && (!sortDescriptors.isEmpty || filter != nil) {
+                position += ", sorted first \(grouped(sortedRowCount))"
+            }
         }
         if let filter { position += "  filter: \(filter.query)" }
         if !markedRows.isEmpty { position += "  \(grouped(markedRows.count)) marked" }

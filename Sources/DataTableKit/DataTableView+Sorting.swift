@@ -110,7 +110,12 @@ extension DataTableView {
             lastFilterMilliseconds = job.elapsedMilliseconds
             notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
             setDisplayOrder(kept, coveredRows: rowCount)
-            if !sortDescriptors.isEmpty { startSort(by: sortDescriptors) }
+            if !sortDescriptors.isEmpty {
+                startSort(by: sortDescriptors)
+            } else if let pending = pendingCursorSourceRow {
+                pendingCursorSourceRow = nil
+                moveCursor(toSourceRow: pending)
+            }
         case (.found(let row), _):
             viewport.moveCursor(to: DataTableIndexPath(row: row, column: viewport.cursor.column))
         case (.notFound, .search(let matcher, _)):

@@ -32,6 +32,8 @@ public final class DataTableView {
     var displayOrder: [UInt32]?
     /// Source rows the current `displayOrder` was computed over (fewer than the source's while loading).
     var sortedRowCount = 0
+    /// Source rows the display order accounts for: computed over, appended since, or hidden.
+    var placedRowCount = 0
     /// The active filter's matcher (nil: every row is shown).
     public internal(set) var filter: RowMatcher?
     /// Rows the filter kept, in file order (the input of a sort while filtered).
@@ -61,13 +63,17 @@ public final class DataTableView {
     /// The record view (`Enter`): the source row shown field by field, and its scroll offset.
     public internal(set) var recordViewRow: Int?
     var recordScrollOffset = 0
-    /// The actions the status line offers to fire (after `a` on a row with several).
+    /// The actions the status line offers to fire (after `a` on a row with several), and the
+    /// display row they are for.
     public internal(set) var actionChoices: [String]?
+    var actionChoicesRow = 0
     /// True while the status line asks whether to write changes before quitting.
     public internal(set) var isConfirmingQuit = false
     /// Writes the table's changes where they belong (set by the program: the library does not
     /// write files). Returns a message for the status line; throws a message on failure.
     public var writeHandler: (() throws -> String)?
+    /// Asked when the user quits (not on `:q!`, Ctrl-C or signals); false keeps the table open.
+    public var quitHandler: (() -> Bool)?
     /// Whether there are edits or deletions not written yet (asked before quitting).
     public var hasUnsavedChangesHandler: (() -> Bool)?
     /// The edit form on screen (the `edit` action), if any.
@@ -304,7 +310,7 @@ public final class DataTableView {
                 if let filter { startFilter(filter) } else { startSort(by: sortDescriptors) }
             } else if filter == nil {
                 // Rows indexed since the sort go at the end, unsorted, until loading completes.
-                for row in (displayOrder?.count ?? count)..<count { displayOrder?.append(UInt32(truncatingIfNeeded: row)) }
+                appendRowsLoadedSinceOrdering()
             }
         }
         viewport.setRowCount(displayOrder?.count ?? count)
@@ -329,12 +335,19 @@ public final class DataTableView {
         sortedRowCount = coveredRows
         // Heights are cached by source row: the new positions pick them up as they come on screen.
         rowHeights.removeAllHeights()
-        if order != nil && filter == nil {
-            let count = dataSource.rowCount
-            if count > coveredRows { displayOrder?.append(contentsOf: (coveredRows..<count).map { UInt32(truncatingIfNeeded: $0) }) }
-        }
+        placedRowCount = coveredRows
+        if order != nil && filter == nil { appendRowsLoadedSinceOrdering() }
         viewport.setRowCount(displayOrder?.count ?? dataSource.rowCount)
         if let cursorSource { moveCursor(toSourceRow: cursorSource) }
+    }
+
+    /// Appends the source rows a loading source added since the display order was made (not
+    /// hidden ones), unsorted, at the end.
+    func appendRowsLoadedSinceOrdering() {
+        let count = dataSource.rowCount
+        guard displayOrder != nil, count > placedRowCount else { return }
+        for row in placedRowCount..<count where !hiddenRows.contains(row) { displayOrder?.append(UInt32(truncatingIfNeeded: row)) }
+        placedRowCount = count
     }
 
     /// Sizes the columns again over a sample of all rows (after loading finished); widths only

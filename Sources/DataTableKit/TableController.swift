@@ -53,6 +53,10 @@ public final class TableController {
                 return .redraw
             }
             if key == .escape {
+                if count != nil {
+                    count = nil
+                    return .redraw
+                }
                 if view.cancelHandler?() == true { return .redraw }
                 if let job = view.activeJob {
                     view.cancelJob()
@@ -184,7 +188,7 @@ public final class TableController {
             view.helpScrollOffset = 0
             return .redraw
         case .quit:
-            return view.hasUnsavedChanges ? askToQuit() : .quit
+            return view.hasUnsavedChanges ? askToQuit() : quitting()
         }
         if viewport == view.viewport { return .ignored }
         view.viewport = viewport
@@ -229,11 +233,11 @@ public final class TableController {
         }
         switch text {
         case "": return .redraw
-        case "q": return view.hasUnsavedChanges ? askToQuit() : .quit
-        case "q!": return .quit
+        case "q": return view.hasUnsavedChanges ? askToQuit() : quitting()
+        case "q!": return .quit  // nothing written, not even --output
         case "w", "wq", "x":
             guard view.writeChanges() else { return .redraw }
-            return text == "w" ? .redraw : .quit
+            return text == "w" ? .redraw : quitting()
         default:
             view.notice = "unknown command ':\(text)': a row number, w, q, wq or q!"
             return .redraw
@@ -245,7 +249,7 @@ public final class TableController {
         view.isConfirmingQuit = false
         switch key {
         case .character("w"), .character("y"):
-            return view.writeChanges() ? .quit : .redraw
+            return view.writeChanges() ? quitting() : .redraw
         case .character("q"), .character("n"), .character("Q"):
             return .quit
         case .control("c"):
@@ -254,6 +258,12 @@ public final class TableController {
             view.notice = "not quitting"
             return .redraw
         }
+    }
+
+    /// Quits unless the program's `quitHandler` keeps the table open (it could not write what
+    /// it writes on quit: the status line says why).
+    private func quitting() -> Response {
+        (view.quitHandler?() ?? true) ? .quit : .redraw
     }
 
     /// Quitting with unsaved edits asks first.
@@ -269,6 +279,7 @@ public final class TableController {
             view.fireAction(names[0], displayRow: view.viewport.cursor.row)
         } else {
             view.actionChoices = names
+            view.actionChoicesRow = view.viewport.cursor.row
         }
         return .redraw
     }
@@ -283,7 +294,7 @@ public final class TableController {
         } else {
             chosen = choices.first { $0.first.map { String($0).lowercased() == String(c).lowercased() } ?? false }
         }
-        if let chosen { view.fireAction(chosen, displayRow: view.viewport.cursor.row) }
+        if let chosen { view.fireAction(chosen, displayRow: view.actionChoicesRow) }
         return .redraw
     }
 
@@ -363,6 +374,12 @@ public final class TableController {
             if case .press = mouse.kind { view.isShowingHelp = false; return .redraw }
             return .ignored
         }
+        // While the status line asks something, or a form or prompt is open, the table under it
+        // does not move: the answer must apply to what was asked about.
+        if view.actionChoices != nil || view.isConfirmingQuit || view.editForm != nil || view.prompt != nil {
+            return .ignored
+        }
+        count = nil
         if view.recordViewRow != nil {
             switch mouse.kind {
             case .wheelDown: view.recordScrollOffset += 3

@@ -124,7 +124,8 @@ public final class CursesTerminal: TerminalBackend {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeMutableBytes { Glibc.write(fileno(output), $0.baseAddress, $0.count) }
-            if n <= 0 { if errno == EINTR { continue } else { break } }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
             offset += n
         }
     }

@@ -201,7 +201,7 @@ struct DTableCommand: ParsableCommand {
         StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten,
                          peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile)
         if signal != 0 { throw ExitCode(128 + signal) }
-        try session.finish()
+        session.finish()
     }
 }
 
@@ -221,11 +221,13 @@ extension DTableCommand {
 
     /// `COL`, `COL:asc` or `COL:desc` as a sort key.
     static func sortDescriptor(_ spec: String, titles: [String]) throws -> SortDescriptor {
-        var (name, direction) = CellKindOptions.split(spec, at: ":")
-        // A column title may itself contain ':'; only a known direction is split off.
-        if let given = direction, !["asc", "desc", "ascending", "descending"].contains(given.lowercased()) {
-            name = spec
-            direction = nil
+        // A column title may itself contain ':'; only a known direction after the last ':' is split off.
+        var name = spec
+        var direction: String?
+        if let colon = spec.lastIndex(of: ":"),
+           ["asc", "desc", "ascending", "descending"].contains(spec[spec.index(after: colon)...].lowercased()) {
+            name = String(spec[..<colon])
+            direction = String(spec[spec.index(after: colon)...])
         }
         let column = try ColumnReference.resolve(name, in: titles, option: "--sort")
         return SortDescriptor(column: column, ascending: !(direction?.lowercased().hasPrefix("desc") ?? false))

@@ -45,6 +45,8 @@ final class RowActionDispatcher {
     let actions: [String: RowAction]
     /// Commands running, polled by the run loop; the newest last.
     private(set) var running: [CommandRunner] = []
+    /// Runners Esc has cancelled already (the next Esc goes on to the next thing).
+    private var cancelled: Set<ObjectIdentifier> = []
     /// JSON lines of picked rows, printed on exit.
     private(set) var pickedLines: [String] = []
 
@@ -100,18 +102,25 @@ final class RowActionDispatcher {
     /// Reports finished commands in the status line; true when something changed.
     func poll() -> Bool {
         guard !running.isEmpty else { return false }
+        // One look at each runner: one that finishes meanwhile is reported on the next poll.
+        var stillRunning: [CommandRunner] = []
         var changed = false
-        for runner in running where runner.isDone {
-            view.notice = runner.summary
-            changed = true
+        for runner in running {
+            if runner.isDone {
+                view.notice = runner.summary
+                changed = true
+            } else {
+                stillRunning.append(runner)
+            }
         }
-        running.removeAll { $0.isDone }
+        running = stillRunning
         return changed
     }
 
     /// Cancels the newest running command (Esc); false when none runs.
     func cancelNewest() -> Bool {
-        guard let runner = running.last else { return false }
+        guard let runner = running.last(where: { !cancelled.contains(ObjectIdentifier($0)) }) else { return false }
+        cancelled.insert(ObjectIdentifier(runner))
         runner.cancel()
         view.notice = "\(ActionCommand.printable(runner.action.name)): cancelling"
         return true

@@ -51,15 +51,36 @@ final class ViewerSession {
         // With --output the table is written on quit anyway: nothing to ask.
         view.hasUnsavedChangesHandler = { [outputPath] in outputPath == nil && editable.hasUnsavedChanges }
         view.writeHandler = { [unowned self] in try self.write() }
+        view.quitHandler = { [unowned self, unowned view] in
+            guard self.outputPath != nil else { return true }
+            do {
+                try self.writeOutputIfNeeded()
+                return true
+            } catch {
+                view.notice = "\(error); :q! quits without writing"
+                return false
+            }
+        }
+    }
+
+    /// The change count when `--output` was last written (nil: not yet).
+    private var outputWrittenAt: Int?
+
+    /// Writes `--output` unless it already holds the current state (`:w` wrote it).
+    func writeOutputIfNeeded() throws {
+        guard let outputPath, outputWrittenAt != editable.changeCount else { return }
+        let result = try CSVTableWriter(matching: editable).write(editable, to: outputPath)
+        editable.markSaved(savePoint: result.savePoint)
+        outputWrittenAt = editable.changeCount
     }
 
     /// `:w`: the table, with its edits and deletions, over the input file (atomically, the
     /// previous version kept as FILE.bak), or to `--output`.
     func write() throws -> String {
         if let outputPath {
-            let result = try CSVTableWriter(matching: editable).write(editable, to: outputPath)
-            editable.markSaved(savePoint: result.savePoint)
-            return "wrote \(result.rowsWritten) rows to \(result.path)"
+            outputWrittenAt = nil
+            try writeOutputIfNeeded()
+            return "wrote \(outputPath)"
         }
         guard let file, !file.isStream else {
             throw DTableError("nothing to write to: the table did not come from a file (use --output FILE)")
@@ -68,13 +89,9 @@ final class ViewerSession {
         return "wrote \(result.rowsWritten) rows to \(result.path)" + (result.backupPath.map { " (the old one is \($0))" } ?? "")
     }
 
-    /// After the terminal is restored: `--output`, then the picked rows as JSON lines and the
-    /// marked rows as CSV on stdout.
-    func finish() throws {
-        if let outputPath {
-            let result = try CSVTableWriter(matching: editable).write(editable, to: outputPath)
-            editable.markSaved(savePoint: result.savePoint)
-        }
+    /// After the terminal is restored: the picked rows as JSON lines and the marked rows as CSV
+    /// on stdout (`--output` was written when the user quit).
+    func finish() {
         var out = BufferedStandardOutput()
         for line in dispatcher.pickedLines { out.write(line + "\n") }
         if printMarkedRows, !view.markedRows.isEmpty {

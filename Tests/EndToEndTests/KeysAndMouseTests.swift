@@ -108,6 +108,19 @@ extension EndToEnd {
             #expect(directory.read(Fixture.peopleFileName) == Fixture.peopleCSV)
         }
 
+        @Test("--output: q writes the table there without asking; the input file is untouched")
+        func outputOnQuit() throws {
+            let directory = try Fixture.directoryWithPeople()
+            let session = try Self.startWithActions(in: directory, ["--action", "Delete", "--output", "out.csv"], height: 8)
+            try session.sendKeys("a", "q")
+            #expect(session.waitForExit() == 0)
+            let out = directory.read("out.csv") ?? ""
+            #expect(out.hasPrefix("id,name,city,amount\n2,Name2,City2,14.50\n"), "\(out.prefix(80))")
+            #expect(ProcessResult.lines(of: out).count == 200)
+            #expect(directory.read(Fixture.peopleFileName) == Fixture.peopleCSV)
+            #expect(directory.read("out.csv.bak") == nil)
+        }
+
         @Test("--action NAME=COMMAND hands a hostile value to the command as one literal argument")
         func commandGetsHostileValueAsOneArgument() throws {
             let directory = try TemporaryDirectory()
