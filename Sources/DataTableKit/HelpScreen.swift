@@ -23,23 +23,10 @@ struct HelpScreen {
 
     /// Draws the help into `region`, scrolled by `scrollOffset` lines (clamped here).
     func draw(in region: SurfaceRegion, scrollOffset: inout Int) {
-        region.fill(.plain)
-        guard region.height > 0 else { return }
-        region.put(" dtable: keys", at: .zero, style: theme.helpTitle)
         let entries = lines
-        let keyWidth = min(24, entries.map(\.keys.displayWidth).max() ?? 0)
-        let footer = region.height >= 3 ? 1 : 0
-        let listTop = region.height >= 2 ? 2 : 1
-        let listHeight = max(0, region.height - listTop - footer)
-        scrollOffset = max(0, min(scrollOffset, max(0, entries.count - listHeight)))
-        for (i, entry) in entries.dropFirst(scrollOffset).prefix(listHeight).enumerated() {
-            let y = listTop + i
-            region.region(Rect(x: 2, y: y, width: keyWidth, height: 1)).put(entry.keys, at: .zero, style: theme.helpKey)
-            region.put(entry.summary, at: Point(x: 4 + keyWidth, y: y), style: .plain)
-        }
-        if footer == 1 {
-            let more = entries.count > listHeight ? "  j/k scroll" : ""
-            region.put(" q, Esc or ? closes this help" + more, at: Point(x: 0, y: region.height - 1), style: Style(attributes: .dim))
-        }
+        ListScreen(title: "dtable: keys", entries: entries.map { ($0.keys, $0.summary) },
+                   leftWidth: min(24, entries.map(\.keys.displayWidth).max() ?? 0), leftStyle: theme.helpKey,
+                   titleStyle: theme.helpTitle, footer: "q, Esc or ? closes this help")
+            .draw(in: region, scrollOffset: &scrollOffset)
     }
 }

@@ -12,9 +12,8 @@ struct RecordView {
     /// The lines of the record at `width`: each field's title beside the first line of its
     /// value, continuation lines indented under the value.
     /// - Complexity: O(fields × shown lines); a huge value is wrapped only up to 200 lines.
-    func lines(width: Int) -> [(title: String, value: String)] {
-        let titleWidth = min(max(4, width / 3), titles.map(\.displayWidth).max() ?? 0)
-        let valueWidth = max(1, width - titleWidth - 4)
+    func lines(width: Int) -> [(left: String, right: String)] {
+        let valueWidth = max(1, width - titleWidth(for: width) - 4)
         var result: [(String, String)] = []
         for (i, title) in titles.enumerated() {
             let value = i < values.count ? values[i] : ""
@@ -30,28 +29,16 @@ struct RecordView {
         return result
     }
 
+    /// The title column: the widest title, at most a third of the screen.
+    func titleWidth(for width: Int) -> Int {
+        min(max(4, width / 3), titles.map(\.displayWidth).max() ?? 0)
+    }
+
     /// Draws the record into `region`, scrolled by `scrollOffset` lines (clamped here).
     func draw(in region: SurfaceRegion, scrollOffset: inout Int) {
-        region.fill(.plain)
-        guard region.height > 0 else { return }
-        region.put(" " + heading + (isMarked ? "  (marked)" : ""), at: .zero, style: theme.helpTitle)
-        let entries = lines(width: region.width)
-        let titleWidth = min(max(4, region.width / 3), titles.map(\.displayWidth).max() ?? 0)
-        let footer = region.height >= 3 ? 1 : 0
-        let listTop = region.height >= 2 ? 2 : 1
-        let listHeight = max(0, region.height - listTop - footer)
-        scrollOffset = max(0, min(scrollOffset, max(0, entries.count - listHeight)))
-        for (i, entry) in entries.dropFirst(scrollOffset).prefix(listHeight).enumerated() {
-            let y = listTop + i
-            var label = Label(text: entry.title, alignment: .right, style: theme.helpKey)
-            label.truncation = .tail
-            label.draw(in: region.region(Rect(x: 1, y: y, width: titleWidth, height: 1)))
-            region.put(entry.value, at: Point(x: titleWidth + 3, y: y), style: .plain)
-        }
-        if footer == 1 {
-            let more = entries.count > listHeight ? "  j/k scroll" : ""
-            region.put(" q, Esc or Enter closes  n/p next/previous record" + more,
-                       at: Point(x: 0, y: region.height - 1), style: Style(attributes: .dim))
-        }
+        ListScreen(title: heading + (isMarked ? "  (marked)" : ""), entries: lines(width: region.width),
+                   leftWidth: titleWidth(for: region.width), leftAlignment: .right, leftStyle: theme.helpKey,
+                   titleStyle: theme.helpTitle, footer: "q, Esc or Enter closes  n/p next/previous record")
+            .draw(in: region, scrollOffset: &scrollOffset)
     }
 }

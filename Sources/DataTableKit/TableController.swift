@@ -317,19 +317,15 @@ public final class TableController {
 
     /// Keys while the record view is up: scroll it, go to the next or previous record, close it.
     private func handleRecordView(_ key: Key) -> Response {
+        if let lines = scrollLines(for: key) {
+            view.recordScrollOffset += lines
+            return .redraw
+        }
         switch key {
         case .character("q"), .escape, .enter:
             view.recordViewRow = nil
         case .control("c"):
             return .quit
-        case .down, .character("j"):
-            view.recordScrollOffset += 1
-        case .up, .character("k"):
-            view.recordScrollOffset -= 1
-        case .pageDown, .character(" "), .control("f"):
-            view.recordScrollOffset += max(1, view.size.height - 3)
-        case .pageUp, .control("b"):
-            view.recordScrollOffset -= max(1, view.size.height - 3)
         case .character("n"), .right, .character("l"):
             view.viewport.moveCursor(rows: 1)
             view.openRecordView()
@@ -349,23 +345,31 @@ public final class TableController {
 
     /// Keys while the help screen is up: scroll it, or close it.
     private func handleHelp(_ key: Key) -> Response {
+        if let lines = scrollLines(for: key) {
+            view.helpScrollOffset += lines
+            return .redraw
+        }
         switch key {
         case .character("q"), .escape, .character("?"), .enter, .function(1):
             view.isShowingHelp = false
         case .control("c"):
             return .quit
-        case .down, .character("j"):
-            view.helpScrollOffset += 1
-        case .up, .character("k"):
-            view.helpScrollOffset -= 1
-        case .pageDown, .character(" "), .control("f"):
-            view.helpScrollOffset += max(1, view.size.height - 3)
-        case .pageUp, .control("b"):
-            view.helpScrollOffset -= max(1, view.size.height - 3)
         default:
             return .ignored
         }
         return .redraw
+    }
+
+    /// How far a key scrolls a full-screen list (help, record view): a line or a page.
+    private func scrollLines(for key: Key) -> Int? {
+        let page = max(1, view.size.height - 3)
+        switch key {
+        case .down, .character("j"): return 1
+        case .up, .character("k"): return -1
+        case .pageDown, .character(" "), .control("f"): return page
+        case .pageUp, .control("b"): return -page
+        default: return nil
+        }
     }
 
     /// A click moves the cursor to the cell under it; the wheel scrolls 3 rows.

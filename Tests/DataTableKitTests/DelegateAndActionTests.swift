@@ -20,14 +20,7 @@ final class DelegateRecorder: DataTableDelegate {
 @Suite struct DelegateAndActionTests {
     /// `id,name` plus an Actions column of `[ Edit ] [ Delete ]` buttons.
     func application(size: Size = Size(width: 40, height: 8)) -> (TableApplication, MemoryBackend, DelegateRecorder) {
-        let source = AppendingColumnsDataSource(base: TableFixtures.people(rows: 20), appendedTitles: ["Actions"])
-        let provider = DataTableCustomCellProvider(
-            register: { $0.register(ActionButtonsCell.self, forCellReuseIdentifier: ActionButtonsCell.reuseIdentifier) },
-            reuseIdentifierFor: { $0.column == 4 ? ActionButtonsCell.reuseIdentifier : TextCell.reuseIdentifier },
-            configure: { cell, value, context in
-                if let cell = cell as? ActionButtonsCell { cell.buttons = ["Edit", "Delete"] }
-                if let cell = cell as? TextCell { cell.label.text = value.stringRepresentation }
-            })
+        let (source, provider) = peopleWithButtons(rows: 20)
         let (app, backend) = TableFixtures.application(source, size: size, colorCount: 0) {
             $0.cellSizingMode = .custom(provider: provider)
             $0.fixedColumns = DataTableFixedColumns(leftColumns: 1)

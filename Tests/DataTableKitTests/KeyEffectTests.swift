@@ -177,14 +177,7 @@ import TestSupport
     }
 
     @Test func aAndEnterOnButtonsFireActionsFromTheKeyboard() {
-        let source = AppendingColumnsDataSource(base: TableFixtures.people(rows: 5), appendedTitles: ["Actions"])
-        let provider = DataTableCustomCellProvider(
-            register: { $0.register(ActionButtonsCell.self, forCellReuseIdentifier: ActionButtonsCell.reuseIdentifier) },
-            reuseIdentifierFor: { $0.column == 4 ? ActionButtonsCell.reuseIdentifier : TextCell.reuseIdentifier },
-            configure: { cell, value, _ in
-                (cell as? ActionButtonsCell)?.buttons = ["Edit", "Delete"]
-                (cell as? TextCell)?.label.text = value.stringRepresentation
-            })
+        let (source, provider) = peopleWithButtons(rows: 5)
         let (app, backend) = app(source, size: Size(width: 70, height: 8)) { $0.cellSizingMode = .custom(provider: provider) }
         var fired: [(String, Int)] = []
         app.view.onAction = { fired.append(($0, $1)) }
