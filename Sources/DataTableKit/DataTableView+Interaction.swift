@@ -112,6 +112,9 @@ extension DataTableView {
         notice = markedRows.isEmpty ? "no rows marked" : "\(grouped(markedRows.count)) marked"
     }
 
+    /// The most bytes `y` copies (OSC 52 sends them base64-encoded, a third more).
+    public static let clipboardLimit = 74_000
+
     /// Moves the cursor to the display row of a source row, when it is shown.
     public func goToSourceRow(_ source: Int) {
         moveCursor(toSourceRow: source)
@@ -130,8 +133,19 @@ extension DataTableView {
         guard viewport.rowCount > 0, !columns.isEmpty else { return }
         let text = dataSource.value(row: sourceRow(forDisplayRow: viewport.cursor.row), column: viewport.cursor.column)
             .stringRepresentation
+        copyToClipboard(text, saying: "copied \(text.count) character\(text.count == 1 ? "" : "s")")
+    }
+
+    /// Hands `text` to the backend's clipboard after this key, and says so; refuses text over
+    /// `clipboardLimit` (terminals cap OSC 52, xterm at about 100 KB of base64, and a cut copy
+    /// would be worse than none).
+    public func copyToClipboard(_ text: String, saying message: String) {
+        guard text.utf8.count <= Self.clipboardLimit else {
+            notice = "too large to copy (\(grouped(text.utf8.count)) bytes; terminals take \(grouped(Self.clipboardLimit)))"
+            return
+        }
         pendingClipboardText = text
-        notice = "copied \(text.count) character\(text.count == 1 ? "" : "s")"
+        notice = message
     }
 
     // MARK: Actions

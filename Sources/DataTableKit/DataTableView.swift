@@ -90,7 +90,7 @@ public final class DataTableView {
     /// Undoes the last edit or deletion; returns a message (nil: nothing to undo).
     public var undoHandler: (() -> String?)?
     /// Text for the terminal's clipboard, handed to the backend after the key (`y`).
-    public var pendingClipboardText: String?
+    public internal(set) var pendingClipboardText: String?
     /// The row height mode before `w` turned wrapping on (restored when it goes off).
     var rowHeightModeBeforeWrap: DataTableRowHeightMode?
 

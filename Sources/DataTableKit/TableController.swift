@@ -335,8 +335,7 @@ public final class TableController {
         case .character("m"):
             view.toggleMarkAtCursor()
         case .character("y"):
-            view.pendingClipboardText = view.recordCSV()
-            view.notice = "copied the record as CSV"
+            view.copyToClipboard(view.recordCSV(), saying: "copied the record as CSV")
         default:
             return .ignored
         }

@@ -1,5 +1,7 @@
 import DataTableCSV
 import DataTableKit
+import Glibc
+import TerminalSurface
 
 /// What the viewer does around the table for one session: row actions, edits and their undo,
 /// writing the file (`:w`, `--output`), and what is printed on exit (picked and marked rows).
@@ -93,11 +95,13 @@ final class ViewerSession {
     /// on stdout (`--output` was written when the user quit).
     func finish() {
         var out = BufferedStandardOutput()
-        for line in dispatcher.pickedLines { out.write(line + "\n") }
+        // Exact data for a pipe or file; on a terminal, control characters are shown, not sent.
+        let toTerminal = isatty(1) == 1
+        let emit = { (line: String) in out.write((toTerminal ? TerminalText.sanitized(line) : line) + "\n") }
+        for line in dispatcher.pickedLines { emit(line) }
         if printMarkedRows, !view.markedRows.isEmpty {
-            let titles = dispatcher.titles()
-            out.write(CommandRunner.csvRecord(titles) + "\n")
-            for row in view.markedRows { out.write(CommandRunner.csvRecord(dispatcher.values(ofRow: row)) + "\n") }
+            emit(CommandRunner.csvRecord(dispatcher.titles()))
+            for row in view.markedRows { emit(CommandRunner.csvRecord(dispatcher.values(ofRow: row))) }
         }
         out.flush()
     }

@@ -147,6 +147,14 @@ import TestSupport
         #expect(backend.presented!.lines.last!.contains("copied 3 characters"))
     }
 
+    @Test func yRefusesACellTooLargeForTheTerminalsClipboard() {
+        let big = String(repeating: "x", count: 100_000)
+        let (app, backend) = app(StringRowsDataSource(titles: ["t"], rows: [[big]]))
+        press(app, "y")
+        #expect(backend.clipboard.isEmpty)
+        #expect(backend.presented!.lines.last!.contains("too large to copy"))
+    }
+
     @Test func whileTypingASearchItsMatchesAreHighlighted() {
         let (app, backend) = app(colors: 256)
         press(app, "/Lag")
