@@ -84,3 +84,51 @@ final class GrowingDataSource: DataTableDataSource {
         #expect(app.view.viewport.cursor.row == 0)
     }
 }
+
+@Suite struct DisplayOrderPropertyTests {
+    /// Random deletes, restores, sorts and filters: the rows shown are always exactly the rows
+    /// the filter keeps minus the hidden ones, each once, in the sorted order when sorted.
+    @Test(arguments: [11, 12, 13, 14])
+    func shownRowsAreTheFilterMinusTheHiddenInSortOrder(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        func next(_ n: Int) -> Int { Int(random.next() % UInt64(max(1, n))) }
+        let source = TableFixtures.people(rows: 300)
+        let view = DataTableView(dataSource: source, size: Size(width: 60, height: 12))
+        var hidden: Set<Int> = []
+        let queries = ["a", "Lagos", "1", "é", "zz"]
+        var query: String?
+        for _ in 0..<120 {
+            switch next(6) {
+            case 0, 1:
+                let row = next(300)
+                view.hideRow(row)
+                hidden.insert(row)
+            case 2:
+                if let row = hidden.randomElement(using: &random) {
+                    view.unhideRow(row)
+                    hidden.remove(row)
+                }
+            case 3:
+                view.startSort(by: next(3) == 0 ? [] : [SortDescriptor(column: next(4), ascending: next(2) == 0)])
+            case 4:
+                query = next(3) == 0 ? nil : queries[next(queries.count)]
+                view.startFilter(try query.map { try RowMatcher(query: $0, mode: .substring) })
+            default:
+                view.viewport.moveCursor(rows: next(40) - 20)
+            }
+            view.waitForJob()
+            view.waitForJob()
+            let shown = (0..<view.viewport.rowCount).map { view.sourceRow(forDisplayRow: $0) }
+            let matcher = try query.map { try RowMatcher(query: $0, mode: .substring) }
+            let expected = (0..<300).filter { row in
+                !hidden.contains(row) && (matcher.map { m in (0..<4).contains { m.matches(source.text(row: row, column: $0)) } } ?? true)
+            }
+            #expect(shown.count == Set(shown).count, "a row is shown twice")
+            #expect(Set(shown) == Set(expected), "shown \(shown.count), expected \(expected.count)")
+            if let key = view.sortDescriptors.first, view.sortDescriptors.count == 1, view.columns[key.column].kind == .integer {
+                let values = shown.map { Int(source.text(row: $0, column: key.column))! }
+                #expect(values == (key.ascending ? values.sorted() : values.sorted(by: >)))
+            }
+        }
+    }
+}
