@@ -7,8 +7,10 @@ public struct EditForm: Hashable, Sendable {
     public var sourceRow: Int
     /// The chosen field (a column of the data).
     public var field = 0
+    /// The line being typed for the chosen field (nil: choosing a field).
+    public var editor: LineEditor?
     /// The text being typed for the chosen field (nil: choosing a field).
-    public var editingText: String?
+    public var editingText: String? { editor?.text }
     /// First field line on screen.
     var scrollOffset = 0
 
@@ -28,32 +30,23 @@ public struct EditForm: Hashable, Sendable {
     /// Esc or q closes the form.
     func handling(_ key: Key, fieldCount: Int, currentText: String) -> Outcome {
         var next = self
-        if var text = editingText {
+        if var line = editor {
             switch key {
             case .enter:
-                next.editingText = nil
-                return .commit(next, column: field, text: text)
+                next.editor = nil
+                return .commit(next, column: field, text: line.text)
             case .escape, .control("g"):
-                next.editingText = nil
-            case .backspace:
-                if !text.isEmpty { text.removeLast() }
-                next.editingText = text
-            case .control("u"):
-                next.editingText = ""
-            case .character(let c):
-                text.append(c)
-                next.editingText = text
-            case .tab:
-                next.editingText = text + "\t"
+                next.editor = nil
             default:
-                break
+                _ = line.handle(key)
+                next.editor = line
             }
             return .editing(next)
         }
         switch key {
         case .down, .character("j"), .tab: next.field = min(field + 1, max(0, fieldCount - 1))
         case .up, .character("k"), .backTab: next.field = max(field - 1, 0)
-        case .enter: next.editingText = currentText
+        case .enter: next.editor = LineEditor(currentText)
         case .escape, .character("q"): return .close
         default: break
         }
@@ -87,11 +80,10 @@ public struct EditForm: Hashable, Sendable {
         guard footer == 1 else { return }
         let bottom = region.region(Rect(x: 0, y: region.height - 1, width: region.width, height: 1))
         bottom.fill(theme.statusLine)
-        if let editingText {
+        if let editor {
             let prefix = " \(field < titles.count ? titles[field] : ""): "
-            let room = max(1, region.width - prefix.displayWidth - 2)
-            let x = bottom.put(prefix + TerminalText.truncated(editingText, toWidth: room, mode: .head), at: .zero, style: theme.statusLine)
-            bottom.put("▏", at: Point(x: x, y: 0), style: theme.statusHint)
+            let x = bottom.put(TerminalText.truncated(prefix, toWidth: max(1, region.width / 3)), at: .zero, style: theme.statusLine)
+            editor.draw(in: bottom, x: x, style: theme.statusLine)
         } else {
             bottom.put(" Up/Down choose a field  Enter edit it  Esc done (u undoes, :w writes)", at: .zero, style: theme.statusHint)
         }

@@ -26,13 +26,19 @@ public struct Prompt: Hashable, Sendable {
     }
 
     public var kind: Kind
-    public var text = ""
+    /// The line being typed, with its cursor.
+    public var editor: LineEditor
     /// Regular expression instead of plain text (Ctrl-R toggles it).
     public var isRegex = false
 
+    public var text: String {
+        get { editor.text }
+        set { editor.text = newValue }
+    }
+
     public init(kind: Kind, text: String = "", isRegex: Bool = false) {
         self.kind = kind
-        self.text = text
+        self.editor = LineEditor(text)
         self.isRegex = isRegex
     }
 
@@ -43,20 +49,16 @@ public struct Prompt: Hashable, Sendable {
         case cancelled
     }
 
-    /// Applies one key: characters type, Backspace deletes, Ctrl-U clears, Ctrl-R toggles
-    /// regex, Enter submits, Esc cancels.
+    /// Applies one key: the line editor's keys edit (see `LineEditor.handle`), Backspace on an
+    /// empty line cancels, Ctrl-R toggles regex, Enter submits, Esc cancels.
     func handling(_ key: Key) -> Edit {
         var next = self
         switch key {
-        case .character(let c): next.text.append(c)
-        case .backspace:
-            if next.text.isEmpty { return .cancelled }
-            next.text.removeLast()
-        case .control("u"): next.text = ""
+        case .backspace where editor.isEmpty: return .cancelled
         case .control("r") where kind != .command: next.isRegex.toggle()
         case .enter: return .submitted(self)
         case .escape, .control("c"), .control("g"): return .cancelled
-        default: break
+        default: _ = next.editor.handle(key)
         }
         return .editing(next)
     }
@@ -67,12 +69,12 @@ public struct Prompt: Hashable, Sendable {
         let mode = isRegex ? "(regex) " : ""
         let hint = kind == .command ? " Enter \(kind.verb)  Esc cancel " : " Enter \(kind.verb)  Esc cancel  Ctrl-R regex "
         let hintX = region.width - hint.displayWidth
-        let text = kind.symbol + mode + self.text
-        // Show the end of a long query.
-        let room = max(1, (hintX > 20 ? hintX : region.width) - 2)
-        let shown = TerminalText.truncated(text, toWidth: room, mode: .head)
-        let x = region.put(" " + shown, at: .zero, style: theme.statusLine)
-        region.put("▏", at: Point(x: x, y: 0), style: theme.statusHint)
-        if hintX > x + 2 { region.put(hint, at: Point(x: hintX, y: 0), style: theme.statusHint) }
+        let lead = " " + kind.symbol + mode
+        let x = region.put(lead, at: .zero, style: theme.statusLine)
+        // The line gets what the hint leaves, at least 12 columns (else the hint goes).
+        let showsHint = hintX - x >= 12
+        let lineRegion = region.region(Rect(x: 0, y: 0, width: showsHint ? hintX - 1 : region.width, height: 1))
+        editor.draw(in: lineRegion, x: x, style: theme.statusLine)
+        if showsHint { region.put(hint, at: Point(x: hintX, y: 0), style: theme.statusHint) }
     }
 }
