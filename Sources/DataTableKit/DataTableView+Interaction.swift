@@ -84,6 +84,16 @@ extension DataTableView {
         notice = "\(columns[column].title): \(columns[column].width) wide"
     }
 
+    /// Widens a content-fitted column so that `text` (an edited value) fits, up to the maximum
+    /// width; a column never narrows here.
+    public func widenColumn(_ column: Int, toFit text: String) {
+        guard columns.indices.contains(column) else { return }
+        if case .fixed = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode { return }
+        let needed = min(TerminalText.prefix(text[...], fittingWidth: configuration.maxColumnWidth).width,
+                         configuration.maxColumnWidth)
+        if needed > columns[column].width { setWidth(needed, ofColumn: column) }
+    }
+
     /// Freezes the columns up to and including the cursor column (`f`); again on the same
     /// column unfreezes.
     public func toggleFreezeAtCursor() {

@@ -32,6 +32,7 @@ final class ViewerSession {
         view.cancelHandler = { dispatcher.cancelNewest() }
         view.editHandler = { [unowned view] row, column, text in
             guard editable.setField(text, row: row, column: column) else { return nil }
+            view.widenColumn(column, toFit: text)
             view.invalidateRowHeights()
             return "row \(row + 1), \(editable.title(ofColumn: column)): changed (u undoes, :w writes)"
         }

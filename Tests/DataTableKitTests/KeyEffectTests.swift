@@ -219,6 +219,17 @@ import TestSupport
         #expect(app.view.editForm == nil)
     }
 
+    @Test func anEditedValueWidensItsColumn() {
+        let (app, _) = app()
+        let width = app.view.columns[1].width
+        app.view.widenColumn(1, toFit: "Grace Brewster Murray Hopper")
+        #expect(app.view.columns[1].width == "Grace Brewster Murray Hopper".count)
+        app.view.widenColumn(1, toFit: "x")
+        #expect(app.view.columns[1].width > width)
+        app.view.widenColumn(1, toFit: String(repeating: "y", count: 500))
+        #expect(app.view.columns[1].width == app.view.configuration.maxColumnWidth)
+    }
+
     @Test func markedRowsAndTheActionQuestionOnScreen() {
         let (app, backend) = app(size: Size(width: 60, height: 7), colors: 256)
         press(app, "m")
