@@ -25,7 +25,7 @@ public final class ActionButtonsCell: LayoutCell {
         pressedStyle = Style(attributes: [.bold, .reverse, .underline])
     }
 
-    public override var actionNames: [String] { buttons }
+    public override var actionNames: [String] { buttons.filter { !$0.isEmpty } }
 
     public override func layout() -> CellLayout {
         let shown = buttons.filter { !$0.isEmpty }

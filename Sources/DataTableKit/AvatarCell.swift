@@ -82,7 +82,7 @@ public final class AvatarCell: LayoutCell {
         return .hstack(spacing: 1, [
             .text(AvatarCell.initials(of: name), style: chip, width: .fixed(4), alignment: .center, ellipsis: "")
                 .background().priority(1),
-            .text(name, width: .flexible(minimum: 3)),
+            .text(name, width: .flexible(minimum: min(3, CellLayout.measuredWidth(of: name)))),
         ])
     }
 }

@@ -36,7 +36,8 @@ public final class ProgressBarCell: LayoutCell {
         fraction = nil
         var number = value.doubleValue
         var isPercent = false
-        if number == nil, case .string(let text) = value {
+        // A number is short: a long field is not one (and is not scanned for one every frame).
+        if number == nil, case .string(let text) = value, text.utf8.count <= 64 {
             let trimmed = text.trimmingSpaces
             if trimmed.hasSuffix("%") {
                 number = Double(String(trimmed.dropLast()).trimmingSpaces)
@@ -51,7 +52,7 @@ public final class ProgressBarCell: LayoutCell {
         } else if let maximum, maximum != 0 {
             fraction = number / maximum
         } else {
-            fraction = number > 1 ? number / 100 : number
+            fraction = abs(number) > 1 ? number / 100 : number
         }
     }
 
@@ -85,7 +86,7 @@ public final class ProgressBarCell: LayoutCell {
             .custom(width: .flexible(minimum: 3), style: barStyle) { region, style in
                 region.put(ProgressBarCell.bar(fraction: fraction, columns: region.width, ascii: ascii), at: .zero, style: style)
             }.priority(-1),
-            .glyph(percent, style: percentStyle, width: .minimum(4), alignment: .right),
+            .glyph(percent, style: percentStyle, width: .minimum(max(4, percent.displayWidth)), alignment: .right),
         ])
     }
 }

@@ -35,17 +35,25 @@ public final class SparklineCell: LayoutCell {
         }
     }
 
-    /// The finite numbers in `text`, separated by spaces, tabs, commas or semicolons.
-    /// - Complexity: O(n) in the length of the text.
+    /// The finite numbers in `text`, separated by spaces, tabs, commas or semicolons; only
+    /// the first `numbersTextLimit` bytes are read (a cell shows a few dozen values at most,
+    /// and this runs for every cell on screen in every frame).
+    /// - Complexity: O(min(n, numbersTextLimit)).
     public static func numbers(in text: String) -> [Double] {
-        text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" || $0 == "\t" })
+        let head = text.utf8.count > numbersTextLimit
+            ? Substring(String(decoding: text.utf8.prefix(numbersTextLimit), as: UTF8.self)) : Substring(text)
+        return head.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" || $0 == "\t" })
             .compactMap { Double($0) }.filter(\.isFinite)
     }
+
+    /// Bytes of a field `numbers(in:)` reads.
+    public static let numbersTextLimit = 4096
 
     /// One character per value, scaled over all of `values`.
     /// - Complexity: O(n) in the values.
     public static func sparkline(_ values: [Double], ascii: Bool = false) -> String {
         let ramp = ascii ? asciiRamp : blocks
+        let values = values.filter(\.isFinite)
         guard let low = values.min(), let high = values.max() else { return "" }
         let span = high - low
         var line = ""

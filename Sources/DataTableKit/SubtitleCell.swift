@@ -32,8 +32,17 @@ public final class SubtitleCell: LayoutCell {
     }
 }
 
-/// Text up to the first line break, and the text after it ("" when there is none).
+/// Text up to the first line break, and the text after it ("" when there is none). The break
+/// is looked for in the first 4 KB only (a title longer than that is cut at a cell's width
+/// anyway), so a huge field costs no more than a short one per frame.
+/// - Complexity: O(min(n, 4096)) to find the break, plus the copies.
 func splitFirstLine(_ text: String) -> (String, String) {
-    guard let end = text.firstIndex(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) else { return (text, "") }
-    return (String(text[..<end]), String(text[text.index(after: end)...]))
+    let utf8 = text.utf8
+    let limit = utf8.index(utf8.startIndex, offsetBy: 4096, limitedBy: utf8.endIndex) ?? utf8.endIndex
+    guard let byte = utf8[..<limit].firstIndex(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+        return (text, "")
+    }
+    var after = utf8.index(after: byte)
+    if utf8[byte] == UInt8(ascii: "\r"), after < utf8.endIndex, utf8[after] == UInt8(ascii: "\n") { after = utf8.index(after: after) }
+    return (String(text[..<byte]), String(text[after...]))
 }

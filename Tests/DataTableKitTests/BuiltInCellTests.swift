@@ -330,3 +330,46 @@ import TestSupport
         #expect(R.line(detail, width: 6) == "|yyy… x|")
     }
 }
+
+@Suite struct BuiltInCellEdgeTests {
+    typealias R = CellRendering
+
+    @Test func sparklinesSkipNonFiniteValuesAndReadOnlyTheStartOfAHugeField() {
+        #expect(SparklineCell.sparkline([1, .nan, 3, .infinity]) == "▁█")
+        let huge = String(repeating: "1 2 ", count: 2_000_000)
+        let cell = SparklineCell()
+        cell.configure(with: .string(huge))
+        #expect(cell.values.count == SparklineCell.numbersTextLimit / 2)  // two numbers per 4 bytes
+    }
+
+    @Test func progressShowsWidePercentagesAndReadsNegativePercents() {
+        let cell = ProgressBarCell()
+        cell.configure(with: .int(1000))
+        #expect(R.line(cell, width: 10).contains("1000%"))
+        cell.prepareForReuse()
+        cell.configure(with: .int(-50))
+        #expect(cell.fraction == -0.5)
+        cell.prepareForReuse()
+        cell.configure(with: .string(String(repeating: "9", count: 1_000)))
+        #expect(cell.fraction == nil)
+    }
+
+    @Test func aShortNameIsShownBesideItsChip() {
+        let cell = AvatarCell()
+        cell.configure(with: .string("Al"))
+        #expect(R.line(cell, width: 7) == "| AL  Al|")
+    }
+
+    @Test func emptyButtonNamesAreNeitherDrawnNorFired() {
+        let cell = ActionButtonsCell()
+        cell.buttons = ["Edit", "", "Delete"]
+        #expect(cell.actionNames == ["Edit", "Delete"])
+    }
+
+    @Test func subtitlesSplitAtTheFirstLineBreakWithinTheStartOfTheField() {
+        #expect(splitFirstLine("title\r\ndetail") == ("title", "detail"))
+        #expect(splitFirstLine("title\ndetail\nmore") == ("title", "detail\nmore"))
+        let long = String(repeating: "x", count: 10_000) + "\nlate"
+        #expect(splitFirstLine(long).1 == "")
+    }
+}
