@@ -121,7 +121,9 @@ public enum TerminalText {
     /// The longest prefix of `s` that fits in `width` columns, and its width.
     ///
     /// Ends on a grapheme boundary; zero-width clusters right after the last one that fits are
-    /// included (they fit). Looks at no more of `s` than it needs: about `width` columns' worth.
+    /// included (they fit), up to `zeroWidthAllowance` of them. Looks at no more of `s` than it
+    /// needs: about `width` columns' worth plus that allowance, so a field of millions of
+    /// zero-width characters costs what a short one does.
     public static func prefix(_ s: Substring, fittingWidth width: Int) -> (text: Substring, width: Int) {
         let width = max(width, 0)
         // Scalar by scalar over the UTF-8 while every scalar is a cluster of its own ...
@@ -132,15 +134,21 @@ public enum TerminalText {
         if scan?.complete == true { return (s[s.startIndex..<end], used) }
         // ... then by Characters, from a cluster boundary.
         var more = 0
+        var clusters = 0
         for c in s[end...] {
             let w = c.displayWidth
-            if used + w > width { break }
+            clusters += 1
+            if used + w > width || clusters > width + zeroWidthAllowance { break }
             used += w
             more += c.utf8.count
         }
         end = s.utf8.index(end, offsetBy: more)
         return (s[s.startIndex..<end], used)
     }
+
+    /// Clusters beyond `width` that a prefix or suffix may take (zero-width ones) before the
+    /// scan stops: the bound that keeps the cost of fitting text proportional to the width.
+    static let zeroWidthAllowance = 64
 
     // MARK: - Internals
 
@@ -153,9 +161,11 @@ public enum TerminalText {
         var start = s.utf8.index(s.endIndex, offsetBy: -bytes)
         if scan?.complete == true { return (s[start..<s.endIndex], used) }
         var more = 0
+        var clusters = 0
         for c in s[..<start].reversed() {
             let w = c.displayWidth
-            if used + w > width { break }
+            clusters += 1
+            if used + w > width || clusters > width + zeroWidthAllowance { break }
             used += w
             more += c.utf8.count
         }
@@ -176,7 +186,10 @@ public enum TerminalText {
         var i = 0
         var used = 0
         var previousStart = 0, usedBeforePrevious = 0
+        var scalars = 0
         while i < n {
+            scalars &+= 1
+            if scalars > width &+ zeroWidthAllowance { return (i, used, true) }
             let (v, length) = DisplayWidth.decodeScalar(base, at: i)
             let k = DisplayWidth.kind(of: v)
             // A joining scalar may belong with the previous one: back up to before that one,
@@ -199,7 +212,10 @@ public enum TerminalText {
         var j = n                       // the scanned suffix starts at byte j
         var used = 0
         var startBeforePrevious = n, usedBeforePrevious = 0
+        var scalars = 0
         while j > 0 {
+            scalars &+= 1
+            if scalars > width &+ zeroWidthAllowance { return (n &- j, used, true) }
             let start = scalarStart(base, before: j)
             let k = DisplayWidth.kind(of: DisplayWidth.decodeScalar(base, at: start).value)
             // A joining scalar may belong with the one after it: drop that one too; the cut

@@ -276,3 +276,18 @@ struct TerminalTextTests {
     }
 }
 
+
+@Suite struct TerminalTextBoundTests {
+    /// Millions of zero-width characters: fitting a few columns reads a bounded prefix, and the
+    /// result still fits (the zero-width tail is cut).
+    @Test func zeroWidthFloodsAreCutNotScanned() {
+        let flood = "ab" + String(repeating: "\u{200B}", count: 2_000_000) + "cd"
+        let (text, width) = TerminalText.prefix(flood[...], fittingWidth: 10)
+        #expect(width == 2)
+        #expect(text.unicodeScalars.count <= 10 + 64 + 2)
+        #expect(TerminalText.truncated(flood, toWidth: 5, mode: .tail).unicodeScalars.count < 200)
+        #expect(TerminalText.truncated(flood, toWidth: 5, mode: .head).hasSuffix("cd"))
+        let combining = "x" + String(repeating: "\u{0301}", count: 1_000) + "y"
+        #expect(TerminalText.prefix(combining[...], fittingWidth: 3).width <= 3)
+    }
+}
