@@ -180,32 +180,9 @@ public struct CSVTableWriter: Sendable {
     private func appendRecord(_ fields: [String], endsWithTerminator: Bool, to output: inout OutputBuffer) throws {
         for (i, field) in fields.enumerated() {
             if i > 0 { try output.append(dialect.delimiter) }
-            try output.append(Self.encodeField(field, dialect: dialect))
+            try output.append(CSVField.encode(field, delimiter: dialect.delimiter, quote: dialect.quote))
         }
         if endsWithTerminator { try output.append(lineTerminator.bytes) }
-    }
-
-    /// A field as CSV: quoted when it holds the delimiter, the quote, CR or LF, or starts or
-    /// ends with a space or tab; quotes inside doubled.
-    public static func encodeField(_ text: String, dialect: CSVDialect = .comma) -> [UInt8] {
-        let bytes = Array(text.utf8)
-        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
-        var quoted = false
-        if let first = bytes.first, let last = bytes.last,
-           first == space || first == tab || last == space || last == tab {
-            quoted = true
-        } else {
-            quoted = bytes.contains { $0 == dialect.delimiter || $0 == dialect.quote || $0 == 0x0A || $0 == 0x0D }
-        }
-        guard quoted else { return bytes }
-        var out: [UInt8] = [dialect.quote]
-        out.reserveCapacity(bytes.count + 2)
-        for byte in bytes {
-            if byte == dialect.quote { out.append(byte) }
-            out.append(byte)
-        }
-        out.append(dialect.quote)
-        return out
     }
 }
 
@@ -216,19 +193,8 @@ struct Layers {
     let data: DataTableDataSource
 
     init(_ source: DataTableDataSource) {
-        func strip(_ source: DataTableDataSource) -> DataTableDataSource {
-            var source = source
-            while let appending = source as? AppendingColumnsDataSource { source = appending.base }
-            return source
-        }
-        let top = strip(source)
-        if let editable = top as? EditableDataSource {
-            self.editable = editable
-            self.data = strip(editable.base)
-        } else {
-            self.editable = nil
-            self.data = top
-        }
+        editable = source.layer(EditableDataSource.self)
+        data = source.innermostSource
     }
 }
 

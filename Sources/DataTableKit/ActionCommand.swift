@@ -113,16 +113,16 @@ public struct ActionCommand: Sendable, Hashable {
                     }
                     return piece
                 case .title(let title):
-                    if let index = columnTitles.firstIndex(of: title) { return .column(index) }
-                    let folded = title.lowercased()
-                    let matches = columnTitles.indices.filter { columnTitles[$0].lowercased() == folded }
-                    if matches.count == 1 { return .column(matches[0]) }
-                    if matches.count > 1 {
+                    switch ColumnTitleLookup.match(title, in: columnTitles) {
+                    case .found(let index):
+                        return .column(index)
+                    case .ambiguous(let matches):
                         let which = matches.map { "{\(Self.printable(columnTitles[$0]))} ({\($0 + 1)})" }
                         throw ActionCommandError(prefix + "{\(Self.printable(title))} could be any of "
                             + which.joined(separator: ", ") + "; write the title exactly or use the number")
+                    case .missing:
+                        throw ActionCommandError(prefix + "no column {\(Self.printable(title))}: " + Self.columnList(columnTitles))
                     }
-                    throw ActionCommandError(prefix + "no column {\(Self.printable(title))}: " + Self.columnList(columnTitles))
                 }
             }
         }

@@ -1,6 +1,6 @@
 /// A data source with header-only columns after the columns of another: room for cells that
 /// draw something other than the data (action buttons). Everything else is the base's.
-public final class AppendingColumnsDataSource: DataTableDataSource {
+public final class AppendingColumnsDataSource: LayeredDataSource {
     public let base: DataTableDataSource
     /// Titles of the columns after the base's.
     public let appendedTitles: [String]
@@ -38,9 +38,8 @@ public final class AppendingColumnsDataSource: DataTableDataSource {
     public func checkForChanges() { base.checkForChanges() }
 }
 
-extension AppendingColumnsDataSource: ModelProvidingDataSource {
-    public func model(atSourceRow row: Int) -> Any { row }
-    public func isColumnSortable(_ column: Int) -> Bool {
-        isAppended(column) ? false : ((base as? ModelProvidingDataSource)?.isColumnSortable(column) ?? true)
-    }
+extension AppendingColumnsDataSource {
+    public func model(atSourceRow row: Int) -> Any { base.model(atSourceRow: row) }
+    /// The appended columns hold no values: they cannot be sorted.
+    public func isColumnSortable(_ column: Int) -> Bool { isAppended(column) ? false : base.isColumnSortable(column) }
 }

@@ -18,14 +18,6 @@ enum ColumnSizer {
         }
     }
 
-    /// Content-fitted columns over the widest sampled value (the strategy most tables use).
-    static func columns(of source: DataTableDataSource, sampleSize: Int, minWidth: Int, maxWidth: Int) -> [TableColumn] {
-        (0..<source.columnCount).map { column in
-            measure(column: column, of: source, mode: .fitContentText(strategy: .sampledMax(sampleSize: sampleSize)),
-                    defaultSampleSize: sampleSize, minWidth: minWidth, maxWidth: maxWidth)
-        }
-    }
-
     static func measure(column: Int, of source: DataTableDataSource, mode: DataTableColumnWidthMode,
                         defaultSampleSize: Int, minWidth: Int, maxWidth: Int) -> TableColumn {
         let title = source.title(ofColumn: column)

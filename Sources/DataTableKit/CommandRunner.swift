@@ -115,7 +115,7 @@ public final class CommandRunner: @unchecked Sendable {
         let environment = Self.environment(adding: [
             ("DTABLE_ACTION", action.name),
             ("DTABLE_ROW_NUMBER", String(rowNumber)),
-            ("DTABLE_ROW_CSV", Self.csvRecord(rowValues)),
+            ("DTABLE_ROW_CSV", CSVField.record(rowValues)),
         ])
         let started = startDetachedThread { [self] in run(environment: environment) }
         if !started {
@@ -163,16 +163,6 @@ public final class CommandRunner: @unchecked Sendable {
             if let line { text += ": " + line }
             return text
         }
-    }
-
-    /// `fields` as one CSV record (RFC 4180): a field with a comma, a double quote, CR or LF is
-    /// quoted, its quotes doubled; no line terminator.
-    public static func csvRecord(_ fields: [String]) -> String {
-        fields.map { field in
-            let needsQuotes = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
-            guard needsQuotes else { return field }
-            return "\"" + field.replacing("\"", with: "\"\"") + "\""
-        }.joined(separator: ",")
     }
 
     // MARK: - The worker

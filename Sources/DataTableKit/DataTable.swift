@@ -32,7 +32,7 @@ public final class DataTable<T> {
 }
 
 /// Rows from models, values from the columns' key paths and closures.
-final class ModelDataSource<T>: ModelProvidingDataSource {
+final class ModelDataSource<T>: DataTableDataSource {
     let models: [T]
     let columns: [DataTableColumn<T>]
 

@@ -48,15 +48,8 @@ public struct CellContext {
 
     /// The model object the row was made from, for tables built from models (`DataTable<T>`).
     public func model<T>(as type: T.Type = T.self) -> T? {
-        (dataSource as? ModelProvidingDataSource)?.model(atSourceRow: sourceRow) as? T
+        dataSource.model(atSourceRow: sourceRow) as? T
     }
-}
-
-/// A data source whose rows come from model values (see `DataTable`).
-public protocol ModelProvidingDataSource: DataTableDataSource {
-    func model(atSourceRow row: Int) -> Any
-    /// Whether a column has values to sort by (header-only columns have none).
-    func isColumnSortable(_ column: Int) -> Bool
 }
 
 /// The provider every table starts with: a `TextCell` for every value, laid out as the
@@ -79,13 +72,8 @@ public final class TextCellProvider: DataTableCellProvider {
         cell.label.text = value.stringRepresentation
         cell.label.alignment = context.columnAlignment
         cell.label.isNumeric = context.columnAlignment == .right
-        switch textLayout {
-        case .singleLine(let truncation):
-            cell.label.truncation = truncation
-        case .wrap:
-            cell.label.numberOfLines = 0
-            cell.label.lineBreakMode = .byWordWrapping
-        }
+        // `.wrap` is applied by the view to the text cells of every provider.
+        if case .singleLine(let truncation) = textLayout { cell.label.truncation = truncation }
         cell.isHighlighted = context.isHighlighted
     }
 }

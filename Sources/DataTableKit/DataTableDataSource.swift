@@ -34,6 +34,10 @@ public protocol DataTableDataSource: AnyObject {
     func makeRawRecordReader(rowCount: Int) -> RawRecordReader?
     /// A warning about the data for the status line (a file that changed, repaired input).
     var notice: String? { get }
+    /// The model a row was made from (`DataTable<T>`); by default the row id itself.
+    func model(atSourceRow row: Int) -> Any
+    /// Whether a column has values to sort by (header-only columns have none); default true.
+    func isColumnSortable(_ column: Int) -> Bool
     /// Looks for changes of the underlying data (called by the run loop a few times a second).
     func checkForChanges()
 }
@@ -95,6 +99,8 @@ extension DataTableDataSource {
     public func checkForChanges() {}
     public func text(row: Int, column: Int) -> String { value(row: row, column: column).stringRepresentation }
     public func sortText(row: Int, column: Int) -> String { text(row: row, column: column) }
+    public func model(atSourceRow row: Int) -> Any { row }
+    public func isColumnSortable(_ column: Int) -> Bool { true }
     public func sortKeyKind(ofColumn column: Int) -> SortKeyKind? { nil }
     public func fields(row: Int) -> [String] { (0..<columnCount).map { text(row: row, column: $0) } }
     public func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? { nil }
@@ -134,3 +140,29 @@ public struct RawRecordReader {
         return body(column, UnsafeRawBufferPointer(rebasing: bytes[start..<bytes.count]))
     }
 }
+
+/// A data source that shows another one with something added: columns of buttons
+/// (`AppendingColumnsDataSource`), edits (`EditableDataSource`).
+public protocol LayeredDataSource: DataTableDataSource {
+    var base: DataTableDataSource { get }
+}
+
+extension DataTableDataSource {
+    /// The data under every layer (a file, rows in memory).
+    public var innermostSource: DataTableDataSource {
+        var source: DataTableDataSource = self
+        while let layered = source as? LayeredDataSource { source = layered.base }
+        return source
+    }
+
+    /// The outermost layer of type `T` (this source or one under it), if any.
+    public func layer<T>(_ type: T.Type) -> T? {
+        var source: DataTableDataSource = self
+        while true {
+            if let found = source as? T { return found }
+            guard let layered = source as? LayeredDataSource else { return nil }
+            source = layered.base
+        }
+    }
+}
+

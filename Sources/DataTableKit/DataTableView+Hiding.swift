@@ -33,10 +33,10 @@ extension DataTableView {
             return nil
         }()
         if let filter = runningFilter ?? filter {
-            pendingCursorSourceRow = source
+            cursorAfterOrdering = .sourceRow(source)
             startFilter(filter)
         } else if !intendedSortDescriptors.isEmpty {
-            pendingCursorSourceRow = source
+            cursorAfterOrdering = .sourceRow(source)
             startSort(by: intendedSortDescriptors)
         } else {
             setDisplayOrder(nil, coveredRows: hiddenRows.isEmpty ? 0 : dataSource.rowCount)

@@ -166,13 +166,8 @@ extension DataTableView {
         let source = sourceRow(forDisplayRow: row)
         var names: [String] = []
         for column in columns.indices {
-            let indexPath = DataTableIndexPath(row: row, column: column)
-            let identifier = cellProvider.reuseIdentifier(for: indexPath)
-            guard identifier != TextCell.reuseIdentifier else { continue }
-            let cell = sizingCell(forReuseIdentifier: identifier)
-            cell.prepareForReuse()
-            configure(cell, at: indexPath, sourceRow: source, value: dataSource.value(row: source, column: column),
-                      background: configuration.theme.body)
+            guard let cell = configuredSizingCell(at: DataTableIndexPath(row: row, column: column), sourceRow: source,
+                                                  skippingTextCells: true) else { continue }
             for name in cell.actionNames where !names.contains(name) { names.append(name) }
         }
         return names

@@ -30,7 +30,8 @@ extension DataTableView {
     /// The data's columns (not appended button columns) with the values of `source`: what the
     /// record view shows and the edit form edits.
     func editableFields(of source: Int) -> (titles: [String], values: [String]) {
-        let count = (dataSource as? AppendingColumnsDataSource)?.base.columnCount ?? dataSource.columnCount
+        // The data's own columns: those of the innermost source (layers add buttons after them).
+        let count = min(dataSource.innermostSource.columnCount, dataSource.columnCount)
         return ((0..<count).map { dataSource.title(ofColumn: $0) },
                 (0..<count).map { dataSource.value(row: source, column: $0).stringRepresentation })
     }
@@ -39,22 +40,15 @@ extension DataTableView {
     func recordCSV() -> String {
         guard let source = recordViewRow ?? (viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil)
         else { return "" }
-        return editableFields(of: source).values.map { CSVField.quoted($0) }.joined(separator: ",")
+        return CSVField.record(editableFields(of: source).values)
     }
 
     /// The actions of the cell under the cursor, when it has buttons.
     func actionNamesOfCursorCell() -> [String]? {
         guard viewport.rowCount > 0, columns.indices.contains(viewport.cursor.column) else { return nil }
         let row = viewport.cursor.row, column = viewport.cursor.column
-        let indexPath = DataTableIndexPath(row: row, column: column)
-        let identifier = cellProvider.reuseIdentifier(for: indexPath)
-        guard identifier != TextCell.reuseIdentifier else { return nil }
-        let source = sourceRow(forDisplayRow: row)
-        let cell = sizingCell(forReuseIdentifier: identifier)
-        cell.prepareForReuse()
-        configure(cell, at: indexPath, sourceRow: source, value: dataSource.value(row: source, column: column),
-                  background: configuration.theme.body)
-        return cell.actionNames
+        return configuredSizingCell(at: DataTableIndexPath(row: row, column: column), sourceRow: sourceRow(forDisplayRow: row),
+                                    skippingTextCells: true)?.actionNames
     }
 
     /// Whether there are changes to write (the program's answer; false without one).
@@ -84,21 +78,5 @@ extension DataTableView {
             return
         }
         notice = message
-    }
-}
-
-/// One field of a CSV record, quoted when it must be (RFC 4180).
-public enum CSVField {
-    /// `text` as a CSV field: in double quotes (with quotes doubled) when it holds a comma, a
-    /// quote, a line break, or leading or trailing spaces; as it is otherwise.
-    public static func quoted(_ text: String, delimiter: Character = ",") -> String {
-        let needsQuotes = text.contains { $0 == delimiter || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-            || text.first == " " || text.last == " "
-        guard needsQuotes else { return text }
-        var out = "\""
-        for c in text {
-            if c == "\"" { out += "\"\"" } else { out.append(c) }
-        }
-        return out + "\""
     }
 }

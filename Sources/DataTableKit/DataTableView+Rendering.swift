@@ -192,7 +192,7 @@ extension DataTableView {
     var statusQuestion: String? {
         if isConfirmingQuit { return "unsaved changes: w write and quit, q quit without writing, Esc stay" }
         if let actionChoices {
-            return "action: " + actionChoices.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "  ")
+            return "action: " + actionChoices.names.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "  ")
                 + "   (number or first letter; Esc cancels)"
         }
         return nil

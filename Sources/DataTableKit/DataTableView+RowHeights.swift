@@ -70,7 +70,7 @@ extension DataTableView {
             rowSizingStatistics.cacheHits += 1
             height = cached
         } else {
-            height = measureHeight(ofSourceRow: source, displayRow: row, only: measuredColumnLayout)
+            height = measureHeight(ofSourceRow: source, displayRow: row, columns: measuredColumnLayout)
             measuredRowHeights[source] = height
         }
         let before = rowHeights.height(ofRow: row)
@@ -78,24 +78,34 @@ extension DataTableView {
         return before != height
     }
 
-    /// The height of a row: the tallest of its cells, each configured on its identifier's
-    /// sizing cell and asked `heightThatFits(width:)` at its column's width. `only` limits it
-    /// to some columns at given widths (print mode measures what it prints).
-    func measureHeight(ofSourceRow source: Int, displayRow: Int, only: [(column: Int, width: Int)]? = nil) -> Int {
+    /// The height of a row: the tallest of its cells in `columns`, each configured on its
+    /// identifier's sizing cell and asked `heightThatFits(width:)` at the width it is shown at
+    /// (the columns on screen; print mode: the printed ones).
+    func measureHeight(ofSourceRow source: Int, displayRow: Int, columns measured: [(column: Int, width: Int)]) -> Int {
         rowSizingStatistics.rowsMeasured += 1
         var height = 1
-        let measured = only ?? columns.indices.map { ($0, $0 < layoutColumnWidths.count ? layoutColumnWidths[$0] : columns[$0].width) }
         for (column, width) in measured {
-            let indexPath = DataTableIndexPath(row: displayRow, column: column)
-            let identifier = cellProvider.reuseIdentifier(for: indexPath)
-            let cell = sizingCell(forReuseIdentifier: identifier)
-            cell.prepareForReuse()
-            configure(cell, at: indexPath, sourceRow: source, value: dataSource.value(row: source, column: column),
-                      background: configuration.theme.body)
+            guard let cell = configuredSizingCell(at: DataTableIndexPath(row: displayRow, column: column), sourceRow: source)
+            else { continue }
             rowSizingStatistics.sizingMeasurements += 1
             height = max(height, cell.heightThatFits(width: width))
         }
         return min(height, Self.maximumRowHeight)
+    }
+
+    /// The sizing cell of the cell at `indexPath` (a display row), configured with its value as
+    /// a cell on screen would be: to ask a cell its height, preferred width or actions without
+    /// drawing it. nil for a plain `TextCell` when `skippingTextCells` (they have none of those
+    /// to tell beyond their text).
+    func configuredSizingCell(at indexPath: DataTableIndexPath, sourceRow source: Int,
+                              skippingTextCells: Bool = false) -> DataTableCell? {
+        let identifier = cellProvider.reuseIdentifier(for: indexPath)
+        if skippingTextCells && identifier == TextCell.reuseIdentifier { return nil }
+        let cell = sizingCell(forReuseIdentifier: identifier)
+        cell.prepareForReuse()
+        configure(cell, at: indexPath, sourceRow: source, value: dataSource.value(row: source, column: indexPath.column),
+                  background: configuration.theme.body)
+        return cell
     }
 
     /// The identifier's sizing cell: the provider's, or one the registry makes (kept).

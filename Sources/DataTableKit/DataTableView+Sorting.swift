@@ -19,7 +19,7 @@ extension DataTableView {
     /// on the first sorted row instead of following the record it was on.
     public func sortOnOpen(by descriptors: [SortDescriptor]) {
         startSort(by: descriptors)
-        isApplyingDefaultOrdering = true
+        cursorAfterOrdering = .firstRow
     }
 
     /// Starts sorting by `descriptors` on a worker thread; the UI keeps drawing and answering
@@ -87,35 +87,29 @@ extension DataTableView {
         switch (outcome, job.kind) {
         case (.cancelled, _):
             notice = "\(job.kind.verb) cancelled"
+            cursorAfterOrdering = nil
         case (.failed(let message), _):
             notice = message
+            cursorAfterOrdering = nil
         case (.order(let order, let rowCount), .sort(let descriptors)):
-            defer { isApplyingDefaultOrdering = false }
+            // Someone who moved before the opening sort arrived keeps their record.
+            if cursorAfterOrdering == .firstRow && viewport.cursor.row != 0 { cursorAfterOrdering = nil }
             sortDescriptors = descriptors
             if descriptors.isEmpty {
                 setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
             } else {
                 lastSortMilliseconds = job.elapsedMilliseconds
-                let startsAtTop = isApplyingDefaultOrdering && viewport.cursor.row == 0
                 setDisplayOrder(order, coveredRows: rowCount)
-                if startsAtTop { viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column)) }
-                if let pending = pendingCursorSourceRow {
-                    pendingCursorSourceRow = nil
-                    moveCursor(toSourceRow: pending)
-                }
             }
+            moveCursorAfterOrdering()
         case (.order(let kept, let rowCount), .filter(let matcher)):
             filter = matcher
             filteredRows = kept
             lastFilterMilliseconds = job.elapsedMilliseconds
             notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
             setDisplayOrder(kept, coveredRows: rowCount)
-            if !sortDescriptors.isEmpty {
-                startSort(by: sortDescriptors)
-            } else if let pending = pendingCursorSourceRow {
-                pendingCursorSourceRow = nil
-                moveCursor(toSourceRow: pending)
-            }
+            // A sort follows the filter; the cursor target waits for it.
+            if !sortDescriptors.isEmpty { startSort(by: sortDescriptors) } else { moveCursorAfterOrdering() }
         case (.found(let row), _):
             viewport.moveCursor(to: DataTableIndexPath(row: row, column: viewport.cursor.column))
         case (.notFound, .search(let matcher, _)):
@@ -124,6 +118,16 @@ extension DataTableView {
             break
         }
         return true
+    }
+
+    /// Moves the cursor to `cursorAfterOrdering`, once (setDisplayOrder kept it on its record).
+    func moveCursorAfterOrdering() {
+        guard let target = cursorAfterOrdering else { return }
+        cursorAfterOrdering = nil
+        switch target {
+        case .firstRow: viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column))
+        case .sourceRow(let source): moveCursor(toSourceRow: source)
+        }
     }
 
     /// Cancels the running job, if any (Esc).
@@ -158,7 +162,7 @@ extension DataTableView {
     /// Whether `column` may be sorted: a column of the data that `isColumnSortable` allows.
     public func isSortable(column: Int) -> Bool {
         column >= 0 && column < dataSource.columnCount && (configuration.isColumnSortable?(column) ?? true)
-            && ((dataSource as? ModelProvidingDataSource)?.isColumnSortable(column) ?? true)
+            && dataSource.isColumnSortable(column)
     }
 
     /// How a column's values compare: the kind inferred from its sample (see `ColumnKindInference`).

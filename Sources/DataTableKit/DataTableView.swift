@@ -44,16 +44,20 @@ public final class DataTableView {
     public internal(set) var prompt: Prompt?
     /// The job running off the UI thread (sort), polled by `refreshFromDataSource()`.
     public internal(set) var activeJob: TableJob?
-    /// True until the configuration's `defaultOrdering` is applied: the cursor then starts on
-    /// the first sorted row (rather than staying on the record that was first in file order).
-    var isApplyingDefaultOrdering = false
     /// How long the last sort took.
     public internal(set) var lastSortMilliseconds: Double?
     /// How long the last filter took.
     public internal(set) var lastFilterMilliseconds: Double?
 
-    /// The record the cursor goes to when the running sort finishes (a restored row).
-    var pendingCursorSourceRow: Int?
+    /// Where the cursor goes when the running sort or filter has been applied, instead of
+    /// staying on its record: the first row (a sort as the table opens), or a record (a row
+    /// whose deletion was undone). nil: it stays on its record.
+    var cursorAfterOrdering: CursorTarget?
+
+    enum CursorTarget: Equatable {
+        case firstRow
+        case sourceRow(Int)
+    }
     /// Source rows hidden from every display order (deleted, until the deletion is undone).
     public internal(set) var hiddenRows: Set<Int> = []
     /// Source rows marked with `m` (in the order they were marked).
@@ -65,8 +69,13 @@ public final class DataTableView {
     var recordScrollOffset = 0
     /// The actions the status line offers to fire (after `a` on a row with several), and the
     /// display row they are for.
-    public internal(set) var actionChoices: [String]?
-    var actionChoicesRow = 0
+    public internal(set) var actionChoices: ActionChoices?
+
+    /// Actions offered for one display row.
+    public struct ActionChoices: Hashable, Sendable {
+        public var names: [String]
+        public var row: Int
+    }
     /// True while the status line asks whether to write changes before quitting.
     public internal(set) var isConfirmingQuit = false
     /// Writes the table's changes where they belong (set by the program: the library does not
@@ -127,7 +136,7 @@ public final class DataTableView {
     var pressedButton: (key: CellKey, action: String)?
     /// The content widths of the columns on screen (`columns` widened to fill the screen when
     /// `shouldContentWidthScaleToFillFrame`).
-    public private(set) var layoutColumnWidths: [Int] = []
+    public var layoutColumnWidths: [Int] { viewport.columnWidths }
 
     struct CellKey: Hashable {
         var sourceRow: Int
@@ -190,14 +199,9 @@ public final class DataTableView {
             if case .fixed = strategy { continue }
             var widest: Int?
             for row in rows {
-                let indexPath = DataTableIndexPath(row: row, column: column)
-                let identifier = cellProvider.reuseIdentifier(for: indexPath)
-                if identifier == TextCell.reuseIdentifier { continue }
-                let cell = sizingCell(forReuseIdentifier: identifier)
-                cell.prepareForReuse()
-                let source = sourceRow(forDisplayRow: row)
-                configure(cell, at: indexPath, sourceRow: source, value: dataSource.value(row: source, column: column),
-                          background: configuration.theme.body)
+                guard let cell = configuredSizingCell(at: DataTableIndexPath(row: row, column: column),
+                                                      sourceRow: sourceRow(forDisplayRow: row), skippingTextCells: true)
+                else { continue }
                 if let width = cell.preferredWidth { widest = max(widest ?? 0, width) }
             }
             if let widest {
@@ -233,8 +237,7 @@ public final class DataTableView {
         if configuration.shouldContentWidthScaleToFillFrame {
             widths = ColumnSizer.scaledToFill(widths, available: bodyRect.width, gutter: viewport.gutter)
         }
-        guard widths != layoutColumnWidths else { return }
-        layoutColumnWidths = widths
+        guard widths != viewport.columnWidths else { return }
         viewport.setColumnWidths(widths)
         invalidateRowHeights()
     }

@@ -302,12 +302,12 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
     }
 }
 
-extension EditableDataSource: ModelProvidingDataSource {
+extension EditableDataSource: LayeredDataSource {
     /// The base's model when it provides models, else the row id.
     public func model(atSourceRow row: Int) -> Any {
-        (base as? ModelProvidingDataSource)?.model(atSourceRow: row) ?? row
+        base.model(atSourceRow: row)
     }
     public func isColumnSortable(_ column: Int) -> Bool {
-        (base as? ModelProvidingDataSource)?.isColumnSortable(column) ?? true
+        base.isColumnSortable(column)
     }
 }

@@ -160,20 +160,11 @@ public struct RowMatcherError: Error, CustomStringConvertible, Sendable {
 
     init(regexError: any Error) {
         let detail = String(describing: regexError)
-            .split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
+            .split(whereSeparator: \.isNewline).map(\.trimmingSpaces).filter { !$0.isEmpty }.joined(separator: " ")
         message = detail.isEmpty ? "invalid regex" : "invalid regex: " + detail
     }
 
     public var description: String { message }
-}
-
-extension Substring {
-    fileprivate func trimmingSpaces() -> Substring {
-        var result = self
-        while result.first?.isWhitespace == true { result.removeFirst() }
-        while result.last?.isWhitespace == true { result.removeLast() }
-        return result
-    }
 }
 
 // MARK: - Byte search

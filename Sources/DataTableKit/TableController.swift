@@ -226,7 +226,7 @@ public final class TableController {
 
     /// What `:` does with its line: a row number, `w` (write), `q`, `wq`, `q!`.
     private func runCommandLine(_ line: String) -> Response {
-        let text = String(line.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        let text = line.trimmingSpaces
         if let number = Int(text) {
             view.goToRow(number)
             return .redraw
@@ -278,23 +278,22 @@ public final class TableController {
         if names.count == 1 {
             view.fireAction(names[0], displayRow: view.viewport.cursor.row)
         } else {
-            view.actionChoices = names
-            view.actionChoicesRow = view.viewport.cursor.row
+            view.actionChoices = DataTableView.ActionChoices(names: names, row: view.viewport.cursor.row)
         }
         return .redraw
     }
 
     /// Keys while the status line asks which action to fire: its number or first letter.
-    private func handleActionChoice(_ choices: [String], _ key: Key) -> Response {
+    private func handleActionChoice(_ choices: DataTableView.ActionChoices, _ key: Key) -> Response {
         view.actionChoices = nil
         guard case .character(let c) = key else { return .redraw }
         let chosen: String?
-        if let digit = c.wholeNumberValue, c.isASCII, digit >= 1, digit <= choices.count {
-            chosen = choices[digit - 1]
+        if let digit = c.wholeNumberValue, c.isASCII, digit >= 1, digit <= choices.names.count {
+            chosen = choices.names[digit - 1]
         } else {
-            chosen = choices.first { $0.first.map { String($0).lowercased() == String(c).lowercased() } ?? false }
+            chosen = choices.names.first { $0.first.map { String($0).lowercased() == String(c).lowercased() } ?? false }
         }
-        if let chosen { view.fireAction(chosen, displayRow: view.actionChoicesRow) }
+        if let chosen { view.fireAction(chosen, displayRow: choices.row) }
         return .redraw
     }
 

@@ -42,7 +42,7 @@ public struct TablePrinter {
                 let height: Int
                 if view.prefetchWindow != nil {
                     height = view.measureHeight(ofSourceRow: view.sourceRow(forDisplayRow: row), displayRow: row,
-                                                only: measuredColumns)
+                                                columns: measuredColumns)
                 } else {
                     height = view.rowHeights.estimatedHeight
                 }

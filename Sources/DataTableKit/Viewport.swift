@@ -191,13 +191,6 @@ public struct Viewport {
         return rowHeights.startLine(ofRow: row) < lastStart ? min(row + 1, rowCount - 1) : row
     }
 
-    /// Scrolls by `rows` rows (a page, half a page) and moves the cursor along, like `less`.
-    public mutating func scroll(rows: Int) {
-        topRow = max(0, min(topRow + rows, maximumTopRow))
-        cursor.row = max(0, min(cursor.row + rows, rowCount - 1))
-        scrollToCursor()
-    }
-
     /// Scrolls by a page of lines: the row at the line a body's height below (or above) the
     /// top becomes the top, and the cursor moves by as many rows.
     /// - Complexity: O(log n).

@@ -41,8 +41,9 @@ struct CellKindOptions {
             if let rest {
                 for pair in rest.split(separator: ",") {
                     let (value, colorName) = Self.split(String(pair), at: "=")
-                    guard let colorName, let color = ColorName.parse(colorName), !value.isEmpty else {
-                        throw DTableError("--badge \(spec): expected VALUE=COLOUR pairs after the column, like done=green,failed=red (colours: \(ColorName.names) or 0-255)")
+                    guard let colorName, let color = ConfigurationFile.color(named: colorName), !value.isEmpty else {
+                        let names = ConfigurationFile.colorNames.map(\.name).joined(separator: ", ")
+                        throw DTableError("--badge \(spec): expected VALUE=COLOUR pairs after the column, like done=green,failed=red (colours: \(names), 0-255 or #rrggbb)")
                     }
                     colors[value.lowercased()] = color
                 }
@@ -115,7 +116,7 @@ struct ResolvedCellKinds {
     /// `actionsColumn` is the index of the appended Actions column, if any.
     func makeProvider(actionsColumn: Int?) -> DataTableCustomCellProvider {
         let kinds = self.kinds, actionNames = self.actionNames
-        let wrapsEveryColumn = self.wrapsEveryColumn, wrappedColumns = self.wrappedColumns
+        let wrappedColumns = self.wrappedColumns
         return DataTableCustomCellProvider(
             register: { registry in
                 registry.register(BadgeCell.self, forCellReuseIdentifier: BadgeCell.reuseIdentifier)
@@ -144,7 +145,7 @@ struct ResolvedCellKinds {
                     cell.label.text = value.stringRepresentation
                     cell.label.alignment = context.columnAlignment
                     cell.label.isNumeric = context.columnAlignment == .right
-                    if wrapsEveryColumn || wrappedColumns.contains(context.indexPath.column) {
+                    if wrappedColumns.contains(context.indexPath.column) {
                         cell.label.numberOfLines = 0
                         cell.label.lineBreakMode = .byWordWrapping
                     }
@@ -182,33 +183,20 @@ struct ResolvedCellKinds {
 
 /// A column named on the command line: a header title, or a 1-based index.
 enum ColumnReference {
-    /// The 0-based column `reference` names: an exact title, then a title ignoring case, then
-    /// a 1-based number.
+    /// The 0-based column `reference` names: a title (exactly, then ignoring case; see
+    /// `ColumnTitleLookup`), else a 1-based number.
     static func resolve(_ reference: String, in titles: [String], option: String) throws -> Int {
-        if let exact = titles.firstIndex(of: reference) { return exact }
-        if let folded = titles.firstIndex(where: { $0.lowercased() == reference.lowercased() }) { return folded }
-        if let number = Int(reference), number >= 1, number <= titles.count { return number - 1 }
         let listing = titles.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
-        throw DTableError("\(option): no column '\(reference)'; the columns are: \(listing)")
-    }
-}
-
-/// Colour names for `--badge VALUE=COLOUR`.
-enum ColorName {
-    static let table: [(String, Color)] = [
-        ("green", .palette(34)), ("yellow", .palette(178)), ("red", .palette(160)), ("grey", .palette(244)),
-        ("gray", .palette(244)), ("blue", .palette(33)), ("cyan", .palette(37)), ("magenta", .palette(170)),
-        ("orange", .palette(208)), ("white", .palette(15)), ("black", .palette(0)), ("default", .default),
-    ]
-
-    static var names: String { table.map(\.0).joined(separator: ", ") }
-
-    /// A name from the table, or a palette index 0-255.
-    static func parse(_ text: String) -> Color? {
-        let name = text.lowercased()
-        if let entry = table.first(where: { $0.0 == name }) { return entry.1 }
-        if let index = Int(name), (0...255).contains(index) { return .palette(UInt8(index)) }
-        return nil
+        switch ColumnTitleLookup.match(reference, in: titles) {
+        case .found(let index):
+            return index
+        case .ambiguous(let matches):
+            let which = matches.map { "\($0 + 1) \(titles[$0])" }.joined(separator: ", ")
+            throw DTableError("\(option): '\(reference)' could be any of \(which); write the title exactly or use the number")
+        case .missing:
+            if let number = Int(reference), number >= 1, number <= titles.count { return number - 1 }
+            throw DTableError("\(option): no column '\(reference)'; the columns are: \(listing)")
+        }
     }
 }
 

@@ -247,10 +247,10 @@ extension DTableCommand {
         if kinds.needsAutomaticRowHeights {
             configuration.rowHeightMode = .automatic(estimated: 1, prefetchWindow: 32)
         }
-        if kinds.kinds.isEmpty && actionsColumn == nil {
-            configuration.textLayout = kinds.wrapsEveryColumn ? .wrap : configuration.textLayout
-            if !kinds.wrapsEveryColumn { configuration.cellSizingMode = .custom(provider: kinds.makeProvider(actionsColumn: nil)) }
-        } else {
+        // Wrapping every column is the table's text layout (it applies to the text cells of any
+        // provider, and `w` toggles it); kinds, buttons and single wrapped columns need a provider.
+        if kinds.wrapsEveryColumn { configuration.textLayout = .wrap }
+        if !kinds.kinds.isEmpty || actionsColumn != nil || !kinds.wrappedColumns.isEmpty {
             configuration.cellSizingMode = .custom(provider: kinds.makeProvider(actionsColumn: actionsColumn))
         }
         return shown

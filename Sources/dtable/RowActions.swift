@@ -84,7 +84,7 @@ final class RowActionDispatcher {
         case .builtIn(.edit):
             view.openEditForm(sourceRow: sourceRow)
         case .builtIn(.copy):
-            view.copyToClipboard(CommandRunner.csvRecord(values(ofRow: sourceRow)), saying: "copied row \(sourceRow + 1) as CSV")
+            view.copyToClipboard(CSVField.record(values(ofRow: sourceRow)), saying: "copied row \(sourceRow + 1) as CSV")
         case .builtIn(.open):
             view.goToSourceRow(sourceRow)
             view.openRecordView()

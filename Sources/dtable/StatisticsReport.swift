@@ -34,14 +34,8 @@ struct StatisticsReport {
         ]
         if let sort = view.lastSortMilliseconds { result.append(("sort_ms", format(sort))) }
         if let filter = view.lastFilterMilliseconds { result.append(("filter_ms", format(filter))) }
-        var underlying = view.dataSource
         // Through the layers the command line adds (buttons, edits) to the file itself.
-        while true {
-            if let appending = underlying as? AppendingColumnsDataSource { underlying = appending.base; continue }
-            if let editable = underlying as? EditableDataSource { underlying = editable.base; continue }
-            break
-        }
-        if let file = underlying as? CSVFileDataSource {
+        if let file = view.dataSource.innermostSource as? CSVFileDataSource {
             result.append(("indexed_bytes", String(file.indexedByteCount)))
             if let ms = file.indexMilliseconds { result.append(("index_ms", format(ms))) }
             result.append(("index_memory_bytes", String(file.indexMemoryBytes)))

@@ -101,8 +101,8 @@ final class ViewerSession {
         let emit = { (line: String) in out.write((toTerminal ? TerminalText.sanitized(line) : line) + "\n") }
         for line in dispatcher.pickedLines { emit(line) }
         if printMarkedRows, !view.markedRows.isEmpty {
-            emit(CommandRunner.csvRecord(dispatcher.titles()))
-            for row in view.markedRows { emit(CommandRunner.csvRecord(dispatcher.values(ofRow: row))) }
+            emit(CSVField.record(dispatcher.titles()))
+            for row in view.markedRows { emit(CSVField.record(dispatcher.values(ofRow: row))) }
         }
         out.flush()
     }

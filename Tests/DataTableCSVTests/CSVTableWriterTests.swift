@@ -70,7 +70,7 @@ func permissions(_ path: String) -> mode_t {
 
     @Test func hostileFieldsAreQuoted() {
         func encoded(_ s: String, _ dialect: CSVDialect = .comma) -> String {
-            String(decoding: CSVTableWriter.encodeField(s, dialect: dialect), as: UTF8.self)
+            String(decoding: CSVField.encode(s, delimiter: dialect.delimiter, quote: dialect.quote), as: UTF8.self)
         }
         #expect(encoded("plain") == "plain")
         #expect(encoded("") == "")

@@ -2,17 +2,25 @@ import Testing
 @testable import DataTableKit
 
 @Suite struct ColumnSizerTests {
+    func sizing(sampleSize: Int, minWidth: Int, maxWidth: Int) -> DataTableConfiguration {
+        var configuration = DataTableConfiguration()
+        configuration.columnWidthSampleSize = sampleSize
+        configuration.minColumnWidth = minWidth
+        configuration.maxColumnWidth = maxWidth
+        return configuration
+    }
+
     @Test func widthIsTheWidestOfTitleAndValuesCapped() {
         let source = StringRowsDataSource(titles: ["id", "a much longer title", "text"],
                                           rows: [["1", "x", "日本語"], ["200", "y", String(repeating: "z", count: 100)]])
-        let columns = ColumnSizer.columns(of: source, sampleSize: 100, minWidth: 1, maxWidth: 40)
+        let columns = ColumnSizer.columns(of: source, configuration: sizing(sampleSize: 100, minWidth: 1, maxWidth: 40))
         #expect(columns.map(\.width) == [3, 20, 40])  // titles get a column for the sort indicator
         #expect(columns.map(\.alignment) == [.right, .left, .left])
     }
 
     @Test func emptyColumnsGetTheMinimumWidth() {
         let source = StringRowsDataSource(titles: ["", ""], rows: [["", ""]])
-        let columns = ColumnSizer.columns(of: source, sampleSize: 10, minWidth: 3, maxWidth: 40)
+        let columns = ColumnSizer.columns(of: source, configuration: sizing(sampleSize: 10, minWidth: 3, maxWidth: 40))
         #expect(columns.map(\.width) == [3, 3])
         #expect(columns[0].alignment == .left)
     }

@@ -234,7 +234,7 @@ import TestSupport
         let (app, backend) = app(size: Size(width: 60, height: 7), colors: 256)
         press(app, "m")
         app.press(.down)
-        app.view.actionChoices = ["Edit", "Delete", "Archive"]
+        app.view.actionChoices = DataTableView.ActionChoices(names: ["Edit", "Delete", "Archive"], row: 1)
         app.drawFrame()
         expectSnapshot(backend, "marked-row-and-action-question")
     }

@@ -49,13 +49,13 @@ import TerminalSurface
 
     @Test func pagesMoveTheViewAndTheCursorTogether() {
         var v = viewport()
-        v.scroll(rows: 10)
+        v.scroll(lines: 10)
         #expect(v.topRow == 10 && v.cursor.row == 10)
-        v.scroll(rows: 1000)
+        v.scroll(lines: 1000)
         #expect(v.cursor.row == 99 && v.topRow == 90)
-        v.scroll(rows: -5)
+        v.scroll(lines: -5)
         #expect(v.cursor.row == 94 && v.topRow == 85)
-        v.scroll(rows: -1000)
+        v.scroll(lines: -1000)
         #expect(v.cursor.row == 0 && v.topRow == 0)
     }
 
@@ -82,7 +82,7 @@ import TerminalSurface
     @Test func emptyTablesHaveNothingVisibleAndDoNotTrap() {
         var v = viewport(rows: 0, widths: [])
         v.moveCursor(rows: 5, columns: 5)
-        v.scroll(rows: 10)
+        v.scroll(lines: 10)
         v.scrollView(columns: 3)
         #expect(v.cursor == DataTableIndexPath(row: 0, column: 0))
         #expect(v.visibleRows.isEmpty)
