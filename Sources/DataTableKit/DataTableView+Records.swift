@@ -18,9 +18,9 @@ extension DataTableView {
                           isMarked: markedRowSet.contains(source))
     }
 
-    /// Opens the edit form on the cursor's row (the `edit` action). Needs an `editHandler`.
+    /// Opens the edit form on a row (the `edit` action), when the delegate can edit.
     public func openEditForm(sourceRow: Int) {
-        guard editHandler != nil else {
+        guard delegate?.dataTableCanEdit(self) == true else {
             notice = "this table cannot be edited"
             return
         }
@@ -52,18 +52,14 @@ extension DataTableView {
     }
 
     /// Whether there are changes to write (the program's answer; false without one).
-    public var hasUnsavedChanges: Bool { hasUnsavedChangesHandler?() ?? false }
+    public var hasUnsavedChanges: Bool { delegate?.dataTableHasUnsavedChanges(self) ?? false }
 
-    /// Writes the changes through `writeHandler`; the outcome goes to the status line.
+    /// Writes the changes through the delegate; the outcome goes to the status line.
     /// Returns whether it worked.
     @discardableResult
     public func writeChanges() -> Bool {
-        guard let writeHandler else {
-            notice = "nothing to write to"
-            return false
-        }
         do {
-            notice = try writeHandler()
+            notice = try (delegate ?? NoDelegate.shared).dataTableWriteChanges(self)
             return true
         } catch {
             notice = "\(error)"
@@ -71,12 +67,14 @@ extension DataTableView {
         }
     }
 
-    /// Undoes the last edit or deletion (`u`) through `undoHandler`.
+    /// Undoes the last edit or deletion (`u`) through the delegate.
     public func undo() {
-        guard let message = undoHandler?() else {
-            notice = "nothing to undo"
-            return
-        }
-        notice = message
+        notice = delegate?.dataTableUndo(self) ?? "nothing to undo"
     }
 }
+
+/// The answers of a table without a delegate (the protocol's defaults).
+final class NoDelegate: DataTableDelegate {
+    nonisolated(unsafe) static let shared = NoDelegate()
+}
+

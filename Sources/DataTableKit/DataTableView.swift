@@ -17,10 +17,9 @@ public final class DataTableView {
     /// the data source's own notice shows when there is none.
     public var notice: String?
 
-    /// Told about selection, header and action taps, sort and row height changes.
+    /// Told what the user does (selection, taps, sorts) and asked about the program's work around
+    /// the table (edits, writing, commands); see `DataTableDelegate`.
     public weak var delegate: DataTableDelegate?
-    /// Called after the delegate when an action fires: `(action, sourceRow)`.
-    public var onAction: ((String, Int) -> Void)?
 
     /// The sort order, in priority order (empty: file order).
     public internal(set) var sortDescriptors: [SortDescriptor] = [] {
@@ -78,26 +77,8 @@ public final class DataTableView {
     }
     /// True while the status line asks whether to write changes before quitting.
     public internal(set) var isConfirmingQuit = false
-    /// Writes the table's changes where they belong (set by the program: the library does not
-    /// write files). Returns a message for the status line; throws a message on failure.
-    public var writeHandler: (() throws -> String)?
-    /// Asked when the user quits (not on `:q!`, Ctrl-C or signals); false keeps the table open.
-    public var quitHandler: (() -> Bool)?
-    /// Whether there are edits or deletions not written yet (asked before quitting).
-    public var hasUnsavedChangesHandler: (() -> Bool)?
     /// The edit form on screen (the `edit` action), if any.
     public internal(set) var editForm: EditForm?
-    /// Sets a field's text (the program keeps the edits); returns a message for the status line.
-    public var editHandler: ((_ sourceRow: Int, _ column: Int, _ text: String) -> String?)?
-    /// Whether the program has work running for the table (commands of actions): the run loop
-    /// then polls often, and `pollHandler` reports their outcome.
-    public var isBusyHandler: (() -> Bool)?
-    /// Asked by the run loop between events; true when the screen should be redrawn.
-    public var pollHandler: (() -> Bool)?
-    /// Esc cancels the program's running work first (a command); true when there was some.
-    public var cancelHandler: (() -> Bool)?
-    /// Undoes the last edit or deletion; returns a message (nil: nothing to undo).
-    public var undoHandler: (() -> String?)?
     /// Text for the terminal's clipboard, handed to the backend after the key (`y`).
     public internal(set) var pendingClipboardText: String?
     /// The row height mode before `w` turned wrapping on (restored when it goes off).
@@ -369,7 +350,7 @@ public final class DataTableView {
 
     /// Whether the data source is still loading (the run loop polls more often then).
     public var isLoading: Bool {
-        activeJob != nil || (dataSource.loadState.map { !$0.isComplete } ?? false) || (isBusyHandler?() ?? false)
+        activeJob != nil || (dataSource.loadState.map { !$0.isComplete } ?? false) || (delegate?.dataTableIsBusy(self) ?? false)
     }
 
 }

@@ -34,12 +34,12 @@ public final class TableApplication {
             // While the data source loads, wake often to show its progress and new rows.
             let timeout = view.isLoading ? 50 : 250
             guard let event = backend.nextEvent(timeoutMilliseconds: timeout) else {
-                let polled = view.pollHandler?() ?? false
+                let polled = view.delegate?.dataTablePollWork(view) ?? false
                 if view.refreshFromDataSource() || polled { drawFrame() }
                 continue
             }
             if handle(event) == .quit { return }
-            let polled = view.pollHandler?() ?? false
+            let polled = view.delegate?.dataTablePollWork(view) ?? false
             if view.refreshFromDataSource(checkingForChanges: false) || polled { drawFrame() }
         }
     }

@@ -57,7 +57,7 @@ public final class TableController {
                     count = nil
                     return .redraw
                 }
-                if view.cancelHandler?() == true { return .redraw }
+                if view.delegate?.dataTableCancelWork(view) == true { return .redraw }
                 if let job = view.activeJob {
                     view.cancelJob()
                     view.notice = "\(job.kind.verb) cancelled"
@@ -260,10 +260,10 @@ public final class TableController {
         }
     }
 
-    /// Quits unless the program's `quitHandler` keeps the table open (it could not write what
-    /// it writes on quit: the status line says why).
+    /// Quits unless the delegate keeps the table open (it could not write what it writes on
+    /// quit: the status line says why).
     private func quitting() -> Response {
-        (view.quitHandler?() ?? true) ? .quit : .redraw
+        (view.delegate?.dataTableShouldQuit(view) ?? true) ? .quit : .redraw
     }
 
     /// Quitting with unsaved edits asks first.
@@ -307,7 +307,9 @@ public final class TableController {
             view.editForm = next
         case .commit(let next, let column, let text):
             view.editForm = next
-            if text != current, let message = view.editHandler?(form.sourceRow, column, text) { view.notice = message }
+            if text != current, let message = view.delegate?.dataTable(view, didEditRow: form.sourceRow, column: column, text: text) {
+                view.notice = message
+            }
         case .close:
             view.editForm = nil
         }

@@ -21,49 +21,7 @@ final class ViewerSession {
         self.file = file
         self.outputPath = outputPath
         self.dispatcher = RowActionDispatcher(view: view, editable: editable, actions: actions)
-        install()
-    }
-
-    private func install() {
-        let view = self.view, editable = self.editable, dispatcher = self.dispatcher
-        view.onAction = { action, sourceRow in dispatcher.fire(action, sourceRow: sourceRow) }
-        view.isBusyHandler = { !dispatcher.running.isEmpty }
-        view.pollHandler = { dispatcher.poll() }
-        view.cancelHandler = { dispatcher.cancelNewest() }
-        view.editHandler = { [unowned view] row, column, text in
-            guard editable.setField(text, row: row, column: column) else { return nil }
-            view.widenColumn(column, toFit: text)
-            view.invalidateRowHeights()
-            return "row \(row + 1), \(editable.title(ofColumn: column)): changed (u undoes, :w writes)"
-        }
-        view.undoHandler = { [unowned view] in
-            guard let operation = editable.undo() else { return nil }
-            view.invalidateRowHeights()
-            switch operation {
-            case .delete(let row):
-                view.unhideRow(row)
-                return "row \(row + 1) restored"
-            case .restore(let row):
-                view.hideRow(row)
-                return "row \(row + 1) deleted again"
-            case .edit(let row, let column, let old, _):
-                view.goToSourceRow(row)
-                return "row \(row + 1), \(editable.title(ofColumn: column)): back to \"\(old)\""
-            }
-        }
-        // With --output the table is written on quit anyway: nothing to ask.
-        view.hasUnsavedChangesHandler = { [outputPath] in outputPath == nil && editable.hasUnsavedChanges }
-        view.writeHandler = { [unowned self] in try self.write() }
-        view.quitHandler = { [unowned self, unowned view] in
-            guard self.outputPath != nil else { return true }
-            do {
-                try self.writeOutputIfNeeded()
-                return true
-            } catch {
-                view.notice = "\(error); :q! quits without writing"
-                return false
-            }
-        }
+        view.delegate = self  // held weakly: the session lives as long as the viewer runs
     }
 
     /// The change count when `--output` was last written (nil: not yet).
@@ -79,7 +37,7 @@ final class ViewerSession {
 
     /// `:w`: the table, with its edits and deletions, over the input file (atomically, the
     /// previous version kept as FILE.bak), or to `--output`.
-    func write() throws -> String {
+    func dataTableWriteChanges(_ view: DataTableView) throws -> String {
         if let outputPath {
             outputWrittenAt = nil
             try writeOutputIfNeeded()
@@ -110,3 +68,54 @@ final class ViewerSession {
     /// Whether marked rows are printed on exit (`--print-marked`).
     var printMarkedRows = false
 }
+
+/// The table asks the session about actions, edits, writing and commands.
+extension ViewerSession: DataTableDelegate {
+    func dataTable(_ view: DataTableView, didTapAction action: String, row: Int, sourceRow: Int) {
+        dispatcher.fire(action, sourceRow: sourceRow)
+    }
+
+    func dataTableIsBusy(_ view: DataTableView) -> Bool { !dispatcher.running.isEmpty }
+    func dataTablePollWork(_ view: DataTableView) -> Bool { dispatcher.poll() }
+    func dataTableCancelWork(_ view: DataTableView) -> Bool { dispatcher.cancelNewest() }
+
+    func dataTableCanEdit(_ view: DataTableView) -> Bool { true }
+
+    func dataTable(_ view: DataTableView, didEditRow row: Int, column: Int, text: String) -> String? {
+        guard editable.setField(text, row: row, column: column) else { return nil }
+        view.widenColumn(column, toFit: text)
+        view.invalidateRowHeights()
+        return "row \(row + 1), \(editable.title(ofColumn: column)): changed (u undoes, :w writes)"
+    }
+
+    func dataTableUndo(_ view: DataTableView) -> String? {
+        guard let operation = editable.undo() else { return nil }
+        view.invalidateRowHeights()
+        switch operation {
+        case .delete(let row):
+            view.unhideRow(row)
+            return "row \(row + 1) restored"
+        case .restore(let row):
+            view.hideRow(row)
+            return "row \(row + 1) deleted again"
+        case .edit(let row, let column, let old, _):
+            view.goToSourceRow(row)
+            return "row \(row + 1), \(editable.title(ofColumn: column)): back to \"\(old)\""
+        }
+    }
+
+    /// With --output the table is written on quit anyway: nothing to ask.
+    func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool { outputPath == nil && editable.hasUnsavedChanges }
+
+    func dataTableShouldQuit(_ view: DataTableView) -> Bool {
+        guard outputPath != nil else { return true }
+        do {
+            try writeOutputIfNeeded()
+            return true
+        } catch {
+            view.notice = "\(error); :q! quits without writing"
+            return false
+        }
+    }
+}
+

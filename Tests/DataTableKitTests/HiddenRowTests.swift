@@ -64,8 +64,9 @@ final class GrowingDataSource: DataTableDataSource {
     @Test func theActionQuestionAppliesToTheRowItWasAskedAbout() {
         let (source, provider) = peopleWithButtons(rows: 5)
         let (app, _) = TableFixtures.application(source, size: Size(width: 70, height: 8)) { $0.cellSizingMode = .custom(provider: provider) }
-        var fired: [(String, Int)] = []
-        app.view.onAction = { fired.append(($0, $1)) }
+        let recorder = DelegateRecorder()
+        app.view.delegate = recorder
+        var fired: [(String, Int)] { recorder.actions }
         app.press(.down, .character("a"))
         // A click or the wheel while the question is up moves nothing.
         #expect(app.handle(.mouse(MouseEvent(kind: .press(.left), position: Point(x: 1, y: 4)))) == .ignored)

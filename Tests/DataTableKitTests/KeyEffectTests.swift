@@ -164,22 +164,30 @@ import TestSupport
 
     @Test func quittingWithUnsavedChangesAsks() {
         let (app, backend) = app()
-        var written = false
-        app.view.hasUnsavedChangesHandler = { !written }
-        app.view.writeHandler = { written = true; return "wrote people.csv" }
+        final class Writer: DataTableDelegate {
+            var written = false
+            func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool { !written }
+            func dataTableWriteChanges(_ view: DataTableView) throws -> String { written = true; return "wrote people.csv" }
+        }
+        let host = Writer()
+        app.view.delegate = host
         #expect(app.handle(.key(.character("q"))) == .redraw)
         #expect(backend.presented!.lines.last!.contains("unsaved changes"))
         #expect(app.handle(.key(.escape)) == .redraw)
         #expect(app.handle(.key(.character("q"))) == .redraw)
         #expect(app.handle(.key(.character("w"))) == .quit)
-        #expect(written)
+        #expect(host.written)
     }
 
-    @Test func uUndoesThroughTheHandler() {
+    @Test func uUndoesThroughTheDelegate() {
         let (app, backend) = app()
         press(app, "u")
         #expect(backend.presented!.lines.last!.contains("nothing to undo"))
-        app.view.undoHandler = { "restored row 3" }
+        final class Undoer: DataTableDelegate {
+            func dataTableUndo(_ view: DataTableView) -> String? { "restored row 3" }
+        }
+        let host = Undoer()
+        app.view.delegate = host
         press(app, "u")
         #expect(backend.presented!.lines.last!.contains("restored row 3"))
     }
@@ -187,8 +195,9 @@ import TestSupport
     @Test func aAndEnterOnButtonsFireActionsFromTheKeyboard() {
         let (source, provider) = peopleWithButtons(rows: 5)
         let (app, backend) = app(source, size: Size(width: 70, height: 8)) { $0.cellSizingMode = .custom(provider: provider) }
-        var fired: [(String, Int)] = []
-        app.view.onAction = { fired.append(($0, $1)) }
+        let recorder = DelegateRecorder()
+        app.view.delegate = recorder
+        var fired: [(String, Int)] { recorder.actions }
         app.press(.down)
         press(app, "a")
         #expect(backend.presented!.lines.last!.contains("action: 1 Edit  2 Delete"))
@@ -203,10 +212,19 @@ import TestSupport
         #expect(app.view.recordViewRow == 1)
     }
 
-    @Test func theEditFormEditsAFieldThroughTheHandler() {
+    @Test func theEditFormEditsAFieldThroughTheDelegate() {
         let (app, backend) = app(size: Size(width: 40, height: 9))
-        var edits: [(Int, Int, String)] = []
-        app.view.editHandler = { edits.append(($0, $1, $2)); return "changed" }
+        final class Editor: DataTableDelegate {
+            var edits: [(Int, Int, String)] = []
+            func dataTableCanEdit(_ view: DataTableView) -> Bool { true }
+            func dataTable(_ view: DataTableView, didEditRow sourceRow: Int, column: Int, text: String) -> String? {
+                edits.append((sourceRow, column, text))
+                return "changed"
+            }
+        }
+        let host = Editor()
+        app.view.delegate = host
+        var edits: [(Int, Int, String)] { host.edits }
         app.view.openEditForm(sourceRow: 2)
         app.drawFrame()
         app.press(.down)  // name
