@@ -37,10 +37,7 @@ final class DelegateRecorder: DataTableDelegate {
 
     /// The screen column of `text` on screen line `y`.
     func column(of text: String, line y: Int, in backend: MemoryBackend) -> Int? {
-        let characters = Array(backend.presented!.lines[y])
-        let needle = Array(text)
-        guard characters.count >= needle.count else { return nil }
-        return (0...(characters.count - needle.count)).first { Array(characters[$0..<$0 + needle.count]) == needle }
+        ScreenText.column(of: text, in: backend.presented!.lines[y])
     }
 
     @Test func aClickOnAButtonFiresItsActionForThatRowAndShowsItPressed() {

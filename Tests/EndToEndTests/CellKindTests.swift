@@ -86,9 +86,7 @@ extension EndToEnd {
             #expect(session.waitFor { $0.row(2).contains("[ Archive ]") }, "\(session.lastScreen)")
             let screen = session.lastCapture
             let line = screen.row(2)
-            let characters = Array(line)
-            let needle = Array("[ Archive ]")
-            let x = (0...(max(0, characters.count - needle.count))).first { Array(characters[$0..<min(characters.count, $0 + needle.count)]) == needle }
+            let x = ScreenText.column(of: "[ Archive ]", in: line)
             try #require(x != nil, "no [ Archive ] on row 2:\n\(session.lastScreen)")
             try session.click(column: x! + 3, row: 3)  // 1-based: inside "[ Archive ]" on screen row 2
             #expect(session.waitFor { Fixture.statusLine($0).contains("Archive: row 2") }, "\(session.lastScreen)")

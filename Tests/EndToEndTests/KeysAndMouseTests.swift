@@ -11,13 +11,6 @@ extension EndToEnd {
             screen.dropFirst().dropLast().map { Fixture.firstCell($0) }.filter { !$0.isEmpty }
         }
 
-        /// The 0-based screen column where `text` starts on `line`, if it is there.
-        static func column(of text: String, in line: String) -> Int? {
-            let characters = Array(line), needle = Array(text)
-            guard characters.count >= needle.count else { return nil }
-            return (0...(characters.count - needle.count)).first { Array(characters[$0..<$0 + needle.count]) == needle }
-        }
-
         /// dtable on people.csv with an Actions column, once the first frame is on screen.
         static func startWithActions(in directory: TemporaryDirectory, _ arguments: [String], height: Int) throws -> TmuxSession {
             let session = try TmuxSession(width: 80, height: height,
@@ -40,7 +33,7 @@ extension EndToEnd {
             #expect(session.waitFor { Self.ids($0).prefix(3) == ["200", "199", "198"] && $0.row(0).contains("▼amount") },
                     "\(session.lastScreen)")
             // A click on the `name` header: names ascending as text (Name1, Name10, Name100, ...).
-            let x = try #require(Self.column(of: "name", in: session.lastCapture.row(0)))
+            let x = try #require(ScreenText.column(of: "name", in: session.lastCapture.row(0)))
             try session.click(column: x + 2, row: 1)
             #expect(session.waitFor { $0.row(0).contains("▲name") }, "\(session.lastScreen)")
             try session.sendKeys("g")
@@ -77,7 +70,7 @@ extension EndToEnd {
             let session = try Self.startWithActions(in: directory, ["--action", "Delete"], height: 10)
             let line = session.lastCapture.row(3)  // id 3
             #expect(Fixture.firstCell(line) == "3")
-            let x = try #require(Self.column(of: "[ Delete ]", in: line), "\(session.lastScreen)")
+            let x = try #require(ScreenText.column(of: "[ Delete ]", in: line), "\(session.lastScreen)")
             try session.click(column: x + 3, row: 4)
             #expect(session.waitFor { Self.ids($0).prefix(4) == ["1", "2", "4", "5"] && Fixture.statusLine($0).contains("deleted row 3") },
                     "\(session.lastScreen)")
