@@ -87,10 +87,26 @@ extension DataTableView {
     /// Widens a content-fitted column so that `text` (an edited value) fits, up to the maximum
     /// width; a column never narrows here.
     public func widenColumn(_ column: Int, toFit text: String) {
+        widenColumn(column, to: TerminalText.prefix(text[...], fittingWidth: configuration.maxColumnWidth).width)
+    }
+
+    /// Widens a content-fitted column to what the cell of a source row needs (an edited row):
+    /// a cell kind's preferred width (a badge's dot), else its text's width.
+    public func widenColumn(_ column: Int, toShowSourceRow source: Int) {
+        guard columns.indices.contains(column) else { return }
+        let displayRow = displayOrder?.firstIndex(of: UInt32(truncatingIfNeeded: source)) ?? source
+        if let width = configuredSizingCell(at: DataTableIndexPath(row: displayRow, column: column), sourceRow: source,
+                                            skippingTextCells: true)?.preferredWidth {
+            widenColumn(column, to: width)
+        } else {
+            widenColumn(column, toFit: dataSource.value(row: source, column: column).stringRepresentation)
+        }
+    }
+
+    private func widenColumn(_ column: Int, to width: Int) {
         guard columns.indices.contains(column) else { return }
         if case .fixed = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode { return }
-        let needed = min(TerminalText.prefix(text[...], fittingWidth: configuration.maxColumnWidth).width,
-                         configuration.maxColumnWidth)
+        let needed = min(width, configuration.maxColumnWidth)
         if needed > columns[column].width { setWidth(needed, ofColumn: column) }
     }
 

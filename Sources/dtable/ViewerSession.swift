@@ -83,7 +83,7 @@ extension ViewerSession: DataTableDelegate {
 
     func dataTable(_ view: DataTableView, didEditRow row: Int, column: Int, text: String) -> String? {
         guard editable.setField(text, row: row, column: column) else { return nil }
-        view.widenColumn(column, toFit: text)
+        view.widenColumn(column, toShowSourceRow: row)
         view.invalidateRowHeights()
         return "row \(row + 1), \(editable.title(ofColumn: column)): changed (u undoes, :w writes)"
     }

@@ -248,6 +248,21 @@ import TestSupport
         #expect(app.view.columns[1].width == app.view.configuration.maxColumnWidth)
     }
 
+    @Test func anEditedRowWidensItsColumnToWhatItsCellKindNeeds() {
+        let editable = EditableDataSource(base: TableFixtures.people(rows: 5))
+        let provider = DataTableCustomCellProvider(
+            register: { $0.register(BadgeCell.self, forCellReuseIdentifier: BadgeCell.reuseIdentifier) },
+            reuseIdentifierFor: { $0.column == 1 ? BadgeCell.reuseIdentifier : TextCell.reuseIdentifier },
+            configure: { cell, value, _ in
+                (cell as? BadgeCell)?.configure(with: value)
+                (cell as? TextCell)?.label.text = value.stringRepresentation
+            })
+        let (app, _) = app(editable) { $0.cellSizingMode = .custom(provider: provider) }
+        editable.setField("Grace Brewster Hopper", row: 0, column: 1)
+        app.view.widenColumn(1, toShowSourceRow: 0)
+        #expect(app.view.columns[1].width == 2 + "Grace Brewster Hopper".count)  // the dot and its space too
+    }
+
     @Test func markedRowsAndTheActionQuestionOnScreen() {
         let (app, backend) = app(size: Size(width: 60, height: 7), colors: 256)
         press(app, "m")
