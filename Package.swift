@@ -38,6 +38,7 @@ let package = Package(
         .testTarget(name: "TerminalSurfaceTests", dependencies: ["TerminalSurface", "TestSupport"]),
         .testTarget(name: "DataTableCSVTests", dependencies: ["DataTableCSV", "DataTableKit", "TerminalSurface", "TestSupport"]),
         .testTarget(name: "DataTableKitTests", dependencies: ["DataTableKit", "DataTableCSV", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "NcursesBackendTests", dependencies: ["NcursesBackend", "TerminalSurface"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "dtable"]),
     ]
 )

@@ -148,9 +148,14 @@ public final class CursesTerminal: TerminalBackend {
         surface.cells.withUnsafeBufferPointer { cells in
             for y in 0..<surface.size.height {
                 let row = y * width
+                var headWritten = false
                 for x in 0..<width {
                     let cell = cells[row + x]
-                    if previousCells[row + x] == cell { continue }
+                    // A continuation is written again with its head: it may show part of the
+                    // head's grapheme (a flag's second indicator) or a blank ncurses needs.
+                    let changed = previousCells[row + x] != cell
+                    defer { headWritten = changed }
+                    guard changed || (cell.isContinuation && headWritten) else { continue }
                     previousCells[row + x] = cell
                     write(cell, x: x, y: y, surface: surface)
                 }
@@ -160,18 +165,19 @@ public final class CursesTerminal: TerminalBackend {
         doupdate()
     }
 
-    /// Writes one cell where ncurses will place it. Continuations are written only where
-    /// ncurses thinks the grapheme before them is narrow (a blank keeps the column filled).
+    /// Writes one cell where ncurses will place it (see `CursesGlyph`). A continuation is
+    /// written only where the grapheme before it gives it something to show.
     private func write(_ cell: SurfaceCell, x: Int, y: Int, surface: Surface) {
         let (attributes, pair) = colorPairs.attributesAndPair(for: cell.style, colorCount: capabilities.colorCount)
         var pairNumber = pair
-        var characters: [wchar_t] = []
+        var characters: [wchar_t]
         if cell.width == 0 {
             let head = x > 0 ? surface.cells[y * surface.size.width + x - 1] : cell
-            guard head.width == 2, Self.cursesWidth(of: head.grapheme) < 2 else { return }
-            characters = [wchar_t(32)]
+            guard head.width == 2,
+                  let continuation = CursesGlyph(grapheme: head.grapheme, width: 2).continuation else { return }
+            characters = continuation
         } else {
-            characters = Self.cursesCharacters(for: cell.grapheme, width: Int(cell.width))
+            characters = CursesGlyph(grapheme: cell.grapheme, width: Int(cell.width)).head
         }
         characters.append(0)
         var cc = cchar_t()
@@ -179,27 +185,6 @@ public final class CursesTerminal: TerminalBackend {
             _ = setcchar(&cc, buffer.baseAddress, attributes, 0, &pairNumber)
         }
         mvwadd_wch(stdscr, Int32(y), Int32(x), &cc)
-    }
-
-    /// The wide characters ncurses can store in one cell for a grapheme: the base plus up to four
-    /// zero-width marks. A grapheme ncurses cannot hold (an emoji ZWJ sequence) is shown by its
-    /// first scalar; one ncurses thinks is narrower than dtable does is followed by a blank.
-    static func cursesCharacters(for grapheme: Character, width: Int) -> [wchar_t] {
-        let scalars = Array(grapheme.unicodeScalars)
-        guard let base = scalars.first else { return [32] }
-        let baseWidth = wcwidth(wchar_t(base.value))
-        if baseWidth < 0 { return [wchar_t(0xFFFD)] }
-        var result = [wchar_t(base.value)]
-        for scalar in scalars.dropFirst() where result.count < 5 && wcwidth(wchar_t(scalar.value)) == 0 {
-            result.append(wchar_t(scalar.value))
-        }
-        if baseWidth > width { return [wchar_t(0xFFFD)] }
-        return result
-    }
-
-    static func cursesWidth(of grapheme: Character) -> Int {
-        guard let base = grapheme.unicodeScalars.first else { return 1 }
-        return Int(max(1, wcwidth(wchar_t(base.value))))
     }
 
     // MARK: - Locale and restore
