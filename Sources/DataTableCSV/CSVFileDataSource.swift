@@ -49,7 +49,8 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     }
 
     /// Reads a stream (stdin, a FIFO) through an unlinked temporary file in `temporaryDirectory`,
-    /// indexed as it grows: the first rows show as soon as they arrive.
+    /// indexed as it grows: the first rows show as soon as they arrive. `name` is how messages
+    /// call the stream, as is (`stdin`, or a FIFO's path quoted with `TerminalText.quoted`).
     public convenience init(streamingFrom fd: Int32, name: String, dialect: CSVDialect? = nil, hasHeader: Bool = true,
                             temporaryDirectory: String = "/tmp") throws {
         let file = try MappedFile(streamingFrom: fd, name: name, temporaryDirectory: temporaryDirectory)
@@ -70,7 +71,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let bomLength = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         self.hasByteOrderMark = bomLength == 3
         let sample = file.bytes(bomLength..<min(file.length, bomLength + (1 << 16)))
-        if let reason = BinarySniffer.reasonIfBinary(sample) { throw MappedFile.OpenError.system("'\(path)' \(reason)") }
+        if let reason = BinarySniffer.reasonIfBinary(sample) { throw MappedFile.OpenError.system("\(file.displayName) \(reason)") }
         let dialect = dialect ?? CSVDialect.sniff(sample, fileName: path)
         self.dialect = dialect
         self.hasHeader = hasHeader
@@ -188,7 +189,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let finished = indexingFinished.load(ordering: .acquiring)
         if file.isStream && !file.isComplete {
             // A stream's size is unknown until it ends: say how much has arrived.
-            return DataTableLoadState(fraction: nil, isComplete: false, verb: "reading \(file.path)",
+            return DataTableLoadState(fraction: nil, isComplete: false, verb: "reading \(file.displayName)",
                                       loadedBytes: file.length)
         }
         let fraction = file.length == 0 ? 1 : Double(indexedBytes.load(ordering: .relaxed)) / Double(file.length)

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import TerminalSurface
 
 /// A file mapped read-only and private: the bytes are the page cache's, never copied.
 ///
@@ -9,6 +10,10 @@ import Synchronization
 /// space only), and `length` grows as bytes arrive, so the table shows the first rows at once.
 public final class MappedFile: @unchecked Sendable {
     let path: String
+    /// How messages name the file, safe for a terminal: the path quoted once
+    /// (`TerminalText.quoted`), or for a stream the name its creator gave (`stdin`, a FIFO's
+    /// quoted path), sanitized.
+    let displayName: String
     let fd: Int32
     /// Start of the mapping; nil for an empty regular file.
     let base: UnsafeRawPointer?
@@ -40,6 +45,7 @@ public final class MappedFile: @unchecked Sendable {
     /// Maps `path`. A directory is an error; a FIFO, socket or device throws `.notRegular` so the
     /// caller can stream it instead.
     init(path: String) throws {
+        let displayName = TerminalText.quoted(path)
         // Look before opening: opening a FIFO would consume its writer, and the caller must open
         // it exactly once, to stream it.
         var before = stat()
@@ -47,22 +53,23 @@ public final class MappedFile: @unchecked Sendable {
             throw OpenError.notRegular
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw OpenError.system("cannot open '\(path)': \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw OpenError.system("cannot open \(displayName): \(String(cString: strerror(errno)))") }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             close(fd)
-            throw OpenError.system("cannot read '\(path)': \(String(cString: strerror(errno)))")
+            throw OpenError.system("cannot read \(displayName): \(String(cString: strerror(errno)))")
         }
         let type = info.st_mode & S_IFMT
         if type == S_IFDIR {
             close(fd)
-            throw OpenError.system("'\(path)' is a directory, not a CSV file")
+            throw OpenError.system("\(displayName) is a directory, not a CSV file")
         }
         guard type == S_IFREG else {
             close(fd)
             throw OpenError.notRegular
         }
         self.path = path
+        self.displayName = displayName
         self.fd = fd
         let length = Int(info.st_size)
         self.mappedLength = length
@@ -73,7 +80,7 @@ public final class MappedFile: @unchecked Sendable {
         if length > 0 {
             guard let pointer = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED else {
                 close(fd)
-                throw OpenError.system("cannot map '\(path)': \(String(cString: strerror(errno)))")
+                throw OpenError.system("cannot map \(displayName): \(String(cString: strerror(errno)))")
             }
             // The indexer reads front to back once.
             madvise(pointer, length, MADV_SEQUENTIAL)
@@ -89,11 +96,13 @@ public final class MappedFile: @unchecked Sendable {
 
     /// Starts copying `inputFD` (stdin, a FIFO) into an unlinked temporary file in `$TMPDIR`
     /// (or /tmp) on a background thread and maps it; `length` grows as data arrives.
+    /// `name` is how messages call the stream, as is (`stdin`; a FIFO's path quoted by the caller).
     init(streamingFrom inputFD: Int32, name: String, temporaryDirectory: String) throws {
+        let name = TerminalText.sanitized(name)
         var template = Array("\(temporaryDirectory)/dtable-stream-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            throw OpenError.system("cannot create a temporary file in \(temporaryDirectory) for \(name): \(String(cString: strerror(errno)))")
+            throw OpenError.system("cannot create a temporary file in \(TerminalText.quoted(temporaryDirectory)) for \(name): \(String(cString: strerror(errno)))")
         }
         _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }  // gone from the directory; freed when dtable exits
         guard let pointer = mmap(nil, Self.streamReservation, PROT_READ, MAP_PRIVATE | MAP_NORESERVE, fd, 0),
@@ -102,6 +111,7 @@ public final class MappedFile: @unchecked Sendable {
             throw OpenError.system("cannot map a temporary file for \(name): \(String(cString: strerror(errno)))")
         }
         self.path = name
+        self.displayName = name
         self.fd = fd
         self.base = UnsafeRawPointer(pointer)
         self.mappedLength = Self.streamReservation
@@ -122,7 +132,7 @@ public final class MappedFile: @unchecked Sendable {
             let n = read(input, buffer, 1 << 20)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {
-                if n < 0 { streamError.withLock { $0 = "reading \(path) failed: \(String(cString: strerror(errno)))" } }
+                if n < 0 { streamError.withLock { $0 = "reading \(displayName) failed: \(String(cString: strerror(errno)))" } }
                 break
             }
             var written = 0
@@ -130,7 +140,7 @@ public final class MappedFile: @unchecked Sendable {
                 let w = pwrite(fd, buffer + written, n - written, off_t(total + written))
                 if w < 0 && errno == EINTR { continue }
                 if w <= 0 {
-                    streamError.withLock { $0 = "buffering \(path) stopped: \(String(cString: strerror(errno)))" }
+                    streamError.withLock { $0 = "buffering \(displayName) stopped: \(String(cString: strerror(errno)))" }
                     complete.store(true, ordering: .releasing)
                     return
                 }

@@ -1,3 +1,5 @@
+import TerminalSurface
+
 /// A command the user attaches to the table with `--action 'Name=COMMAND ARG {col} ...'`, run
 /// for one row at a time by a `CommandRunner`, never through a shell.
 ///
@@ -117,9 +119,9 @@ public struct ActionCommand: Sendable, Hashable {
                     case .found(let index):
                         return .column(index)
                     case .ambiguous(let matches):
-                        let which = matches.map { "{\(Self.printable(columnTitles[$0]))} ({\($0 + 1)})" }
+                        let which = ColumnTitleLookup.listing(columnTitles, columns: matches) { "{\($1)} ({\($0 + 1)})" }
                         throw ActionCommandError(prefix + "{\(Self.printable(title))} could be any of "
-                            + which.joined(separator: ", ") + "; write the title exactly or use the number")
+                            + which + "; write the title exactly or use the number")
                     case .missing:
                         throw ActionCommandError(prefix + "no column {\(Self.printable(title))}: " + Self.columnList(columnTitles))
                     }
@@ -285,21 +287,17 @@ public struct ActionCommand: Sendable, Hashable {
         return result
     }
 
-    /// "the columns are {id}, {name} ({1}…{2})", titles made printable, at most 30 listed.
+    /// "the columns are {id}, {name} (or {1}…{2})": titles made safe and listed as
+    /// `ColumnTitleLookup.listing` does (at most 20, the rest counted).
     static func columnList(_ titles: [String]) -> String {
         guard !titles.isEmpty else { return "the table has no columns" }
-        let shown = titles.prefix(30).map { "{\(printable($0))}" }
-        let more = titles.count > 30 ? ", … (\(titles.count - 30) more)" : ""
-        return "the columns are " + shown.joined(separator: ", ") + more + " (or {1}…{\(titles.count)})"
+        return "the columns are " + ColumnTitleLookup.listing(titles) { "{\($1)}" } + " (or {1}…{\(titles.count)})"
     }
 
-    /// `text` on one line: control characters (newlines, escapes) shown as `?`.
+    /// `text` on one line and safe for a terminal: `TerminalText.sanitized` (newlines, escapes
+    /// and other controls shown as placeholders, `␊`, `␛`).
     public static func printable(_ text: String) -> String {
-        var view = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            view.append(scalar.properties.generalCategory == .control ? "?" : scalar)
-        }
-        return String(view)
+        TerminalText.sanitized(text)
     }
 }
 

@@ -31,10 +31,8 @@ extension DataTableView {
             }
             return
         }
-        resolveRowHeightsAroundViewport()
-        renderHeader(in: surface.region(headerRect), columns: viewport.visibleColumns)
-        renderBody(in: surface.region(bodyRect), rows: viewport.visibleRowLayout, columns: viewport.visibleColumns,
-                   cursor: viewport.cursor)
+        // The status line first: a notice too long for it takes lines from the body.
+        var noticeLines: [WrappedLine] = []
         if !statusRect.isEmpty {
             if let prompt {
                 prompt.draw(in: surface.region(statusRect), theme: configuration.theme)
@@ -43,9 +41,18 @@ extension DataTableView {
                 region.fill(configuration.theme.statusLine)
                 region.put(" " + question, at: .zero, style: configuration.theme.statusHint)
             } else {
-                renderStatusLine(in: surface.region(statusRect))
+                noticeLines = renderStatusLine(in: surface.region(statusRect))
             }
         }
+        if noticeLines.count != noticeLineCount {
+            noticeLineCount = noticeLines.count
+            viewport.setBodySize(bodyRect.size)
+        }
+        resolveRowHeightsAroundViewport()
+        renderHeader(in: surface.region(headerRect), columns: viewport.visibleColumns)
+        renderBody(in: surface.region(bodyRect), rows: viewport.visibleRowLayout, columns: viewport.visibleColumns,
+                   cursor: viewport.cursor)
+        renderNoticeLines(noticeLines, in: surface.region(noticeRect))
     }
 
     /// Draws the column titles for `columns`, with the sort indicator (and the key's rank when
@@ -214,7 +221,10 @@ extension DataTableView {
     public var cellsOnScreenCount: Int { cellsOnScreen.count }
 
     /// The status line: title, row and column position, the help hint.
-    func renderStatusLine(in region: SurfaceRegion) {
+    /// Returns the notice's lines when it is too long for the room after the position: they are
+    /// drawn above the status line (`renderNoticeLines`) instead of cut off.
+    @discardableResult
+    func renderStatusLine(in region: SurfaceRegion) -> [WrappedLine] {
         let theme = configuration.theme
         region.fill(theme.statusLine)
         let hint = "? help "
@@ -241,11 +251,44 @@ extension DataTableView {
         let left = configuration.title.isEmpty || titled.displayWidth > region.width ? " " + position : titled
         let hintX = region.width - hint.displayWidth
         var x = region.put(left, at: .zero, style: theme.statusLine)
-        if let notice = notice ?? dataSource.notice, x + 2 < region.width {
-            let room = (hintX > x + 3 ? hintX - 1 : region.width) - x - 2
-            x = region.put("  " + TerminalText.truncated(notice, toWidth: max(0, room)), at: Point(x: x, y: 0), style: theme.statusNotice)
+        var noticeLines: [WrappedLine] = []
+        if let notice = notice ?? dataSource.notice {
+            let room = x + 2 < region.width ? (hintX > x + 3 ? hintX - 1 : region.width) - x - 2 : 0
+            let fits = room > 0 && TerminalText.prefix(notice[...], fittingWidth: room).text.endIndex == notice.endIndex
+            if !fits { noticeLines = wrappedNotice(notice, width: region.width) }
+            if noticeLines.isEmpty && room > 0 {
+                x = region.put("  " + TerminalText.truncated(notice, toWidth: room), at: Point(x: x, y: 0), style: theme.statusNotice)
+            }
         }
         if hintX >= x { region.put(hint, at: Point(x: hintX, y: 0), style: theme.statusHint) }
+        return noticeLines
+    }
+
+    /// The most lines a long notice takes above the status line.
+    static let maxNoticeLines = 5
+
+    /// `notice` wrapped by word at `width` - 2 columns (a blank on each side), on at most
+    /// `maxNoticeLines` lines and always leaving the body a line; the last line ends in "…" when
+    /// the notice is longer still. Empty when there is no room (the notice is cut on the status
+    /// line then).
+    /// - Complexity: O(lines × width): nothing after the last line shown is read.
+    func wrappedNotice(_ notice: String, width: Int) -> [WrappedLine] {
+        let bodyLines = statusRect.y - headerRect.maxY
+        let maxLines = min(Self.maxNoticeLines, bodyLines - 1)
+        guard maxLines > 0, width > 2 else { return [] }
+        return TextWrapping.lines(of: notice, width: width - 2, mode: .word, maxLines: maxLines)
+    }
+
+    /// Draws the lines of a long notice (`wrappedNotice`) into `region`, one per row, in the
+    /// status line's colours.
+    func renderNoticeLines(_ lines: [WrappedLine], in region: SurfaceRegion) {
+        guard region.height > 0 else { return }
+        let theme = configuration.theme
+        region.fill(theme.statusLine)
+        for (y, line) in lines.prefix(region.height).enumerated() {
+            let text = " " + String(line.text) + (line.hasEllipsis ? TextWrapping.ellipsis : "")
+            region.put(text, at: Point(x: 0, y: y), style: theme.statusNotice)
+        }
     }
 }
 

@@ -14,8 +14,13 @@ public final class DataTableView {
     public internal(set) var viewport: Viewport
 
     /// A message for the status line after the position, until the next key ("sort cancelled");
-    /// the data source's own notice shows when there is none.
+    /// the data source's own notice shows when there is none. One too long for the status line
+    /// is wrapped onto lines above it (see `noticeLineCount`).
     public var notice: String?
+
+    /// Lines above the status line that the notice takes when it does not fit on the status
+    /// line (0 otherwise); the body gives them up while the notice shows. Set when drawing.
+    var noticeLineCount = 0
 
     /// Told what the user does (selection, taps, sorts) and asked about the program's work around
     /// the table (edits, writing, commands); see `DataTableDelegate`.
@@ -245,14 +250,19 @@ public final class DataTableView {
     }
 
     /// Rows of the screen: the header at the top (when there are 2 rows or more), the status
-    /// line at the bottom (when enabled and there are 3 rows or more), the body between them.
+    /// line at the bottom (when enabled and there are 3 rows or more), the lines of a long
+    /// notice above it, the body between them.
     var headerRect: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height >= 2 ? 1 : 0) }
     var statusRect: Rect {
         let shown = configuration.shouldShowFooter && size.height >= 3
         return Rect(x: 0, y: size.height - (shown ? 1 : 0), width: size.width, height: shown ? 1 : 0)
     }
+    var noticeRect: Rect {
+        let lines = statusRect.isEmpty ? 0 : noticeLineCount
+        return Rect(x: 0, y: statusRect.y - lines, width: size.width, height: lines)
+    }
     var bodyRect: Rect {
-        Rect(x: 0, y: headerRect.maxY, width: size.width, height: statusRect.y - headerRect.maxY)
+        Rect(x: 0, y: headerRect.maxY, width: size.width, height: noticeRect.y - headerRect.maxY)
     }
 
     /// The data source row shown at a display row.

@@ -1,3 +1,5 @@
+import TerminalSurface
+
 /// A problem in a configuration file: where it is and what is wrong, as one line
 /// (`config.toml:7: expected '=' after key 'colour'`).
 public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -13,9 +15,11 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         self.message = message
     }
 
+    /// The one line dtable prints, made safe for a terminal (`TerminalText.sanitized`): keys,
+    /// values and the file's name come from the user's files.
     public var description: String {
-        if let line { return "\(fileName):\(line): \(message)" }
-        return "\(fileName): \(message)"
+        let text = line.map { "\(fileName):\($0): \(message)" } ?? "\(fileName): \(message)"
+        return TerminalText.sanitized(text)
     }
 }
 
@@ -27,10 +31,11 @@ public enum TOMLValue: Hashable, Sendable {
     /// Strings and integers (possibly mixed), never nested.
     case array([TOMLValue])
 
-    /// The value as an error message names it: `the string "yes"`, `the integer 3`, `true`, `an array`.
+    /// The value as an error message names it: `the string "yes"`, `the integer 3`, `true`, `an array`;
+    /// a string made safe for a terminal and cut in the middle at 60 columns (`TerminalText.excerpt`).
     public var phrase: String {
         switch self {
-        case .string(let s): return "the string \"\(s)\""
+        case .string(let s): return "the string \"\(TerminalText.excerpt(s, maxWidth: 60))\""
         case .integer(let n): return "the integer \(n)"
         case .boolean(let b): return b ? "true" : "false"
         case .array: return "an array"

@@ -43,7 +43,7 @@ struct CellKindOptions {
                     let (value, colorName) = Self.split(String(pair), at: "=")
                     guard let colorName, let color = ConfigurationFile.color(named: colorName), !value.isEmpty else {
                         let names = ConfigurationFile.colorNames.map(\.name).joined(separator: ", ")
-                        throw DTableError("--badge \(spec): expected VALUE=COLOUR pairs after the column, like done=green,failed=red (colours: \(names), 0-255 or #rrggbb)")
+                        throw DTableError("--badge \(TerminalText.excerpt(spec, maxWidth: 80)): expected VALUE=COLOUR pairs after the column, like done=green,failed=red (colours: \(names), 0-255 or #rrggbb)")
                     }
                     colors[value.lowercased()] = color
                 }
@@ -55,7 +55,7 @@ struct CellKindOptions {
             var maximum: Double?
             if let rest {
                 guard let value = Double(rest), value > 0 else {
-                    throw DTableError("--progress \(spec): the maximum after ':' must be a positive number")
+                    throw DTableError("--progress \(TerminalText.excerpt(spec, maxWidth: 80)): the maximum after ':' must be a positive number")
                 }
                 maximum = value
             }
@@ -67,7 +67,7 @@ struct CellKindOptions {
             for spec in specs {
                 let (name, rest) = Self.split(spec, at: ":")
                 guard let rest, !rest.isEmpty else {
-                    throw DTableError("\(option) \(spec): expected COL:DETAIL_COL (the column and the one shown as its detail)")
+                    throw DTableError("\(option) \(TerminalText.excerpt(spec, maxWidth: 80)): expected COL:DETAIL_COL (the column and the one shown as its detail)")
                 }
                 let detail = try column(rest[...], option)
                 result.kinds[try column(name[...], option)] = option == "--subtitle" ? .subtitle(detail: detail) : .rightDetail(detail: detail)
@@ -78,7 +78,7 @@ struct CellKindOptions {
         }
         for spec in actions {
             let (name, _) = Self.split(spec, at: "=")
-            guard !name.isEmpty else { throw DTableError("--action \(spec): the action needs a name, like --action Delete") }
+            guard !name.isEmpty else { throw DTableError("--action \(TerminalText.excerpt(spec, maxWidth: 80)): the action needs a name, like --action Delete") }
             result.actionNames.append(name)
         }
         return result
@@ -185,18 +185,26 @@ struct ResolvedCellKinds {
 enum ColumnReference {
     /// The 0-based column `reference` names: a title (exactly, then ignoring case; see
     /// `ColumnTitleLookup`), else a 1-based number.
+    /// - Throws: `DTableError`, one line: the option, the reference and the columns (titles made
+    ///   safe for the terminal, at most `ColumnTitleLookup.listedTitleLimit` of them).
     static func resolve(_ reference: String, in titles: [String], option: String) throws -> Int {
-        let listing = titles.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
         switch ColumnTitleLookup.match(reference, in: titles) {
         case .found(let index):
             return index
         case .ambiguous(let matches):
-            let which = matches.map { "\($0 + 1) \(titles[$0])" }.joined(separator: ", ")
-            throw DTableError("\(option): '\(reference)' could be any of \(which); write the title exactly or use the number")
+            let which = ColumnTitleLookup.listing(titles, columns: matches) { "\($0 + 1) \($1)" }
+            throw DTableError("\(option): \(quotedReference(reference)) could be any of \(which); write the title exactly or use the number")
         case .missing:
             if let number = Int(reference), number >= 1, number <= titles.count { return number - 1 }
-            throw DTableError("\(option): no column '\(reference)'; the columns are: \(listing)")
+            let listing = titles.isEmpty ? "the table has no columns"
+                                         : "the columns are: " + ColumnTitleLookup.listing(titles) { "\($0 + 1) \($1)" }
+            throw DTableError("\(option): no column \(quotedReference(reference)); \(listing)")
         }
+    }
+
+    /// A column as the user wrote it, for a message: quoted, made safe, at most 80 columns.
+    static func quotedReference(_ reference: String) -> String {
+        TerminalText.quoted(reference, maxWidth: 80)
     }
 }
 

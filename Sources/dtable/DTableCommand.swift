@@ -71,7 +71,7 @@ struct DTableCommand: ParsableCommand {
     var wraps: [String] = []
 
     @Option(name: .customLong("action"), help: ArgumentHelp(
-        "Add a button NAME to an Actions column (repeatable). Built in: delete, edit, copy, open. NAME=COMMAND runs COMMAND (no shell; {col} and {1} are the row's values). Other names are printed as JSON on exit.",
+        "Add a button NAME to an Actions column (repeatable). Built in: delete, edit, copy, open. NAME=COMMAND runs COMMAND (no shell; {col} and {1} are the row's values, each one argument; write -- before them where COMMAND takes it, as in 'Del=rm -- {file}'). Other names are printed as JSON on exit.",
         valueName: "NAME[=COMMAND]"))
     var actions: [String] = []
 
@@ -100,7 +100,7 @@ struct DTableCommand: ParsableCommand {
         if let width, width < 1 { throw ValidationError("--width must be at least 1") }
         if let freeze, freeze < 0 { throw ValidationError("--freeze must be 0 or more") }
         if let delimiter, parsedDelimiter(delimiter) == nil {
-            throw ValidationError("--delimiter must be one ASCII character or 'tab', not '\(delimiter)'")
+            throw ValidationError("--delimiter must be one ASCII character or 'tab', not \(TerminalText.quoted(delimiter, maxWidth: 20))")
         }
     }
 
@@ -148,7 +148,7 @@ struct DTableCommand: ParsableCommand {
         if print || (!stdoutIsTerminal && !picks) {
             // A reader that went away (`dtable f.csv | head`) ends the output quietly with status 0.
             signal(SIGPIPE, SIG_IGN)
-            if let notice = table.notice { writeStandardError("dtable: warning: \(notice)\n") }
+            if let notice = table.notice { reportError("warning: \(notice)") }
             CSVFileDataSource.installTruncationGuard()
             configuration.adoptColors(colorChoice == .always ? 256 : 0)
             if colorChoice == .always { configFile?.apply(to: &configuration, colorCount: 256) }

@@ -1,6 +1,7 @@
 import DataTableCSV
 import DataTableKit
 import Glibc
+import TerminalSurface
 
 /// Where the table comes from: a file, standard input, or the bundled demo.
 enum InputSource {
@@ -41,8 +42,11 @@ enum InputSource {
                 } catch MappedFile.OpenError.notRegular {
                     // A FIFO or device cannot be mapped: stream it like stdin.
                     let fd = open(path, O_RDONLY | O_CLOEXEC)
-                    guard fd >= 0 else { throw DTableError("cannot open '\(path)': \(String(cString: strerror(errno)))") }
-                    return try CSVFileDataSource(streamingFrom: fd, name: "'\(path)'",
+                    guard fd >= 0 else {
+                        throw DTableError("cannot open \(TerminalText.quoted(path)): \(String(cString: strerror(errno)))")
+                    }
+                    // Quoted here, once: the stream's messages use the name as given.
+                    return try CSVFileDataSource(streamingFrom: fd, name: TerminalText.quoted(path),
                                                  dialect: dialect ?? CSVDialect.forFileName(path),
                                                  hasHeader: hasHeader, temporaryDirectory: temporaryDirectory)
                 }

@@ -24,12 +24,15 @@ enum RowAction {
     /// - Throws: `DTableError` with the option and the reason (a bad quote, an unknown column).
     static func parse(_ option: String, titles: [String]) throws -> (name: String, action: RowAction) {
         let (name, command) = CellKindOptions.split(option, at: "=")
-        guard !name.isEmpty else { throw DTableError("--action \(option): the action needs a name, like --action Delete") }
+        guard !name.isEmpty else {
+            throw DTableError("--action \(TerminalText.excerpt(option, maxWidth: 80)): the action needs a name, like --action Delete")
+        }
         if let command {
             do {
                 return (name, .command(try ActionCommand(name: name, command: command, columnTitles: titles)))
             } catch {
-                throw DTableError("--action \(option): \(error)")
+                // The error names the action and lists the columns, made safe (`ActionCommand.printable`).
+                throw DTableError("--action \(TerminalText.excerpt(option, maxWidth: 80)): \(error)")
             }
         }
         if let builtIn = BuiltIn(rawValue: name.lowercased()) { return (name, .builtIn(builtIn)) }

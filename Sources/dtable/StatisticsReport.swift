@@ -1,6 +1,7 @@
 import DataTableCSV
 import DataTableKit
 import Glibc
+import TerminalSurface
 
 /// The JSON object `--stats FILE` writes on exit.
 struct StatisticsReport {
@@ -73,7 +74,7 @@ struct StatisticsReport {
     /// Opens (creates) the statistics file at the start, so a bad path fails before the session.
     static func openForWriting(_ path: String) throws -> UnsafeMutablePointer<FILE> {
         guard let file = fopen(path, "w") else {
-            throw DTableError("cannot write statistics to '\(path)': \(String(cString: strerror(errno)))")
+            throw DTableError("cannot write statistics to \(TerminalText.quoted(path)): \(String(cString: strerror(errno)))")
         }
         return file
     }

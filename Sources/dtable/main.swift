@@ -1,15 +1,17 @@
 import ArgumentParser
 import Glibc
+import TerminalSurface
 
 /// When main started: the reference for "time to first frame" in --stats.
 let processStart = ContinuousClock.now
 
 // Errors are one line on stderr with exit status 2; --help and --version print to stdout.
+let arguments = Array(CommandLine.arguments.dropFirst())
 do {
-    var command = try DTableCommand.parseAsRoot(DTableCommand.expandingBareWrap(Array(CommandLine.arguments.dropFirst())))
+    var command = try DTableCommand.parseAsRoot(DTableCommand.expandingBareWrap(arguments))
     try command.run()
 } catch let error as DTableError {
-    writeStandardError("dtable: \(error.description)\n")
+    reportError(error.description)
     exit(2)
 } catch let code as ExitCode {
     exit(code.rawValue)
@@ -20,13 +22,28 @@ do {
         exit(0)
     }
     // One line: the message, and where to look for usage.
-    let message = DTableCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-    writeStandardError("dtable: \(message) (see dtable --help)\n")
+    reportError(usageErrorLine(DTableCommand.message(for: error), arguments: arguments) + " (see dtable --help)")
     exit(2)
 }
 
-/// Writes a message to stderr (fd 2) unbuffered.
-func writeStandardError(_ text: String) {
-    var bytes = Array(text.utf8)
+/// swift-argument-parser's message for a usage error as one line. The parser quotes the bad
+/// argument as typed: each argument that holds control characters (or is longer than 200
+/// columns) is first replaced by `TerminalText.excerpt` of it, so a newline in it cannot cut the
+/// message short; then the message's first line.
+func usageErrorLine(_ message: String, arguments: [String]) -> String {
+    var message = message
+    for argument in arguments.sorted(by: { $0.utf8.count > $1.utf8.count })
+    where !argument.isEmpty && (!TerminalText.isSafe(argument) || argument.utf8.count > 200) {
+        message = message.replacing(argument, with: TerminalText.excerpt(argument, maxWidth: 200))
+    }
+    return message.split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+}
+
+/// Writes `dtable: MESSAGE` and a line end to stderr (fd 2), unbuffered. The message is made
+/// safe with `TerminalText.sanitized` whatever it holds, so it is one line without escapes:
+/// the last guard behind the messages that quote names, titles and values with
+/// `TerminalText.quoted` where they are made.
+func reportError(_ message: String) {
+    var bytes = Array("dtable: \(TerminalText.sanitized(message))\n".utf8)
     _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
 }

@@ -97,7 +97,24 @@ private func errorMessage(_ body: () throws -> Any) -> String? {
         #expect(number == "action 'Open': no column {5}: the columns are {id}, {Name}, {e mail}, {URL} (or {1}…{4})")
         // Titles with control characters stay on one line.
         let odd = errorMessage { try ActionCommand(name: "Open", command: "x {y}", columnTitles: ["a\nb"]) }
-        #expect(odd == "action 'Open': no column {y}: the columns are {a?b} (or {1}…{1})")
+        #expect(odd == "action 'Open': no column {y}: the columns are {a␊b} (or {1}…{1})")
+    }
+
+    @Test func placeholderErrorsShowEscapesAsPlaceholders() throws {
+        let hostile = "x\u{1B}]0;OWNED\u{07}\u{1B}[2J\u{9B}1m\u{202E}"
+        let missing = errorMessage { try ActionCommand(name: "Go\u{1B}[2J", command: "cmd {\(hostile)}", columnTitles: [hostile + "!"]) }
+        #expect(missing == "action 'Go␛[2J': no column {x␛]0;OWNED␇␛[2J\u{FFFD}1m\u{FFFD}}: the columns are {x␛]0;OWNED␇␛[2J\u{FFFD}1m\u{FFFD}!} (or {1}…{1})")
+        let ambiguous = errorMessage { try ActionCommand(name: "A", command: "cmd {N\u{7}}", columnTitles: ["n\u{7}", "N\u{7}x", "n\u{7}"]) }
+        #expect(ambiguous?.contains("{N␇} could be any of {n␇} ({1}), {n␇} ({3})") == true, "\(ambiguous ?? "")")
+        let unterminated = errorMessage { try ActionCommand(name: "A", command: "cmd '\u{1B}]0;x") }
+        #expect(unterminated == "action 'A': unterminated single quote in: cmd '␛]0;x")
+    }
+
+    @Test func aMillionColumnsAreListedUpToTwenty() {
+        let titles = (1...1_000_000).map { "c\($0)" }
+        let message = errorMessage { try ActionCommand(name: "Open", command: "x {nmae}", columnTitles: titles) }
+        #expect(message?.hasSuffix("{c20}, … and 999,980 more (or {1}…{1000000})") == true, "\(message?.suffix(80) ?? "")")
+        #expect((message?.utf8.count ?? 0) < 1000)
     }
 
     @Test func ambiguousTitlesWithoutCaseAreAnError() {

@@ -126,7 +126,7 @@ private func openDescriptorCount() -> Int {
 
     @Test func escapeSequencesInOutputDoNotReachTheStatusLine() throws {
         let runner = try run("/usr/bin/printf '\\033[2J\\033]0;title\\007ok\\n'")
-        #expect(runner.summary == "Act: ?[2J?]0;title?ok")
+        #expect(runner.summary == "Act: ␛[2J␛]0;title␇ok")
     }
 
     @Test func outputIsBoundedAndTheChildNeverBlocks() throws {

@@ -154,6 +154,20 @@ private func keys(of command: TableCommand, in bindings: KeyBindings) -> [Key] {
         #expect(configError("[keys]\nhelp = ''") == "config.toml:2: an empty key name; use " + names)
     }
 
+    @Test func errorsShowEscapesInValuesKeysAndTheFileNameAsPlaceholders() {
+        #expect(configError("[display]\ncolor = \"\\u001b]0;OWNED\\u0007\"")
+                == "config.toml:2: color must be one of \"auto\", \"always\", \"never\", not the string \"␛]0;OWNED␇\"")
+        #expect(configError("[display]\n\"a\\u001b[2Jb\" = 1")
+                == "config.toml:2: unknown key 'a␛[2Jb' in [display]; known keys: color, stripes, wrap, max_column_width, ascii")
+        #expect(configError("[display]\nstripes = true \u{1B}[2J") == "config.toml:2: unexpected '␛[2J' after the value of 'stripes'")
+        #expect(configError("[keys]\nquit = '\u{9B}1m'")?.hasPrefix("config.toml:2: unknown key '\u{FFFD}1m'; use ") == true)
+        let named = ConfigurationError(fileName: "/tmp/\u{1B}]0;x\u{07}/config.toml", line: 3, message: "bad \u{1B}[2J")
+        #expect(named.description == "/tmp/␛]0;x␇/config.toml:3: bad ␛[2J")
+        // A long string value is cut in the middle.
+        let long = configError("[display]\ncolor = \"" + String(repeating: "x", count: 100_000) + "\"")
+        #expect((long?.utf8.count ?? 0) < 200, "\(long ?? "")")
+    }
+
     @Test func syntaxErrorsComeThrough() {
         #expect(configError("[display]\nstripes true") == "config.toml:2: expected '=' after key 'stripes'")
     }

@@ -141,9 +141,57 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
 
     @Test func noticeShowsInTheStatusLineAfterThePosition() {
         let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 3), size: Size(width: 60, height: 5))
-        app.view.notice = "2 rows with missing/extra fields; quote not closed (record 3)"
+        app.view.notice = "quote not closed"
         app.drawFrame()
         expectSnapshot(backend, "status-notice")
+    }
+
+    /// A "cannot write" reason of 200 characters at 80 columns: wrapped onto lines above the
+    /// status line, whole, the body a line shorter while it shows.
+    @Test func aLongNoticeWrapsAboveTheStatusLine() {
+        final class FailingWriter: DataTableDelegate {
+            static let reason = "cannot write '/home/someone/reports/2026Q4/people.csv': the directory is not writable "
+                + "(Permission denied); save the table elsewhere with :w OTHER.csv, or quit without writing with :q! (edits are lost)"
+            func dataTableWriteChanges(_ view: DataTableView) throws -> String { throw DataTableMessage(Self.reason) }
+        }
+        #expect(FailingWriter.reason.count == 200)
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: Size(width: 80, height: 10))
+        let writer = FailingWriter()
+        app.view.delegate = writer
+        app.type("G")
+        app.type(":w")
+        app.press(.enter)
+        expectSnapshot(backend, "status-notice-wrapped")
+        let lines = backend.presented!.lines
+        // Every word of the reason is on screen, in order, on the three lines above the status line.
+        let shown = lines[6...8].map { $0.trimmingSpaces }.joined(separator: " ")
+        #expect(shown == FailingWriter.reason, "\(lines)")
+        #expect(app.view.bodyRect.height == 5)
+        // The cursor row stays in view above the message.
+        #expect(lines[5].contains("30"), "\(lines)")
+        // The next key clears it and the body takes its lines back.
+        app.type("k")
+        #expect(app.view.bodyRect.height == 8)
+        #expect(!backend.presented!.lines.joined().contains("Permission"))
+    }
+
+    @Test func aHugeNoticeTakesAtMostFiveLinesAndEndsWithAnEllipsis() {
+        let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: Size(width: 40, height: 12))
+        app.view.notice = String(repeating: "word ", count: 200_000)
+        app.drawFrame()
+        let lines = backend.presented!.lines
+        #expect(app.view.bodyRect.height == 5)
+        #expect(lines[6...10].allSatisfy { $0.hasPrefix(" word") }, "\(lines)")
+        #expect(lines[10].trimmingSpaces.hasSuffix("…"), "\(lines)")
+        #expect(!lines[11].contains("word"))
+        // The body keeps a line.
+        app.handle(.resize(Size(width: 40, height: 4)))
+        #expect(app.view.bodyRect.height == 1)
+        #expect(backend.presented!.lines[2].hasPrefix(" word") && backend.presented!.lines[2].trimmingSpaces.hasSuffix("…"), "\(backend.presented!.lines)")
+        // On a screen too short to give up a line, the notice is cut on the status line.
+        app.handle(.resize(Size(width: 40, height: 3)))
+        #expect(app.view.bodyRect.height == 1)
+        #expect(backend.presented!.lines[2].hasSuffix("  word…"), "\(backend.presented!.lines)")
     }
 
     @Test func bracketsSortByTheCursorColumnAndTheCursorStaysOnItsRecord() {

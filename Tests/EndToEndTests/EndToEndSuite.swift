@@ -51,6 +51,13 @@ enum Fixture {
     /// The last row of the screen (the status line when the table is up).
     static func statusLine(_ screen: [String]) -> String { screen.last ?? "" }
 
+    /// The status line and the 5 rows above it, where a message too long for the status line
+    /// wraps, trimmed and joined with spaces: for checking that a message shows whatever its length.
+    static func statusAndMessage(_ screen: [String]) -> String {
+        screen.suffix(6).map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+            .joined(separator: " ")
+    }
+
     /// The first word of a body row: the `id` column's value.
     static func firstCell(_ line: String) -> String { words(line).first ?? "" }
 }

@@ -81,7 +81,7 @@ extension EndToEnd {
             try session.sendKeys(":")
             try session.sendLiteral("w")
             try session.sendKeys("Enter")
-            #expect(session.waitFor { Fixture.statusLine($0).contains("wrote 199 rows") }, "\(session.lastScreen)")
+            #expect(session.waitFor { Fixture.statusAndMessage($0).contains("wrote 199 rows") }, "\(session.lastScreen)")
             try session.sendKeys("q")
             #expect(session.waitForExit() == 0)
             let written = directory.read(Fixture.peopleFileName) ?? ""
