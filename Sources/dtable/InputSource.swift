@@ -25,8 +25,10 @@ enum InputSource {
     }
 
     /// Opens the input: files are mapped; stdin and FIFOs are copied into an unlinked temporary
-    /// file in `$TMPDIR` (else /tmp) that is indexed as it grows.
-    func load(delimiter: UInt8?, hasHeader: Bool, temporaryDirectory: String) throws -> DataTableDataSource {
+    /// file in `$TMPDIR` (else /tmp) that is indexed as it grows, up to `bufferLimit` bytes of
+    /// copy and index.
+    func load(delimiter: UInt8?, hasHeader: Bool, temporaryDirectory: String,
+              bufferLimit: Int = Int.max) throws -> DataTableDataSource {
         let dialect = delimiter.map { CSVDialect(delimiter: $0) }
         do {
             switch self {
@@ -34,7 +36,8 @@ enum InputSource {
                 return DemoTable.make()
             case .standardInput:
                 return try CSVFileDataSource(streamingFrom: 0, name: "stdin", dialect: dialect,
-                                             hasHeader: hasHeader, temporaryDirectory: temporaryDirectory)
+                                             hasHeader: hasHeader, temporaryDirectory: temporaryDirectory,
+                                             bufferLimit: bufferLimit)
             case .file(let path):
                 do {
                     return try CSVFileDataSource(path: path, dialect: dialect, hasHeader: hasHeader)
@@ -44,7 +47,8 @@ enum InputSource {
                     guard fd >= 0 else { throw DTableError("cannot open '\(path)': \(String(cString: strerror(errno)))") }
                     return try CSVFileDataSource(streamingFrom: fd, name: "'\(path)'",
                                                  dialect: dialect ?? CSVDialect.forFileName(path),
-                                                 hasHeader: hasHeader, temporaryDirectory: temporaryDirectory)
+                                                 hasHeader: hasHeader, temporaryDirectory: temporaryDirectory,
+                                                 bufferLimit: bufferLimit)
                 }
             }
         } catch MappedFile.OpenError.system(let message) {
