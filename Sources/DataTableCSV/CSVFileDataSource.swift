@@ -35,6 +35,8 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// Parsed rows by row id: only rows that were drawn or sampled. Cleared when it reaches
     /// `rowCacheLimit` (the screen needs a few hundred at most). UI thread only.
     private var rowCache: [Int: [String]] = [:]
+    /// The columns of cached rows whose values are cut (`displayFieldLimit`), for rows that have any.
+    private var cutColumnsCache: [Int: [Int]] = [:]
     private let rowCacheLimit = 4096
 
     /// Fields longer than this (in the file's bytes) are shown cut: `value` and the titles hold
@@ -266,6 +268,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         if file.base.map(TruncationGuard.hasFaulted) == true || now.size != file.length || modified {
             changedSize = min(now.size, file.length)
             rowCache.removeAll()
+            cutColumnsCache.removeAll()
         }
     }
 
@@ -289,24 +292,26 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     }
 
     /// Every field of a row, parsed from the mapping without the row cache, whole. Thread-safe.
-    public func fields(row: Int) -> [String] { parsedFields(row: row, fieldLimit: Int.max) }
+    public func fields(row: Int) -> [String] { parsedFields(row: row, fieldLimit: Int.max).fields }
 
-    /// The fields of a row, those longer than `fieldLimit` bytes cut (see `displayFieldLimit`).
-    private func parsedFields(row: Int, fieldLimit: Int) -> [String] {
-        guard row < rowCount else { return [] }
+    /// The fields of a row, those longer than `fieldLimit` bytes cut (see `displayFieldLimit`),
+    /// and which were cut.
+    private func parsedFields(row: Int, fieldLimit: Int) -> (fields: [String], cut: [Int]) {
+        guard row < rowCount else { return ([], []) }
         let bytes = file.bytes(index[row]..<index[row + 1])
         return bytes.withMemoryRebound(to: UInt8.self) { buffer in
             var scanner = CSVReader.Scanner(buffer, dialect: dialect)
             scanner.fieldLimit = fieldLimit
-            return scanner.nextRecord() ?? []
+            let fields = scanner.nextRecord() ?? []
+            return (fields, scanner.cutColumns)
         }
     }
 
     /// Whether `value(row:column:)` holds only the start of the field: its bytes in the file
-    /// are more than `displayFieldLimit`.
-    /// - Complexity: O(bytes of the row up to the field's end).
+    /// are more than `displayFieldLimit`. UI thread (it reads the row cache, as `value` does).
     public func isValueCut(row: Int, column: Int) -> Bool {
-        (rawField(row: row, column: column)?.count ?? 0) > Self.displayFieldLimit
+        guard rowCache[row] != nil || !record(row).isEmpty else { return false }
+        return cutColumnsCache[row]?.contains(column) ?? false
     }
 
     /// The bytes of one field in the mapping, quotes included, found by counting delimiters
@@ -412,10 +417,14 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         if let cached = rowCache[row] { return cached }
         guard row < rowCount else { return [] }
         if let changedSize, index[row + 1] > changedSize { return Array(repeating: "", count: columnCount) }
-        var fields = parsedFields(row: row, fieldLimit: Self.displayFieldLimit)
+        var (fields, cut) = parsedFields(row: row, fieldLimit: Self.displayFieldLimit)
         if fields.count < columnCount { fields += repeatElement("", count: columnCount - fields.count) }
-        if rowCache.count >= rowCacheLimit { rowCache.removeAll(keepingCapacity: true) }
+        if rowCache.count >= rowCacheLimit {
+            rowCache.removeAll(keepingCapacity: true)
+            cutColumnsCache.removeAll()
+        }
         rowCache[row] = fields
+        if !cut.isEmpty { cutColumnsCache[row] = cut }
         return fields
     }
 }

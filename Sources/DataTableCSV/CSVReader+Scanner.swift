@@ -20,6 +20,10 @@ extension CSVReader {
         /// their first `fieldLimit` bytes become text, followed by `cutMarker`. The rest is
         /// scanned, never copied. `Int.max`: never.
         var fieldLimit = Int.max
+        /// The fields of the last record that were cut at `fieldLimit`, by position.
+        private(set) var cutColumns: [Int] = []
+        /// Set by the cut-string makers, moved into `cutColumns` by `nextRecord`.
+        private var fieldWasCut = false
 
         /// Whether some field held invalid UTF-8 that was replaced by U+FFFD.
         private(set) var sawInvalidUTF8 = false
@@ -46,11 +50,16 @@ extension CSVReader {
             guard position < bytes.count else { return nil }
             var fields: [String] = []
             fields.reserveCapacity(widthHint)
+            cutColumns.removeAll()
             while true {
                 if position < bytes.count && bytes[position] == quote {
                     fields.append(scanQuotedField())
                 } else {
                     fields.append(scanUnquotedField())
+                }
+                if fieldWasCut {
+                    cutColumns.append(fields.count - 1)
+                    fieldWasCut = false
                 }
                 // The field stopped at a delimiter, a line break, or the end of input.
                 guard position < bytes.count else { break }
@@ -177,12 +186,14 @@ extension CSVReader {
             let kept = Self.characterBoundary(in: prefix, atMost: fieldLimit)
             let text = UnsafeBufferPointer(rebasing: prefix[0..<kept])
             if !UTF8Validation.isValid(text) { sawInvalidUTF8 = true }
+            fieldWasCut = true
             return String(decoding: text, as: UTF8.self) + Self.cutMarker(shown: kept, of: rawCount)
         }
 
         /// `makeCutString` for a field unescaped into the scratch buffer (which holds its start).
         private mutating func makeCutScratchString(rawCount: Int) -> String {
             let limit = fieldLimit
+            fieldWasCut = true
             return scratch.withUnsafeBufferPointer { buffer in
                 let kept = Self.characterBoundary(in: buffer, atMost: limit)
                 let text = UnsafeBufferPointer(rebasing: buffer[0..<kept])

@@ -34,7 +34,7 @@ public protocol DataTableDataSource: AnyObject {
     func makeRawRecordReader(rowCount: Int) -> RawRecordReader?
     /// Whether `value(row:column:)` holds only the start of a field too long to show whole (its
     /// whole text is `text(row:column:)`): copies and edits must not take the shown value for
-    /// the field. Default false.
+    /// the field. UI thread, like `value`. Default false.
     func isValueCut(row: Int, column: Int) -> Bool
     /// A warning about the data for the status line (a file that changed, repaired input).
     var notice: String? { get }

@@ -14,8 +14,13 @@ extension DataTableView {
         let (titles, values) = editableFields(of: source)
         let heading = "record \(grouped(viewport.cursor.row + 1)) of \(grouped(viewport.rowCount))"
             + (source != viewport.cursor.row || displayOrder != nil ? " (row \(grouped(source + 1)) in the data)" : "")
+        var cutNotes: [Int: String] = [:]
+        for column in values.indices where dataSource.isValueCut(row: source, column: column) {
+            // A cut value ends with the source's marker ("… [64 KiB of 500 MiB shown]").
+            if let start = values[column].lastIndex(of: "…") { cutNotes[column] = String(values[column][start...]) }
+        }
         return RecordView(titles: titles, values: values, heading: heading, theme: configuration.theme,
-                          isMarked: markedRowSet.contains(source))
+                          isMarked: markedRowSet.contains(source), cutNotes: cutNotes)
     }
 
     /// Opens the edit form on a row (the `edit` action), when the delegate can edit.

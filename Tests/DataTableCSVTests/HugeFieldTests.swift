@@ -1,6 +1,8 @@
 import Glibc
 import Testing
-import DataTableKit
+import TerminalSurface
+import TestSupport
+@testable import DataTableKit
 @testable import DataTableCSV
 
 @Suite struct HugeFieldTests {
@@ -71,5 +73,65 @@ import DataTableKit
         let source = try CSVFileDataSource(path: temporaryFile(Array("id,\(title)\n1,2\n".utf8)))
         #expect(source.title(ofColumn: 1).hasPrefix(String(repeating: "t", count: limit) + "… ["))
         #expect(source.value(row: 0, column: 1) == .int(2))
+    }
+
+    /// A table app over a row with a 200,000-byte field and a 70,000-byte one (cut, but small
+    /// enough for the clipboard), and a delegate that lets the edit form edit.
+    final class Editor: DataTableDelegate {
+        var edits: [String] = []
+        func dataTableCanEdit(_ view: DataTableView) -> Bool { true }
+        func dataTable(_ view: DataTableView, didEditRow sourceRow: Int, column: Int, text: String) -> String? {
+            edits.append(text)
+            return nil
+        }
+    }
+
+    @Test func copiesTakeTheWholeFieldOrNothing() throws {
+        let big = String(repeating: "x", count: 200_000), medium = String(repeating: "m", count: 70_000)
+        let source = try CSVFileDataSource(path: temporaryFile(Array("a,b\n\(big),\(medium)\n".utf8)))
+        source.indexAll()
+        let (app, backend) = TableFixtures.application(source, size: Size(width: 60, height: 8), colorCount: 0)
+        app.drawFrame()
+        app.press(.character("y"))
+        #expect(backend.clipboard.isEmpty)
+        #expect(app.view.notice == "too large to copy (200,000 bytes; terminals take 74,000)")
+        app.press(.right, .character("y"))
+        #expect(backend.clipboard == [medium])
+        // The record view's copy refuses the record with the huge field rather than cut it.
+        app.press(.enter, .character("y"))
+        #expect(backend.clipboard == [medium])
+        #expect(app.view.notice == "too large to copy (200,000 bytes; terminals take 74,000)")
+    }
+
+    @Test func theEditFormDoesNotEditACutField() throws {
+        let big = String(repeating: "x", count: 200_000)
+        let source = try CSVFileDataSource(path: temporaryFile(Array("a,b\n\(big),1\n".utf8)))
+        source.indexAll()
+        let (app, _) = TableFixtures.application(source, size: Size(width: 60, height: 8), colorCount: 0)
+        let editor = Editor()
+        app.view.delegate = editor
+        app.view.openEditForm(sourceRow: 0)
+        app.press(.enter)
+        #expect(app.view.editForm?.editor == nil)
+        #expect(app.view.notice == "this field is too long to edit here (200,000 bytes)")
+        app.press(.character("z"), .enter)
+        #expect(editor.edits.isEmpty)
+        // The small field beside it edits as usual.
+        app.press(.down, .enter, .control("u"))
+        app.type("2")
+        app.press(.enter)
+        #expect(editor.edits == ["2"])
+    }
+
+    @Test func theRecordViewSaysWhereAHugeFieldWasCut() throws {
+        let big = String(repeating: "word ", count: 40_000)
+        let source = try CSVFileDataSource(path: temporaryFile(Array("a,b\n\(big),1\n".utf8)))
+        source.indexAll()
+        let (app, _) = TableFixtures.application(source, size: Size(width: 60, height: 8), colorCount: 0)
+        app.view.openRecordView()
+        let lines = app.view.recordView(of: 0).lines(width: 60)
+        #expect(lines.count == 200 + 1 + 1)  // 200 wrapped lines (the most shown), the note, field b
+        #expect(lines[200].right == "… [64 KiB of 195.3 KiB shown]")
+        #expect(lines.last?.left == "b")
     }
 }
