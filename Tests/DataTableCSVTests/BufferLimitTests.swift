@@ -95,7 +95,7 @@ final class DetachedThread {
         let writer = EndlessWriter(header: "n,word\n", record: "12345,abcdefghij\n")
         let source = try CSVFileDataSource(streamingFrom: writer.pipe.read, name: "stdin", bufferLimit: limit)
         source.startIndexing()
-        #expect(waitUntil { source.isIndexComplete }, "the stream never stopped: \(source.file.length) bytes read")
+        try #require(waitUntil { source.isIndexComplete }, "the stream never stopped: \(source.file.length) bytes read")
         // The copy and its index stay within the limit.
         #expect(source.file.length + source.index.count * 8 <= limit)
         #expect(source.file.length > limit / 2, "stopped far too early: \(source.file.length)")
@@ -118,7 +118,8 @@ final class DetachedThread {
         let limit = 1 << 20
         let writer = EndlessWriter(header: "c\n", record: "a\n")
         let source = try CSVFileDataSource(streamingFrom: writer.pipe.read, name: "stdin", bufferLimit: limit)
-        source.indexAll()
+        source.startIndexing()
+        try #require(waitUntil { source.isIndexComplete }, "the stream never stopped: \(source.file.length) bytes read")
         #expect(source.file.length + source.index.count * 8 <= limit)
         #expect(source.file.length <= limit / 5 + 64)
         #expect(source.rowCount > limit / 10 / 2 / 2)
@@ -138,7 +139,8 @@ final class DetachedThread {
     @Test func aRecordLongerThanTheLimitLeavesNoRows() throws {
         let writer = EndlessWriter(header: "a,b\n\"", record: "x")
         let source = try CSVFileDataSource(streamingFrom: writer.pipe.read, name: "'fifo'", bufferLimit: 64 << 10)
-        source.indexAll()
+        source.startIndexing()
+        try #require(waitUntil { source.isIndexComplete }, "the stream never stopped: \(source.file.length) bytes read")
         #expect(source.rowCount == 0)
         #expect(source.title(ofColumn: 1) == "b")
         #expect(source.notice == "stopped reading 'fifo' at the 64 KiB limit (--buffer-limit)")
