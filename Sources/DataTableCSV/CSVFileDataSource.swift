@@ -35,7 +35,15 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// Parsed rows by row id: only rows that were drawn or sampled. Cleared when it reaches
     /// `rowCacheLimit` (the screen needs a few hundred at most). UI thread only.
     private var rowCache: [Int: [String]] = [:]
+    /// The columns of cached rows whose values are cut (`displayFieldLimit`), for rows that have any.
+    private var cutColumnsCache: [Int: [Int]] = [:]
     private let rowCacheLimit = 4096
+
+    /// Fields longer than this (in the file's bytes) are shown cut: `value` and the titles hold
+    /// their first 64 KiB and a marker ("… [64 KiB of 500 MiB shown]"), so a huge field costs
+    /// the screen no more memory than a long one. `text`, `fields` and the raw readers (sort,
+    /// search, filter, writing, commands) read it whole.
+    public static let displayFieldLimit = 64 << 10
 
     /// Bytes indexed synchronously in `init`, so the first screen has rows at once.
     static let initialIndexBytes = 1 << 18
@@ -49,15 +57,22 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     }
 
     /// Reads a stream (stdin, a FIFO) through an unlinked temporary file in `temporaryDirectory`,
-    /// indexed as it grows: the first rows show as soon as they arrive. `name` is how messages
-    /// call the stream, as is (`stdin`, or a FIFO's path quoted with `TerminalText.quoted`).
+    /// indexed as it grows: the first rows show as soon as they arrive. Reading stops when the
+    /// file and its row index reach `bufferLimit` bytes (`notice` then says so); a record cut
+    /// there is dropped, the rows before it stay. `name` is how messages call the stream, as is
+    /// (`stdin`, or a FIFO's path quoted with `TerminalText.quoted`).
     public convenience init(streamingFrom fd: Int32, name: String, dialect: CSVDialect? = nil, hasHeader: Bool = true,
-                            temporaryDirectory: String = "/tmp") throws {
-        let file = try MappedFile(streamingFrom: fd, name: name, temporaryDirectory: temporaryDirectory)
+                            temporaryDirectory: String = "/tmp", bufferLimit: Int = Int.max) throws {
+        let file = try MappedFile(streamingFrom: fd, name: name, temporaryDirectory: temporaryDirectory,
+                                  bufferLimit: bufferLimit)
         // The header and a first screen: 64 KB, the end of the stream, or a quarter of a second;
         // then at least one whole record (the header) unless the stream ends first.
         file.waitForBytes(1 << 16, milliseconds: 250)
-        while !file.isComplete && Self.endOfFirstRecord(file.bytes(0..<file.length), quote: (dialect ?? .comma).quote) >= file.length {
+        while true {
+            let length = file.length, complete = file.isComplete
+            if complete || Self.endOfFirstRecord(file.bytes(0..<length), quote: (dialect ?? .comma).quote) < length { break }
+            // No record starts in what was scanned: it costs the copier's limit no index.
+            file.noteIndexed(upTo: length, indexMemory: 0)
             usleep(2000)
         }
         try self.init(file: file, dialect: dialect, hasHeader: hasHeader)
@@ -84,12 +99,14 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
             headerEnd = Self.endOfFirstRecord(file.bytes(bomLength..<file.length), quote: dialect.quote) + bomLength
             file.bytes(bomLength..<headerEnd).withMemoryRebound(to: UInt8.self) { buffer in
                 var scanner = CSVReader.Scanner(buffer, dialect: dialect)
+                scanner.fieldLimit = Self.displayFieldLimit
                 titles = scanner.nextRecord() ?? []
             }
         }
         var sampleRecords: [[String]] = []
         file.bytes(headerEnd..<min(file.length, headerEnd + (1 << 16))).withMemoryRebound(to: UInt8.self) { buffer in
             var scanner = CSVReader.Scanner(buffer, dialect: dialect)
+            scanner.fieldLimit = Self.displayFieldLimit
             while sampleRecords.count < 1000, let record = scanner.nextRecord() { sampleRecords.append(record) }
         }
         let columns = sampleRecords.reduce(titles.count) { max($0, $1.count) }
@@ -104,7 +121,10 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         indexNext(bytes: Self.initialIndexBytes)
     }
 
-    deinit { indexingCancelled.store(true, ordering: .relaxed) }
+    deinit {
+        indexingCancelled.store(true, ordering: .relaxed)
+        file.abandon()
+    }
 
     /// Starts indexing the rest of the file on a background thread.
     public func startIndexing() {
@@ -143,13 +163,15 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         indexedBytes.store(to, ordering: .relaxed)
         if complete && to == length {
             // The sentinel: the end of the last record. When the data ends with a terminator,
-            // the start found there already is that end.
-            if let last = index.lastWritten, last < length { index.append(length) }
+            // the start found there already is that end. A stream stopped at its limit ends
+            // inside a record: that start is the end instead (the cut record is dropped).
+            if let last = index.lastWritten, last < length, !file.isStoppedAtLimit { index.append(length) }
             index.publish()
             indexingFinished.store(true, ordering: .releasing)
         } else {
             index.publish()
         }
+        if file.isStream { file.noteIndexed(upTo: to, indexMemory: index.count * 8) }
         return true
     }
 
@@ -247,12 +269,16 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         if file.base.map(TruncationGuard.hasFaulted) == true || now.size != file.length || modified {
             changedSize = min(now.size, file.length)
             rowCache.removeAll()
+            cutColumnsCache.removeAll()
         }
     }
 
     /// "file changed on disk" once `checkForChanges` has seen a change.
     public var notice: String? {
         if let failure = file.streamFailure { return failure }
+        if file.isStoppedAtLimit {
+            return "stopped reading \(file.path) at the \(ByteSize.formatted(file.bufferLimit)) limit (--buffer-limit)"
+        }
         return changedSize.map { "file changed on disk since it was opened: showing what was read (\($0 < file.length ? "now \($0) bytes" : "contents may differ"))" }
     }
 
@@ -266,14 +292,27 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         return column < all.count ? all[column] : ""
     }
 
-    /// Every field of a row, parsed from the mapping without the row cache. Thread-safe.
-    public func fields(row: Int) -> [String] {
-        guard row < rowCount else { return [] }
+    /// Every field of a row, parsed from the mapping without the row cache, whole. Thread-safe.
+    public func fields(row: Int) -> [String] { parsedFields(row: row, fieldLimit: Int.max).fields }
+
+    /// The fields of a row, those longer than `fieldLimit` bytes cut (see `displayFieldLimit`),
+    /// and which were cut.
+    private func parsedFields(row: Int, fieldLimit: Int) -> (fields: [String], cut: [Int]) {
+        guard row < rowCount else { return ([], []) }
         let bytes = file.bytes(index[row]..<index[row + 1])
         return bytes.withMemoryRebound(to: UInt8.self) { buffer in
             var scanner = CSVReader.Scanner(buffer, dialect: dialect)
-            return scanner.nextRecord() ?? []
+            scanner.fieldLimit = fieldLimit
+            let fields = scanner.nextRecord() ?? []
+            return (fields, scanner.cutColumns)
         }
+    }
+
+    /// Whether `value(row:column:)` holds only the start of the field: its bytes in the file
+    /// are more than `displayFieldLimit`. UI thread (it reads the row cache, as `value` does).
+    public func isValueCut(row: Int, column: Int) -> Bool {
+        guard rowCache[row] != nil || !record(row).isEmpty else { return false }
+        return cutColumnsCache[row]?.contains(column) ?? false
     }
 
     /// The bytes of one field in the mapping, quotes included, found by counting delimiters
@@ -373,15 +412,20 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         return field == column ? UnsafeRawBufferPointer(rebasing: bytes[start..<n]) : UnsafeRawBufferPointer(start: nil, count: 0)
     }
 
-    /// The fields of row `row`, parsed from the mapping (cached).
+    /// The fields of row `row` for display, parsed from the mapping (cached); fields over
+    /// `displayFieldLimit` bytes are cut.
     public func record(_ row: Int) -> [String] {
         if let cached = rowCache[row] { return cached }
         guard row < rowCount else { return [] }
         if let changedSize, index[row + 1] > changedSize { return Array(repeating: "", count: columnCount) }
-        var fields = self.fields(row: row)
+        var (fields, cut) = parsedFields(row: row, fieldLimit: Self.displayFieldLimit)
         if fields.count < columnCount { fields += repeatElement("", count: columnCount - fields.count) }
-        if rowCache.count >= rowCacheLimit { rowCache.removeAll(keepingCapacity: true) }
+        if rowCache.count >= rowCacheLimit {
+            rowCache.removeAll(keepingCapacity: true)
+            cutColumnsCache.removeAll()
+        }
         rowCache[row] = fields
+        if !cut.isEmpty { cutColumnsCache[row] = cut }
         return fields
     }
 }

@@ -16,6 +16,14 @@ extension CSVReader {
         private var widthHint = 0
         /// Holds the unescaped bytes of a quoted field that cannot be taken verbatim.
         private var scratch: [UInt8] = []
+        /// Fields whose bytes in the input (quotes included) are longer than this are cut: only
+        /// their first `fieldLimit` bytes become text, followed by `cutMarker`. The rest is
+        /// scanned, never copied. `Int.max`: never.
+        var fieldLimit = Int.max
+        /// The fields of the last record that were cut at `fieldLimit`, by position.
+        private(set) var cutColumns: [Int] = []
+        /// Set by the cut-string makers, moved into `cutColumns` by `nextRecord`.
+        private var fieldWasCut = false
 
         /// Whether some field held invalid UTF-8 that was replaced by U+FFFD.
         private(set) var sawInvalidUTF8 = false
@@ -42,11 +50,16 @@ extension CSVReader {
             guard position < bytes.count else { return nil }
             var fields: [String] = []
             fields.reserveCapacity(widthHint)
+            cutColumns.removeAll()
             while true {
                 if position < bytes.count && bytes[position] == quote {
                     fields.append(scanQuotedField())
                 } else {
                     fields.append(scanUnquotedField())
+                }
+                if fieldWasCut {
+                    cutColumns.append(fields.count - 1)
+                    fieldWasCut = false
                 }
                 // The field stopped at a delimiter, a line break, or the end of input.
                 guard position < bytes.count else { break }
@@ -88,6 +101,7 @@ extension CSVReader {
             let start = position
             let (end, union) = scanUnquotedText(from: start)
             position = end
+            if end - start > fieldLimit { return makeCutString(start..<end, rawCount: end - start) }
             return makeString(start..<end, byteUnion: union)
         }
 
@@ -99,6 +113,7 @@ extension CSVReader {
         private mutating func scanQuotedField() -> String {
             let end = bytes.count
             let quote = self.quote
+            let opening = position
             var index = position + 1
             var segmentStart = index
             var union: UInt8 = 0
@@ -113,8 +128,12 @@ extension CSVReader {
                 if index == end {
                     unterminatedQuoteRow = recordIndex
                     position = end
-                    guard usesScratch else { return makeString(segmentStart..<end, byteUnion: union) }
+                    guard usesScratch else {
+                        if end - opening > fieldLimit { return makeCutString(segmentStart..<end, rawCount: end - opening) }
+                        return makeString(segmentStart..<end, byteUnion: union)
+                    }
                     appendToScratch(segmentStart..<end)
+                    if end - opening > fieldLimit { return makeCutScratchString(rawCount: end - opening) }
                     return makeScratchString(byteUnion: union)
                 }
                 if index + 1 < end && bytes[index + 1] == quote {
@@ -133,7 +152,9 @@ extension CSVReader {
                 let closing = index
                 let (trailingEnd, trailingUnion) = scanUnquotedText(from: closing + 1)
                 position = trailingEnd
+                let rawCount = trailingEnd - opening
                 if !usesScratch && trailingEnd == closing + 1 {
+                    if rawCount > fieldLimit { return makeCutString(segmentStart..<closing, rawCount: rawCount) }
                     return makeString(segmentStart..<closing, byteUnion: union)
                 }
                 if !usesScratch {
@@ -141,13 +162,59 @@ extension CSVReader {
                 }
                 appendToScratch(segmentStart..<closing)
                 appendToScratch((closing + 1)..<trailingEnd)
+                if rawCount > fieldLimit { return makeCutScratchString(rawCount: rawCount) }
                 return makeScratchString(byteUnion: union | trailingUnion)
             }
         }
 
-        /// Appends the input bytes in `range` to the scratch buffer.
+        /// Appends the input bytes in `range` to the scratch buffer; with a `fieldLimit`, only up
+        /// to that many bytes (and 3 more, to finish a character cut there).
         private mutating func appendToScratch(_ range: Range<Int>) {
+            var range = range
+            if fieldLimit != Int.max {
+                let room = max(0, fieldLimit + 3 - scratch.count)
+                range = range.lowerBound..<(range.lowerBound + min(range.count, room))
+            }
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+
+        /// The text of a field cut at `fieldLimit`: the first bytes of `range` up to the limit (not
+        /// splitting a character), then `cutMarker`. `rawCount` is the field's size in the input.
+        /// - Complexity: O(`fieldLimit`), whatever the field's size.
+        private mutating func makeCutString(_ range: Range<Int>, rawCount: Int) -> String {
+            let prefix = UnsafeBufferPointer(rebasing: bytes[range])
+            let kept = Self.characterBoundary(in: prefix, atMost: fieldLimit)
+            let text = UnsafeBufferPointer(rebasing: prefix[0..<kept])
+            if !UTF8Validation.isValid(text) { sawInvalidUTF8 = true }
+            fieldWasCut = true
+            return String(decoding: text, as: UTF8.self) + Self.cutMarker(shown: kept, of: rawCount)
+        }
+
+        /// `makeCutString` for a field unescaped into the scratch buffer (which holds its start).
+        private mutating func makeCutScratchString(rawCount: Int) -> String {
+            let limit = fieldLimit
+            fieldWasCut = true
+            return scratch.withUnsafeBufferPointer { buffer in
+                let kept = Self.characterBoundary(in: buffer, atMost: limit)
+                let text = UnsafeBufferPointer(rebasing: buffer[0..<kept])
+                if !UTF8Validation.isValid(text) { sawInvalidUTF8 = true }
+                return String(decoding: text, as: UTF8.self) + Self.cutMarker(shown: kept, of: rawCount)
+            }
+        }
+
+        /// What follows the start of a cut field: "… [64 KiB of 500 MiB shown]".
+        static func cutMarker(shown: Int, of total: Int) -> String {
+            "… [\(ByteSize.formatted(shown)) of \(ByteSize.formatted(total)) shown]"
+        }
+
+        /// The largest count ≤ `limit` of bytes of `buffer` that does not end inside a UTF-8
+        /// character (`limit` itself when the bytes there are not valid UTF-8).
+        static func characterBoundary(in buffer: UnsafeBufferPointer<UInt8>, atMost limit: Int) -> Int {
+            guard limit < buffer.count else { return buffer.count }
+            var end = limit
+            // Back up over continuation bytes (10xxxxxx) to the start of the character at `limit`.
+            while end > 0 && limit - end < 3 && buffer[end] & 0xC0 == 0x80 { end -= 1 }
+            return buffer[end] & 0xC0 == 0x80 ? limit : end
         }
 
         /// Decodes the input bytes in `range`, whose bitwise OR is `byteUnion`.

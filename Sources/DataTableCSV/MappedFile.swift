@@ -29,6 +29,16 @@ public final class MappedFile: @unchecked Sendable {
     let modifiedAtOpen: timespec
     /// Whether this is a stream copied into a temporary file.
     let isStream: Bool
+    /// Most bytes a stream may hold: its temporary file plus the row index over it (`Int.max`:
+    /// no limit but the reservation). See `copyStream`.
+    let bufferLimit: Int
+    /// Set when the copier stopped at `bufferLimit` (the rest of the stream was not read).
+    private let stoppedAtLimit = Atomic<Bool>(false)
+    /// What the indexer has reported: bytes it has scanned, and the index bytes they took.
+    private let indexedBytes = Atomic<Int>(0)
+    private let indexBytes = Atomic<Int>(0)
+    /// Set when nobody reads the file any more: the copier stops.
+    private let abandoned = Atomic<Bool>(false)
 
     /// Bytes readable now (see `available`).
     var length: Int { available.load(ordering: .acquiring) }
@@ -36,6 +46,18 @@ public final class MappedFile: @unchecked Sendable {
     var isComplete: Bool { complete.load(ordering: .acquiring) }
     /// Why a stream stopped before its end, if it did.
     var streamFailure: String? { streamError.withLock { $0 } }
+    /// Whether the copier stopped reading the stream at `bufferLimit`.
+    var isStoppedAtLimit: Bool { stoppedAtLimit.load(ordering: .acquiring) }
+
+    /// The indexer's report (any thread): it has scanned the first `bytes` and holds `indexMemory`
+    /// bytes of index for them. The copier counts the index against `bufferLimit`.
+    func noteIndexed(upTo bytes: Int, indexMemory: Int) {
+        indexBytes.store(indexMemory, ordering: .relaxed)
+        indexedBytes.store(bytes, ordering: .releasing)
+    }
+
+    /// Tells the copier that nobody reads the file any more (the data source went away).
+    func abandon() { abandoned.store(true, ordering: .releasing) }
 
     public enum OpenError: Error {
         case system(String)
@@ -76,6 +98,7 @@ public final class MappedFile: @unchecked Sendable {
         self.available = Atomic(length)
         self.complete = Atomic(true)
         self.isStream = false
+        self.bufferLimit = Int.max
         self.modifiedAtOpen = info.st_mtim
         if length > 0 {
             guard let pointer = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED else {
@@ -95,9 +118,10 @@ public final class MappedFile: @unchecked Sendable {
     static let streamReservation = 1 << 40
 
     /// Starts copying `inputFD` (stdin, a FIFO) into an unlinked temporary file in `$TMPDIR`
-    /// (or /tmp) on a background thread and maps it; `length` grows as data arrives.
+    /// (or /tmp) on a background thread and maps it; `length` grows as data arrives, until the
+    /// stream ends or the file and its index reach `bufferLimit` bytes.
     /// `name` is how messages call the stream, as is (`stdin`; a FIFO's path quoted by the caller).
-    init(streamingFrom inputFD: Int32, name: String, temporaryDirectory: String) throws {
+    init(streamingFrom inputFD: Int32, name: String, temporaryDirectory: String, bufferLimit: Int = Int.max) throws {
         let name = TerminalText.sanitized(name)
         var template = Array("\(temporaryDirectory)/dtable-stream-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -118,18 +142,50 @@ public final class MappedFile: @unchecked Sendable {
         self.available = Atomic(0)
         self.complete = Atomic(false)
         self.isStream = true
+        self.bufferLimit = bufferLimit
         self.modifiedAtOpen = timespec()
         TruncationGuard.register(base: pointer, length: Self.streamReservation)
         DispatchQueue.global(qos: .userInitiated).async { [self] in copyStream(from: inputFD) }
     }
 
-    /// The copier: reads the stream in 1 MiB pieces, appends them to the file, publishes the size.
+    /// Bytes of row index one byte of data can cost at most: a row of just a line feed takes
+    /// one 8-byte offset.
+    static let indexBytesPerByte = 8
+
+    /// The copier: reads the stream in pieces of up to 1 MiB, appends them to the file,
+    /// publishes the size.
+    ///
+    /// The limit counts the file and the row index over it, so that neither can outgrow it: before
+    /// each read, bytes not yet indexed are counted at their worst (`indexBytesPerByte` each),
+    /// and a read takes at most what then fits even if every byte read starts a row. When nothing
+    /// more fits, the copier waits for the indexer to catch up (its real count is usually far
+    /// lower); once everything is indexed and still nothing fits, it stops: the input is replaced
+    /// by /dev/null (the writer gets EPIPE or SIGPIPE) and the stream counts as complete.
     private func copyStream(from input: Int32) {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
         var total = 0
-        while true {
-            let n = read(input, buffer, 1 << 20)
+        while !abandoned.load(ordering: .acquiring) {
+            var want = 1 << 20
+            if bufferLimit != Int.max {
+                let indexed = min(indexedBytes.load(ordering: .acquiring), total)
+                let projected = total + indexBytes.load(ordering: .relaxed) + (total - indexed) * Self.indexBytesPerByte
+                want = min(want, max(0, bufferLimit - projected) / (1 + Self.indexBytesPerByte))
+                if want == 0 {
+                    if indexed < total {
+                        usleep(1000)  // the indexer will say what the unindexed bytes really cost
+                        continue
+                    }
+                    stoppedAtLimit.store(true, ordering: .releasing)
+                    let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                    if null >= 0 {
+                        dup2(null, input)
+                        close(null)
+                    }
+                    break
+                }
+            }
+            let n = read(input, buffer, want)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {
                 if n < 0 { streamError.withLock { $0 = "reading \(displayName) failed: \(String(cString: strerror(errno)))" } }

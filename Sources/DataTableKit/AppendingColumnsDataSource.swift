@@ -36,6 +36,7 @@ public final class AppendingColumnsDataSource: LayeredDataSource {
     public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? { base.makeRawRecordReader(rowCount: rowCount) }
     public var notice: String? { base.notice }
     public func checkForChanges() { base.checkForChanges() }
+    public func isValueCut(row: Int, column: Int) -> Bool { isAppended(column) ? false : base.isValueCut(row: row, column: column) }
 }
 
 extension AppendingColumnsDataSource {

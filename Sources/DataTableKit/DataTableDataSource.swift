@@ -32,6 +32,10 @@ public protocol DataTableDataSource: AnyObject {
     /// A reader of whole records' raw bytes (terminator excluded) for rows below `rowCount`, with
     /// the delimiter and quote bytes to split them: one pass over a row for all its fields.
     func makeRawRecordReader(rowCount: Int) -> RawRecordReader?
+    /// Whether `value(row:column:)` holds only the start of a field too long to show whole (its
+    /// whole text is `text(row:column:)`): copies and edits must not take the shown value for
+    /// the field. UI thread, like `value`. Default false.
+    func isValueCut(row: Int, column: Int) -> Bool
     /// A warning about the data for the status line (a file that changed, repaired input).
     var notice: String? { get }
     /// The model a row was made from (`DataTable<T>`); by default the row id itself.
@@ -97,6 +101,7 @@ extension DataTableDataSource {
     public var loadState: DataTableLoadState? { nil }
     public var notice: String? { nil }
     public func checkForChanges() {}
+    public func isValueCut(row: Int, column: Int) -> Bool { false }
     public func text(row: Int, column: Int) -> String { value(row: row, column: column).stringRepresentation }
     public func sortText(row: Int, column: Int) -> String { text(row: row, column: column) }
     public func model(atSourceRow row: Int) -> Any { row }

@@ -157,9 +157,24 @@ extension DataTableView {
     /// Puts the cursor cell's text on the clipboard (`y`), via the backend (OSC 52).
     public func copyCursorCell() {
         guard viewport.rowCount > 0, !columns.isEmpty else { return }
-        let text = dataSource.value(row: sourceRow(forDisplayRow: viewport.cursor.row), column: viewport.cursor.column)
-            .stringRepresentation
+        guard let text = copyableText(row: sourceRow(forDisplayRow: viewport.cursor.row), column: viewport.cursor.column)
+        else { return }
         copyToClipboard(text, saying: "copied \(text.count) character\(text.count == 1 ? "" : "s")")
+    }
+
+    /// A field's whole text for a copy: the value shown, or for a value shown cut (a huge field)
+    /// the field read whole, when it is small enough to copy; nil, saying so, when it is not
+    /// (it is never read whole then).
+    func copyableText(row: Int, column: Int) -> String? {
+        guard dataSource.isValueCut(row: row, column: column) else {
+            return dataSource.value(row: row, column: column).stringRepresentation
+        }
+        let size = dataSource.rawField(row: row, column: column)?.count ?? Int.max
+        guard size <= Self.clipboardLimit else {
+            notice = "too large to copy (\(size == Int.max ? "a huge field" : "\(grouped(size)) bytes"); terminals take \(grouped(Self.clipboardLimit)))"
+            return nil
+        }
+        return dataSource.text(row: row, column: column)
     }
 
     /// Hands `text` to the backend's clipboard after this key, and says so; refuses text over

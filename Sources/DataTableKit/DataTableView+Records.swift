@@ -14,8 +14,13 @@ extension DataTableView {
         let (titles, values) = editableFields(of: source)
         let heading = "record \(grouped(viewport.cursor.row + 1)) of \(grouped(viewport.rowCount))"
             + (source != viewport.cursor.row || displayOrder != nil ? " (row \(grouped(source + 1)) in the data)" : "")
+        var cutNotes: [Int: String] = [:]
+        for column in values.indices where dataSource.isValueCut(row: source, column: column) {
+            // A cut value ends with the source's marker ("… [64 KiB of 500 MiB shown]").
+            if let start = values[column].lastIndex(of: "…") { cutNotes[column] = String(values[column][start...]) }
+        }
         return RecordView(titles: titles, values: values, heading: heading, theme: configuration.theme,
-                          isMarked: markedRowSet.contains(source))
+                          isMarked: markedRowSet.contains(source), cutNotes: cutNotes)
     }
 
     /// Opens the edit form on a row (the `edit` action), when the delegate can edit.
@@ -36,11 +41,17 @@ extension DataTableView {
                 (0..<count).map { dataSource.value(row: source, column: $0).stringRepresentation })
     }
 
-    /// The record on view as one CSV line (for `y` in the record view): the data's fields.
-    func recordCSV() -> String {
+    /// Copies the record on view as one CSV line (`y` in the record view): the data's fields,
+    /// whole (a field shown cut is read whole, or the copy is refused when it is too large).
+    func copyRecordAsCSV() {
         guard let source = recordViewRow ?? (viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil)
-        else { return "" }
-        return CSVField.record(editableFields(of: source).values)
+        else { return }
+        var values = editableFields(of: source).values
+        for column in values.indices where dataSource.isValueCut(row: source, column: column) {
+            guard let whole = copyableText(row: source, column: column) else { return }
+            values[column] = whole
+        }
+        copyToClipboard(CSVField.record(values), saying: "copied the record as CSV")
     }
 
     /// The actions of the cell under the cursor, when it has buttons.

@@ -226,6 +226,11 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
         editedText(row: row, column: column) ?? base.text(row: row, column: column)
     }
 
+    /// An edited field is shown whole; others as the base shows them.
+    public func isValueCut(row: Int, column: Int) -> Bool {
+        editedText(row: row, column: column) == nil && base.isValueCut(row: row, column: column)
+    }
+
     public func sortText(row: Int, column: Int) -> String {
         editedText(row: row, column: column) ?? base.sortText(row: row, column: column)
     }

@@ -8,6 +8,9 @@ struct RecordView {
     let heading: String
     let theme: TableTheme
     let isMarked: Bool
+    /// For fields whose values are shown cut (huge fields), what the value ends with ("… [64 KiB
+    /// of 500 MiB shown]"): repeated under the value when its wrapping stops before that end.
+    var cutNotes: [Int: String] = [:]
 
     /// The lines of the record at `width`: each field's title beside the first line of its
     /// value, continuation lines indented under the value.
@@ -24,6 +27,7 @@ struct RecordView {
                 for (n, line) in wrapped.enumerated() {
                     result.append((n == 0 ? title : "", String(line.text) + (line.hasEllipsis ? TextWrapping.ellipsis : "")))
                 }
+                if let note = cutNotes[i], wrapped.last?.hasEllipsis == true { result.append(("", note)) }
             }
         }
         return result

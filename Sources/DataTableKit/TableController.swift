@@ -300,6 +300,11 @@ public final class TableController {
     /// Keys while the edit form is up.
     private func handleEditForm(_ form: EditForm, _ key: Key) -> Response {
         if key == .control("c") { return .quit }
+        if form.editor == nil, key == .enter, view.dataSource.isValueCut(row: form.sourceRow, column: form.field) {
+            // The form shows the start of a huge field: editing that would replace the field with it.
+            view.notice = "this field is too long to edit here (\(grouped(view.dataSource.rawField(row: form.sourceRow, column: form.field)?.count ?? 0)) bytes)"
+            return .redraw
+        }
         let fields = view.editableFields(of: form.sourceRow)
         let current = form.field < fields.values.count ? fields.values[form.field] : ""
         switch form.handling(key, fieldCount: fields.titles.count, currentText: current) {
@@ -336,7 +341,7 @@ public final class TableController {
         case .character("m"):
             view.toggleMarkAtCursor()
         case .character("y"):
-            view.copyToClipboard(view.recordCSV(), saying: "copied the record as CSV")
+            view.copyRecordAsCSV()
         default:
             return .ignored
         }

@@ -92,6 +92,11 @@ struct DTableCommand: ParsableCommand {
     @Flag(help: "On exit, print the rows marked with m as CSV (with the header) to stdout.")
     var printMarked = false
 
+    @Option(name: .customLong("buffer-limit"), help: ArgumentHelp(
+        "Stop reading stdin or a FIFO when its temporary copy and row index reach SIZE (bytes, or with k, M, G or T: binary multiples, e.g. 500M, 4GiB; none for no limit). Default: the smaller of 4 GiB and half the free space in $TMPDIR.",
+        valueName: "SIZE"))
+    var bufferLimit: String?
+
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, always, never
     }
@@ -99,6 +104,9 @@ struct DTableCommand: ParsableCommand {
     func validate() throws {
         if let width, width < 1 { throw ValidationError("--width must be at least 1") }
         if let freeze, freeze < 0 { throw ValidationError("--freeze must be 0 or more") }
+        if let bufferLimit, ByteSize.parse(bufferLimit) == nil {
+            throw ValidationError("--buffer-limit must be a size such as 500M, 4G or 1048576 (bytes), or none, not '\(bufferLimit)'")
+        }
         if let delimiter, parsedDelimiter(delimiter) == nil {
             throw ValidationError("--delimiter must be one ASCII character or 'tab', not \(TerminalText.quoted(delimiter, maxWidth: 20))")
         }
@@ -121,8 +129,9 @@ struct DTableCommand: ParsableCommand {
         let configFile = try Self.loadConfigurationFile(environment: environment)
         let source = try InputSource.choose(file: file, stdinIsTerminal: stdinIsTerminal)
         let temporaryDirectory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let limit = bufferLimit.flatMap(ByteSize.parse) ?? BufferLimit.defaultLimit(temporaryDirectory: temporaryDirectory)
         let table = try source.load(delimiter: delimiter.flatMap(parsedDelimiter), hasHeader: !noHeader,
-                                    temporaryDirectory: temporaryDirectory)
+                                    temporaryDirectory: temporaryDirectory, bufferLimit: limit)
         let titles = (0..<table.columnCount).map { table.title(ofColumn: $0) }
 
         // The command line wins over the config file, which wins over the defaults.
@@ -148,19 +157,30 @@ struct DTableCommand: ParsableCommand {
         if print || (!stdoutIsTerminal && !picks) {
             // A reader that went away (`dtable f.csv | head`) ends the output quietly with status 0.
             signal(SIGPIPE, SIG_IGN)
-            if let notice = table.notice { reportError("warning: \(notice)") }
             CSVFileDataSource.installTruncationGuard()
             configuration.adoptColors(colorChoice == .always ? 256 : 0)
             if colorChoice == .always { configFile?.apply(to: &configuration, colorCount: 256) }
             (table as? CSVFileDataSource)?.indexAll()
+            // After indexing: a stream that stopped at --buffer-limit says so.
+            if let notice = table.notice { reportError("warning: \(notice)") }
             let view = DataTableView(dataSource: shown, configuration: configuration)
             if !sortOrder.isEmpty { view.sort(by: sortOrder) }
             var out = BufferedStandardOutput()
+            // RssAnon sampled at the first line and then at most 4 times a second, for --stats.
+            var peakAnonymousKilobytes = 0
+            var lastSample: ContinuousClock.Instant?
             TablePrinter(width: printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal),
                          colorCount: colorChoice == .always ? 256 : nil)
-                .print(view) { line in out.write(line + "\n") }
+                .print(view) { line in
+                    out.write(line + "\n")
+                    if statsFile != nil, lastSample.map({ ContinuousClock.now - $0 >= .milliseconds(250) }) ?? true {
+                        lastSample = .now
+                        peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
+                    }
+                }
             out.flush()
-            StatisticsReport(view: view, application: nil, bytesWritten: out.bytesWritten).write(to: statsFile)
+            StatisticsReport(view: view, application: nil, bytesWritten: out.bytesWritten,
+                             peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile)
             return
         }
 

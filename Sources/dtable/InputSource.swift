@@ -26,8 +26,10 @@ enum InputSource {
     }
 
     /// Opens the input: files are mapped; stdin and FIFOs are copied into an unlinked temporary
-    /// file in `$TMPDIR` (else /tmp) that is indexed as it grows.
-    func load(delimiter: UInt8?, hasHeader: Bool, temporaryDirectory: String) throws -> DataTableDataSource {
+    /// file in `$TMPDIR` (else /tmp) that is indexed as it grows, up to `bufferLimit` bytes of
+    /// copy and index.
+    func load(delimiter: UInt8?, hasHeader: Bool, temporaryDirectory: String,
+              bufferLimit: Int = Int.max) throws -> DataTableDataSource {
         let dialect = delimiter.map { CSVDialect(delimiter: $0) }
         do {
             switch self {
@@ -35,7 +37,8 @@ enum InputSource {
                 return DemoTable.make()
             case .standardInput:
                 return try CSVFileDataSource(streamingFrom: 0, name: "stdin", dialect: dialect,
-                                             hasHeader: hasHeader, temporaryDirectory: temporaryDirectory)
+                                             hasHeader: hasHeader, temporaryDirectory: temporaryDirectory,
+                                             bufferLimit: bufferLimit)
             case .file(let path):
                 do {
                     return try CSVFileDataSource(path: path, dialect: dialect, hasHeader: hasHeader)
@@ -48,7 +51,8 @@ enum InputSource {
                     // Quoted here, once: the stream's messages use the name as given.
                     return try CSVFileDataSource(streamingFrom: fd, name: TerminalText.quoted(path),
                                                  dialect: dialect ?? CSVDialect.forFileName(path),
-                                                 hasHeader: hasHeader, temporaryDirectory: temporaryDirectory)
+                                                 hasHeader: hasHeader, temporaryDirectory: temporaryDirectory,
+                                                 bufferLimit: bufferLimit)
                 }
             }
         } catch MappedFile.OpenError.system(let message) {

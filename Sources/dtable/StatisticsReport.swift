@@ -8,7 +8,7 @@ struct StatisticsReport {
     let view: DataTableView
     let application: TableApplication?
     let bytesWritten: Int
-    /// The largest RssAnon sampled while the viewer ran (nil in print mode).
+    /// The largest RssAnon sampled while the viewer ran or the table was printed.
     var peakAnonymousKilobytes: Int? = nil
 
     var fields: [(String, String)] {
