@@ -22,6 +22,9 @@ public final class MappedFile: @unchecked Sendable {
     private let streamError = Mutex<String?>(nil)
     /// The file's modification time when it was opened.
     let modifiedAtOpen: timespec
+    /// The version of the file opened (nil for a stream): what a write back to `path` expects
+    /// to find there.
+    let openedStamp: FileStamp?
     /// Whether this is a stream copied into a temporary file.
     let isStream: Bool
 
@@ -70,6 +73,7 @@ public final class MappedFile: @unchecked Sendable {
         self.complete = Atomic(true)
         self.isStream = false
         self.modifiedAtOpen = info.st_mtim
+        self.openedStamp = FileStamp(info)
         if length > 0 {
             guard let pointer = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED else {
                 close(fd)
@@ -109,6 +113,7 @@ public final class MappedFile: @unchecked Sendable {
         self.complete = Atomic(false)
         self.isStream = true
         self.modifiedAtOpen = timespec()
+        self.openedStamp = nil
         TruncationGuard.register(base: pointer, length: Self.streamReservation)
         DispatchQueue.global(qos: .userInitiated).async { [self] in copyStream(from: inputFD) }
     }

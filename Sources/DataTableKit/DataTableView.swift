@@ -15,7 +15,18 @@ public final class DataTableView {
 
     /// A message for the status line after the position, until the next key ("sort cancelled");
     /// the data source's own notice shows when there is none.
-    public var notice: String?
+    public var notice: String? {
+        didSet { isNoticeLasting = false }
+    }
+    /// Whether `notice` outlasts key presses (the outcome of a write): it stays until another
+    /// message replaces it or Esc dismisses it.
+    public private(set) var isNoticeLasting = false
+
+    /// Shows a message that keys do not wipe (see `isNoticeLasting`).
+    public func showLastingNotice(_ text: String) {
+        notice = text
+        isNoticeLasting = true
+    }
 
     /// Told what the user does (selection, taps, sorts) and asked about the program's work around
     /// the table (edits, writing, commands); see `DataTableDelegate`.
