@@ -47,12 +47,12 @@ public final class CSVWriteTarget: @unchecked Sendable {
         case (.some, nil):
             throw CSVWriteError("'\(path)' was removed or renamed since dtable read it", isConflict: true)
         case (.some(let file), .some(let now)) where file != now:
-            throw CSVWriteError("'\(path)' was changed by another program since dtable read it", isConflict: true)
+            throw CSVWriteError("another program saved '\(path)' since dtable read it", isConflict: true)
         default: break
         }
         // Only a file that is there gets a backup; a backup of another version is not replaced.
         guard now != nil, let current = FileStamp.current(atPath: path + ".bak"), current != backup else { return }
-        throw CSVWriteError("'\(path).bak' was changed by another program since dtable read '\(path)'", isConflict: true)
+        throw CSVWriteError("another program wrote '\(path).bak' since dtable read '\(path)'", isConflict: true)
     }
 
     /// Records a write: `file` is now at the path, and `backup` (when one was made) beside it.

@@ -41,7 +41,7 @@ import DataTableKit
         source.deleteRow(0)
         saveByRename("id,v\n1,y\n2,y\n3,y\n", to: path)
         let error = try #require(conflict { try CSVTableWriter.save(source) })
-        #expect(error.message == "'\(path)' was changed by another program since dtable read it")
+        #expect(error.message == "another program saved '\(path)' since dtable read it")
         #expect(text(path) == "id,v\n1,y\n2,y\n3,y\n")  // the other program's save is intact
         #expect(text(path + ".bak") == nil)  // and nothing was made of it
         #expect(source.hasUnsavedChanges)
@@ -63,7 +63,7 @@ import DataTableKit
         b.setField("B", row: 1, column: 0)
         try CSVTableWriter.save(a)
         let error = try #require(conflict { try CSVTableWriter.save(b) })
-        #expect(error.message.contains("changed by another program"))
+        #expect(error.message.contains("another program saved"))
         #expect(text(path) == "id\nA\n2\n")
         // A writes again: its own last write is what it expects.
         a.setField("AA", row: 1, column: 0)
@@ -89,7 +89,7 @@ import DataTableKit
         writeBytes(Array("precious\n".utf8), to: path + ".bak")
         source.setField("2", row: 0, column: 0)
         let error = try #require(conflict { try CSVTableWriter.save(source) })
-        #expect(error.message == "'\(path).bak' was changed by another program since dtable read '\(path)'")
+        #expect(error.message == "another program wrote '\(path).bak' since dtable read '\(path)'")
         #expect(text(path + ".bak") == "precious\n")
         #expect(text(path) == "id\n1\n")
         try CSVTableWriter.save(source, overwriting: true)
@@ -116,7 +116,7 @@ import DataTableKit
         #expect(text(out) == "id\n1\n")
         #expect(text(out + ".bak") == "old\n")
         saveByRename("someone else\n", to: out)
-        #expect(conflict { try writer.write(source, to: target) }?.message.contains("changed by another program") == true)
+        #expect(conflict { try writer.write(source, to: target) }?.message.contains("another program saved") == true)
         #expect(text(out) == "someone else\n")
         try writer.write(source, to: target, overwriting: true)
         #expect(text(out) == "id\n1\n")
