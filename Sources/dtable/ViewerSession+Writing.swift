@@ -93,7 +93,13 @@ extension ViewerSession {
 
     /// "wrote 19 rows to c.csv (previous kept as c.csv.bak)".
     static func summary(of result: CSVWriteResult) -> String {
-        "wrote \(result.rowsWritten) rows to \(result.path)" + (result.backupPath.map { " (previous kept as \($0))" } ?? "")
+        "wrote \(grouped(result.rowsWritten)) rows to \(result.path)" + (result.backupPath.map { " (previous kept as \($0))" } ?? "")
+    }
+
+    /// `1234567` as `1,234,567`.
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n)
+        return digits.enumerated().map { i, c in (i > 0 && (digits.count - i) % 3 == 0 ? "," : "") + String(c) }.joined()
     }
 
     /// A conflict, with the ways out: overwrite knowingly, write elsewhere, or quit without.
