@@ -86,6 +86,34 @@ extension EndToEnd {
             #expect(Self.entries(directory.path).filter { $0.contains(".dtable-") }.isEmpty)
         }
 
+        @Test("--output: a file saved there after dtable started is not overwritten on quit; :w! writes it, then q quits")
+        func outputSavedMeanwhileIsRefused() throws {
+            let directory = try TemporaryDirectory()
+            _ = try directory.write("c.csv", text: Self.original)
+            let out = try directory.write("out.csv", text: "old\n")
+            let session = try TmuxSession(width: 200, height: 8,
+                                          arguments: [try dtableBinaryPath(), "--action", "Delete", "--output", "out.csv", "c.csv"],
+                                          workingDirectory: directory.path)
+            try #require(session.waitFor { Fixture.statusLine($0).contains("row 1/20") }, "\(session.lastScreen)")
+            let result = try runProcess(["/bin/sed", "-i", "s/old/theirs/", out])
+            #expect(result.status == 0)
+            try session.sendKeys("a", "q")
+            #expect(session.waitFor {
+                Fixture.statusLine($0).contains("not written: another program saved 'out.csv' since dtable read it; :w! overwrites, :w FILE writes elsewhere, :q! quits without writing")
+            }, "\(session.lastScreen)")
+            #expect(directory.read("out.csv") == "theirs\n")
+            try session.sendKeys(":")
+            try session.sendLiteral("w!")
+            try session.sendKeys("Enter")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("wrote 19 rows to out.csv (previous kept as out.csv.bak)") },
+                    "\(session.lastScreen)")
+            try session.sendKeys("q")
+            #expect(session.waitForExit() == 0)
+            #expect(directory.read("out.csv") == "id,v\n" + (2...20).map { "\($0),x\($0)\n" }.joined())
+            #expect(directory.read("out.csv.bak") == "theirs\n")
+            #expect(directory.read("c.csv") == Self.original)
+        }
+
         @Test("A second dtable that read the earlier version is refused after the first one wrote")
         func secondDtableIsRefused() throws {
             let directory = try TemporaryDirectory()
