@@ -118,6 +118,12 @@ extension EndToEnd {
         func secondDtableIsRefused() throws {
             let directory = try TemporaryDirectory()
             _ = try directory.write("c.csv", text: Self.original)
+            // What a dtable killed while writing leaves: its PID is gone (no PID reaches pid_max).
+            let pidMax = Int(directory.readAbsolute("/proc/sys/kernel/pid_max")?.split(separator: "\n").first ?? "") ?? 4_194_304
+            let stale = ".c.csv.dtable-\(pidMax)-Ab3dEf"
+            let live = ".c.csv.dtable-1-Gh5jKl"  // init never ends
+            _ = try directory.write(stale, text: "half a table")
+            _ = try directory.write(live, text: "another writer")
             func start() throws -> TmuxSession {
                 let session = try TmuxSession(width: 150, height: 8,
                                               arguments: [try dtableBinaryPath(), "--action", "Delete", "c.csv"],
@@ -126,6 +132,8 @@ extension EndToEnd {
                 return session
             }
             let first = try start(), second = try start()
+            #expect(directory.read(stale) == nil)  // removed when dtable opened c.csv
+            #expect(directory.read(live) == "another writer")
             for session in [first, second] {
                 try session.sendKeys("a")
                 #expect(session.waitFor { Fixture.statusLine($0).contains("deleted row 1") }, "\(session.lastScreen)")
@@ -149,6 +157,17 @@ extension EndToEnd {
                 #expect(session.waitForExit() == 0)
             }
         }
+    }
+}
+
+extension TemporaryDirectory {
+    /// The text of a file outside the directory.
+    fileprivate func readAbsolute(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard fgets(&buffer, 64, file) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 
