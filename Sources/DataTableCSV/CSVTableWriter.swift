@@ -155,7 +155,7 @@ public struct CSVTableWriter: Sendable {
             output.failAfterBytes = failAfterBytes
             rows = try encode(layers.data, snapshot: snapshot, into: &output)
         }
-        target.recordWrite(file: replaced.written, backup: replaced.backupPath == nil ? nil : .some(replaced.backup))
+        target.recordWrite(file: replaced.written, madeBackup: replaced.backupPath != nil, backup: replaced.backup)
         return CSVWriteResult(path: replaced.target, backupPath: replaced.backupPath, rowsWritten: rows,
                               bytesWritten: replaced.bytes, savePoint: snapshot?.savePoint)
     }

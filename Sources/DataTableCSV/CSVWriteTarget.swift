@@ -55,11 +55,12 @@ public final class CSVWriteTarget: @unchecked Sendable {
         throw CSVWriteError("another program wrote '\(path).bak' since dtable read '\(path)'", isConflict: true)
     }
 
-    /// Records a write: `file` is now at the path, and `backup` (when one was made) beside it.
-    func recordWrite(file: FileStamp?, backup: FileStamp??) {
+    /// Records a write: `file` is now at the path and, when `madeBackup`, `backup` is beside it
+    /// (otherwise the backup there is still the one expected).
+    func recordWrite(file: FileStamp?, madeBackup: Bool, backup: FileStamp?) {
         expected.withLock { expected in
             expected.file = file
-            if let backup { expected.backup = backup }
+            if madeBackup { expected.backup = backup }
         }
     }
 }
