@@ -21,6 +21,9 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     let file: MappedFile
     /// Start offsets of data records, then (when indexing finishes) the end of the last record.
     let index = RowOffsetIndex()
+    /// Writing back to `path`: expects the version opened (then the one last written), so a
+    /// save by another program meanwhile is not overwritten. Nil for a stream.
+    public let writeTarget: CSVWriteTarget?
     private let titles: [String]
 
     /// Bytes the indexer has scanned (including the header).
@@ -82,6 +85,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let path = file.path
         self.path = path
         self.file = file
+        self.writeTarget = file.openedStamp.map { CSVWriteTarget(path: path, expecting: $0) }
         let all = file.bytes(0..<file.length)
         let bomLength = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         self.hasByteOrderMark = bomLength == 3

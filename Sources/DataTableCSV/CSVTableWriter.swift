@@ -4,8 +4,28 @@ import Glibc
 /// Why writing a table failed, in one line for the status bar.
 public struct CSVWriteError: Error, CustomStringConvertible, Equatable, Sendable {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// The target (or its `.bak`) holds a version the writer did not expect: another program
+    /// saved it. The ways out are writing anyway (`overwriting`) or writing elsewhere.
+    public let isConflict: Bool
+    public init(_ message: String, isConflict: Bool = false) {
+        self.message = message
+        self.isConflict = isConflict
+    }
     public var description: String { message }
+}
+
+/// How a long write reports its progress and is cancelled (it runs on a worker thread).
+public struct CSVWriteProgress: Sendable {
+    /// Told the bytes written so far, after each piece written to the file.
+    public var report: @Sendable (Int) -> Void
+    /// Asked after each piece: true stops the write (the temporary file is removed, the target
+    /// is untouched) with an error saying so.
+    public var isCancelled: @Sendable () -> Bool
+
+    public init(report: @escaping @Sendable (Int) -> Void, isCancelled: @escaping @Sendable () -> Bool) {
+        self.report = report
+        self.isCancelled = isCancelled
+    }
 }
 
 /// What a write did.
@@ -28,9 +48,14 @@ public struct CSVWriteResult: Sendable {
 /// What is written: the header (unless the source had none), then the rows in source order,
 /// without the rows an `EditableDataSource` deleted and with its edited fields. Over a
 /// `CSVFileDataSource` with the same dialect, unchanged rows (and the header) are copied byte for
-/// byte from the file, so quoting, spacing and line terminators stay exactly as they were; edited
-/// rows are encoded with RFC 4180 quoting and `lineTerminator`. Memory stays bounded (a 1 MB
-/// buffer; unchanged runs of rows are written straight from the mapping), whatever the size.
+/// byte from the file, so quoting, spacing and line terminators stay exactly as they were; in an
+/// edited row only the edited fields are encoded (RFC 4180 quoting), its other fields and its line
+/// terminator are copied byte for byte (invalid UTF-8, odd quoting, a CR-only line end).
+/// Memory stays bounded (a 1 MB buffer; unchanged runs of rows are written straight from the
+/// mapping), whatever the size.
+///
+/// Lost updates: a write to a `CSVWriteTarget` first checks that the file there (and its `.bak`)
+/// is the version dtable read or last wrote, and refuses a conflict unless `overwriting`.
 ///
 /// `AppendingColumnsDataSource` layers are looked through: their header-only columns are not data.
 public struct CSVTableWriter: Sendable {
@@ -76,21 +101,46 @@ public struct CSVTableWriter: Sendable {
     /// Writes the table back to the file it was read from (in its format), keeping the previous
     /// version as `PATH.bak`, and marks an `EditableDataSource` saved (at the state written).
     @discardableResult
-    public static func save(_ source: DataTableDataSource) throws -> CSVWriteResult {
+    public static func save(_ source: DataTableDataSource, overwriting: Bool = false,
+                            progress: CSVWriteProgress? = nil) throws -> CSVWriteResult {
         let layers = Layers(source)
-        guard let file = layers.data as? CSVFileDataSource, !file.isStream else {
+        guard let file = layers.data as? CSVFileDataSource, let target = file.writeTarget else {
             throw CSVWriteError("cannot save: the table was not read from a file (write it to a file instead)")
         }
-        let result = try CSVTableWriter(matching: source).write(source, to: file.path)
+        let result = try CSVTableWriter(matching: source).write(source, to: target, overwriting: overwriting,
+                                                                progress: progress)
         if let editable = layers.editable, let savePoint = result.savePoint { editable.markSaved(savePoint: savePoint) }
         return result
     }
 
-    /// Writes the table to `path` atomically; an existing file there is kept as `PATH.bak`
-    /// (replacing an older `.bak`) and its permission bits are kept. A symbolic link at `path`
-    /// is followed (the file it names is replaced, the link stays).
+    /// The bytes a write of `source` will about take (for progress): the file's size for a
+    /// table read from a file, else an estimate from its rows and columns.
+    public static func estimatedSize(of source: DataTableDataSource) -> Int {
+        let data = Layers(source).data
+        if let file = data as? CSVFileDataSource { return file.file.length }
+        return data.rowCount * max(1, data.columnCount) * 8
+    }
+
+    /// Writes the table to `path` atomically, over whatever is there (see
+    /// `write(_:to:overwriting:progress:)` with `overwriting`).
     @discardableResult
     public func write(_ source: DataTableDataSource, to path: String) throws -> CSVWriteResult {
+        try write(source, to: CSVWriteTarget(recordingCurrentStateOf: path), overwriting: true)
+    }
+
+    /// Writes the table to `target.path` atomically; an existing file there is kept as
+    /// `PATH.bak` (replacing an older `.bak`) and its permission bits are kept. A symbolic link
+    /// at the path is followed (the file it names is replaced, the link stays).
+    ///
+    /// Unless `overwriting`, the file and its `.bak` must be the versions `target` expects
+    /// (checked before writing and again just before the rename), else a conflict is thrown
+    /// and nothing changes. A table whose mapped file was changed in place is never written:
+    /// its rows are copied from that mapping. Stale temporary files of dead dtables next to the
+    /// target are removed first.
+    @discardableResult
+    public func write(_ source: DataTableDataSource, to target: CSVWriteTarget, overwriting: Bool = false,
+                      progress: CSVWriteProgress? = nil) throws -> CSVWriteResult {
+        let path = target.path
         let layers = Layers(source)
         if let state = layers.data.loadState, !state.isComplete {
             throw CSVWriteError("cannot write '\(path)' yet: the table is still loading (\(state.summary))")
@@ -98,14 +148,16 @@ public struct CSVTableWriter: Sendable {
         if let file = layers.data as? CSVFileDataSource, file.hasChangedOnDisk {
             throw CSVWriteError("cannot write '\(path)': '\(file.path)' changed on disk since it was opened (reopen it first)")
         }
+        if !overwriting { try target.verify() }
         let snapshot = layers.editable?.snapshot()
         var rows = 0
-        let (target, backup, bytes) = try AtomicFile.replace(path) { output in
+        let replaced = try AtomicFile.replace(path, verify: overwriting ? {} : target.verify, progress: progress) { output in
             output.failAfterBytes = failAfterBytes
             rows = try encode(layers.data, snapshot: snapshot, into: &output)
         }
-        return CSVWriteResult(path: target, backupPath: backup, rowsWritten: rows, bytesWritten: bytes,
-                              savePoint: snapshot?.savePoint)
+        target.recordWrite(file: replaced.written, madeBackup: replaced.backupPath != nil, backup: replaced.backup)
+        return CSVWriteResult(path: replaced.target, backupPath: replaced.backupPath, rowsWritten: rows,
+                              bytesWritten: replaced.bytes, savePoint: snapshot?.savePoint)
     }
 
     // MARK: - Encoding
@@ -168,9 +220,9 @@ public struct CSVTableWriter: Sendable {
             try copy(next..<row)
             next = row + 1
             if deleted.contains(row) { continue }
-            let upper = min(index[row + 1], all.count)
-            let terminated = upper > 0 && upper > index[row] && (all[upper - 1] == 0x0A || all[upper - 1] == 0x0D)
-            try appendRecord(encodedRow(row), endsWithTerminator: terminated, to: &output)
+            let lower = min(index[row], all.count), upper = min(index[row + 1], all.count)
+            try appendEditedRecord(UnsafeRawBufferPointer(rebasing: all[lower..<max(lower, upper)]),
+                                   edits: (edits[row] ?? [:]).filter { $0.key < columns }, to: &output)
             written += 1
         }
         try copy(next..<rowCount)
@@ -205,6 +257,7 @@ struct OutputBuffer {
     private let capacity = 1 << 20
     private(set) var bytesWritten = 0
     var failAfterBytes: Int?
+    var progress: CSVWriteProgress?
 
     init(fd: Int32) {
         self.fd = fd
@@ -243,8 +296,9 @@ struct OutputBuffer {
     private mutating func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
-            // At most 64 MB per call (some kernels cap a single write near 2 GB).
-            var count = min(bytes.count - offset, 1 << 26)
+            // At most 64 MB per call (some kernels cap a single write near 2 GB); 16 MB when
+            // someone watches the progress (a cancel is seen within one piece).
+            var count = min(bytes.count - offset, progress == nil ? 1 << 26 : 1 << 24)
             if let limit = failAfterBytes {
                 if bytesWritten >= limit { throw CSVWriteError("write error: No space left on device (test)") }
                 count = min(count, limit - bytesWritten)
@@ -256,17 +310,38 @@ struct OutputBuffer {
             }
             offset += n
             bytesWritten += n
+            if let progress {
+                progress.report(bytesWritten)
+                if progress.isCancelled() { throw WriteCancelled() }
+            }
         }
     }
 }
 
+/// Thrown by `OutputBuffer` when the write's progress says it was cancelled.
+struct WriteCancelled: Error {}
+
 /// Replacing a file atomically through a temporary file in its directory.
 enum AtomicFile {
-    /// Calls `body` to fill a temporary file next to `path`, then syncs it, gives it the
-    /// permission bits (and, where allowed, the owner) of the file at `path`, keeps that file as
-    /// `PATH.bak` and renames the temporary file over it. Returns the target (links resolved),
-    /// the backup path (nil when there was no file) and the bytes written.
-    static func replace(_ path: String, body: (inout OutputBuffer) throws -> Void) throws -> (String, String?, Int) {
+    /// What `replace` did.
+    struct Replaced {
+        /// The file written (links resolved).
+        var target: String
+        /// `PATH.bak` when there was a file to keep, and its version.
+        var backupPath: String?
+        var backup: FileStamp?
+        var bytes: Int
+        /// The version written.
+        var written: FileStamp?
+    }
+
+    /// Calls `body` to fill a temporary file next to `path` (`.NAME.dtable-PID-XXXXXX`, so a
+    /// later dtable can remove it when this process died), then syncs it, gives it the
+    /// permission bits (and, where allowed, the owner) of the file at `path`, calls `verify`
+    /// (which throws when the target is no longer the version expected), keeps that file as
+    /// `PATH.bak` and renames the temporary file over it.
+    static func replace(_ path: String, verify: () throws -> Void, progress: CSVWriteProgress? = nil,
+                        body: (inout OutputBuffer) throws -> Void) throws -> Replaced {
         func failure(_ what: String) -> CSVWriteError {
             CSVWriteError("cannot write '\(path)': \(what): \(String(cString: strerror(errno)))")
         }
@@ -284,18 +359,18 @@ enum AtomicFile {
         if exists && (info.st_mode & S_IFMT) != S_IFREG {
             throw CSVWriteError("cannot write '\(path)': it is not a regular file")
         }
-        let slash = target.lastIndex(of: "/")
-        let directory = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        let (directory, name) = split(target)
+        removeStaleTemporaryFiles(directory: directory, name: name)
 
-        var template = Array("\(directory)/.\(name).dtable-XXXXXX".utf8CString)
+        var template = Array("\(directory)/\(temporaryPrefix(name))\(getpid())-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure("cannot create a temporary file in '\(directory)'") }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var open = true
-        var backup: String?
+        var result = Replaced(target: target, bytes: 0)
         do {
             var output = OutputBuffer(fd: fd)
+            output.progress = progress
             try body(&output)
             try output.flush()
             let mode: mode_t
@@ -309,8 +384,12 @@ enum AtomicFile {
             }
             guard fchmod(fd, mode) == 0 else { throw failure("cannot set permissions") }
             guard fsync(fd) == 0 else { throw failure("cannot sync the data to disk") }
+            result.written = FileStamp.current(fd: fd)
             open = false
             guard close(fd) == 0 else { throw failure("cannot close the temporary file") }
+            // The last look before anything at the target changes: a save by another program
+            // during a long write is seen here.
+            try verify()
             var renamedToBackup = false
             if exists {
                 let bak = target + ".bak"
@@ -321,11 +400,12 @@ enum AtomicFile {
                           rename(target, bak) == 0 else { throw failure("cannot keep a backup as '\(bak)'") }
                     renamedToBackup = true
                 }
-                backup = bak
+                result.backupPath = bak
+                result.backup = FileStamp.current(atPath: bak)
             }
             if rename(temporary, target) != 0 {
                 let error = failure("cannot replace the file")
-                if renamedToBackup, let backup { rename(backup, target) }
+                if renamedToBackup, let backup = result.backupPath { rename(backup, target) }
                 throw error
             }
             // The rename itself is durable once the directory is synced (best effort).
@@ -334,16 +414,34 @@ enum AtomicFile {
                 fsync(directoryFD)
                 close(directoryFD)
             }
-            return (target, backup, output.bytesWritten)
+            result.bytes = output.bytesWritten
+            return result
         } catch let error as CSVWriteError {
             if open { close(fd) }
             unlink(temporary)
             // A write error names the file it failed for.
-            throw error.message.hasPrefix("cannot write") ? error : CSVWriteError("cannot write '\(path)': \(error.message)")
+            throw error.message.hasPrefix("cannot write") || error.isConflict
+                ? error : CSVWriteError("cannot write '\(path)': \(error.message)")
+        } catch is WriteCancelled {
+            if open { close(fd) }
+            unlink(temporary)
+            throw CSVWriteError("writing '\(path)' cancelled: the file is untouched")
         } catch {
             if open { close(fd) }
             unlink(temporary)
             throw CSVWriteError("cannot write '\(path)': \(error)")
         }
     }
+
+    /// The directory and the name of a path ("." for a bare name).
+    static func split(_ path: String) -> (directory: String, name: String) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return (directory, name)
+    }
+
+    /// How temporary files for `name` start: `.NAME.dtable-` (then the writer's PID, `-`, and
+    /// six random characters).
+    static func temporaryPrefix(_ name: String) -> String { ".\(name).dtable-" }
 }

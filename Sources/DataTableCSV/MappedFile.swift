@@ -27,6 +27,9 @@ public final class MappedFile: @unchecked Sendable {
     private let streamError = Mutex<String?>(nil)
     /// The file's modification time when it was opened.
     let modifiedAtOpen: timespec
+    /// The version of the file opened (nil for a stream): what a write back to `path` expects
+    /// to find there.
+    let openedStamp: FileStamp?
     /// Whether this is a stream copied into a temporary file.
     let isStream: Bool
     /// Most bytes a stream may hold: its temporary file plus the row index over it (`Int.max`:
@@ -100,6 +103,7 @@ public final class MappedFile: @unchecked Sendable {
         self.isStream = false
         self.bufferLimit = Int.max
         self.modifiedAtOpen = info.st_mtim
+        self.openedStamp = FileStamp(info)
         if length > 0 {
             guard let pointer = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED else {
                 close(fd)
@@ -144,6 +148,7 @@ public final class MappedFile: @unchecked Sendable {
         self.isStream = true
         self.bufferLimit = bufferLimit
         self.modifiedAtOpen = timespec()
+        self.openedStamp = nil
         TruncationGuard.register(base: pointer, length: Self.streamReservation)
         DispatchQueue.global(qos: .userInitiated).async { [self] in copyStream(from: inputFD) }
     }

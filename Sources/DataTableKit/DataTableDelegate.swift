@@ -26,8 +26,11 @@ public protocol DataTableDelegate: AnyObject {
     func dataTableUndo(_ view: DataTableView) -> String?
     /// Whether there are changes not written yet (quitting asks first). Default false.
     func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool
-    /// `:w`: writes the changes; returns a message, throws one on failure.
-    func dataTableWriteChanges(_ view: DataTableView) throws -> String
+    /// `:w`, `:w!`, `:w FILE`, `:wq`: writes the changes; returns a message, throws one on
+    /// failure. A delegate that writes in the background returns at once and reports through
+    /// `dataTableIsBusy`/`dataTablePollWork`; with `request.quitsAfter` it then ends the run
+    /// loop itself once the write succeeded (the table quits at once only when not busy).
+    func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String
     /// The user quits (not `:q!`, Ctrl-C or a signal); false keeps the table open (the
     /// delegate says why in `notice`). Default true.
     func dataTableShouldQuit(_ view: DataTableView) -> Bool
@@ -52,11 +55,30 @@ extension DataTableDelegate {
     public func dataTable(_ view: DataTableView, didEditRow sourceRow: Int, column: Int, text: String) -> String? { nil }
     public func dataTableUndo(_ view: DataTableView) -> String? { nil }
     public func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool { false }
-    public func dataTableWriteChanges(_ view: DataTableView) throws -> String { throw DataTableMessage("nothing to write to") }
+    public func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String {
+        throw DataTableMessage("nothing to write to")
+    }
     public func dataTableShouldQuit(_ view: DataTableView) -> Bool { true }
     public func dataTableIsBusy(_ view: DataTableView) -> Bool { false }
     public func dataTablePollWork(_ view: DataTableView) -> Bool { false }
     public func dataTableCancelWork(_ view: DataTableView) -> Bool { false }
+}
+
+/// What `:w` asks for: where to write, whether over a file another program changed, and
+/// whether to quit afterwards.
+public struct DataTableWriteRequest: Equatable, Sendable {
+    /// `:w FILE`: another file (nil: the table's own file, or the program's output).
+    public var path: String?
+    /// `:w!`: write even over a version of the file that someone else saved.
+    public var overwrites: Bool
+    /// `:wq`, `:x`, or `w` when asked about quitting.
+    public var quitsAfter: Bool
+
+    public init(path: String? = nil, overwrites: Bool = false, quitsAfter: Bool = false) {
+        self.path = path
+        self.overwrites = overwrites
+        self.quitsAfter = quitsAfter
+    }
 }
 
 /// An error that is a message for the status line.

@@ -65,15 +65,16 @@ extension DataTableView {
     /// Whether there are changes to write (the program's answer; false without one).
     public var hasUnsavedChanges: Bool { delegate?.dataTableHasUnsavedChanges(self) ?? false }
 
-    /// Writes the changes through the delegate; the outcome goes to the status line.
-    /// Returns whether it worked.
+    /// Writes the changes through the delegate; the outcome stays in the status line until
+    /// the next message (or Esc). Returns whether it worked (or started, for a delegate that
+    /// writes in the background).
     @discardableResult
-    public func writeChanges() -> Bool {
+    public func writeChanges(_ request: DataTableWriteRequest = DataTableWriteRequest()) -> Bool {
         do {
-            notice = try (delegate ?? NoDelegate.shared).dataTableWriteChanges(self)
+            showLastingNotice(try (delegate ?? NoDelegate.shared).dataTableWriteChanges(self, request))
             return true
         } catch {
-            notice = "\(error)"
+            showLastingNotice("\(error)")
             return false
         }
     }

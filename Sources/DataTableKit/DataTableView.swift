@@ -16,7 +16,18 @@ public final class DataTableView {
     /// A message for the status line after the position, until the next key ("sort cancelled");
     /// the data source's own notice shows when there is none. One too long for the status line
     /// is wrapped onto lines above it (see `noticeLineCount`).
-    public var notice: String?
+    public var notice: String? {
+        didSet { isNoticeLasting = false }
+    }
+    /// Whether `notice` outlasts key presses (the outcome of a write): it stays until another
+    /// message replaces it or Esc dismisses it.
+    public private(set) var isNoticeLasting = false
+
+    /// Shows a message that keys do not wipe (see `isNoticeLasting`).
+    public func showLastingNotice(_ text: String) {
+        notice = text
+        isNoticeLasting = true
+    }
 
     /// Lines above the status line that the notice takes when it does not fit on the status
     /// line (0 otherwise); the body gives them up while the notice shows. Set when drawing.

@@ -20,7 +20,7 @@ public struct Prompt: Hashable, Sendable {
             switch self {
             case .search: return "search"
             case .filter: return "filter"
-            case .command: return "go (123: row, w: write, q: quit)"
+            case .command: return "go (123: row, w: write, w!: write anyway, w FILE, q: quit)"
             }
         }
     }

@@ -38,8 +38,14 @@ public final class TableController {
             view.setSize(size)
             return .redraw
         case .key(let key):
-            // A message from the last command lasts until the next key.
-            view.notice = nil
+            // A message from the last command lasts until the next key; the outcome of a write
+            // until the next message, or Esc.
+            if !view.isNoticeLasting {
+                view.notice = nil
+            } else if key == .escape {
+                view.notice = nil
+                return .redraw
+            }
             if view.isShowingHelp { return handleHelp(key) }
             if view.isConfirmingQuit { return handleQuitConfirmation(key) }
             if let form = view.editForm { return handleEditForm(form, key) }
@@ -224,7 +230,8 @@ public final class TableController {
         return .redraw
     }
 
-    /// What `:` does with its line: a row number, `w` (write), `q`, `wq`, `q!`.
+    /// What `:` does with its line: a row number, `w` (write), `w!` (write over another
+    /// program's save), `w FILE` (write elsewhere), `q`, `wq`, `x`, `q!`.
     private func runCommandLine(_ line: String) -> Response {
         let text = line.trimmingSpaces
         if let number = Int(text) {
@@ -235,13 +242,31 @@ public final class TableController {
         case "": return .redraw
         case "q": return view.hasUnsavedChanges ? askToQuit() : quitting()
         case "q!": return .quit  // nothing written, not even --output
-        case "w", "wq", "x":
-            guard view.writeChanges() else { return .redraw }
-            return text == "w" ? .redraw : quitting()
         default:
-            view.notice = "unknown command ':\(text)': a row number, w, q, wq or q!"
-            return .redraw
+            guard let request = Self.writeRequest(text) else {
+                view.notice = "unknown command ':\(text)': a row number, w, w!, w FILE, wq, q or q!"
+                return .redraw
+            }
+            return write(request)
         }
+    }
+
+    /// `w`, `w!`, `wq`, `wq!`, `x` with an optional file name after a space; nil for other text.
+    static func writeRequest(_ text: String) -> DataTableWriteRequest? {
+        let command = text.prefix { $0 != " " }
+        let rest = text.dropFirst(command.count).trimmingSpaces
+        let overwrites = command.hasSuffix("!")
+        let name = overwrites ? command.dropLast() : command
+        guard ["w", "wq", "x"].contains(name) else { return nil }
+        return DataTableWriteRequest(path: rest.isEmpty ? nil : rest, overwrites: overwrites, quitsAfter: name != "w")
+    }
+
+    /// Writes through the delegate; quits afterwards when asked and the write is done (a
+    /// delegate still writing in the background ends the run loop itself when it finishes).
+    private func write(_ request: DataTableWriteRequest) -> Response {
+        guard view.writeChanges(request) else { return .redraw }
+        guard request.quitsAfter, view.delegate?.dataTableIsBusy(view) != true else { return .redraw }
+        return quitting()
     }
 
     /// Keys while quitting with unsaved changes is being confirmed.
@@ -249,7 +274,7 @@ public final class TableController {
         view.isConfirmingQuit = false
         switch key {
         case .character("w"), .character("y"):
-            return view.writeChanges() ? quitting() : .redraw
+            return write(DataTableWriteRequest(quitsAfter: true))
         case .character("q"), .character("n"), .character("Q"):
             return .quit
         case .control("c"):

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Work the table runs off the UI thread (sort, filter, search): its progress, a cancel flag,
-/// and the result the UI thread picks up when it polls.
+/// Work run off the UI thread (sort, filter, search; a program's work such as writing a file):
+/// its progress, a cancel flag, and the result the UI thread picks up when it polls.
 ///
 /// The worker writes `processed` and finally `finish(_:)`; the UI thread reads `fraction`,
 /// calls `cancel()` (Esc) and takes the result with `takeResult()`.
@@ -12,13 +12,16 @@ public final class TableJob: @unchecked Sendable {
         case filter(RowMatcher)
         /// Find the next (or previous) matching row from the cursor.
         case search(RowMatcher, forward: Bool)
+        /// Work of the program around the table (a delegate's), named by its verb ("writing").
+        case work(String)
 
         /// "sorting", "filtering", "searching".
-        var verb: String {
+        public var verb: String {
             switch self {
             case .sort: return "sorting"
             case .filter: return "filtering"
             case .search: return "searching"
+            case .work(let verb): return verb
             }
         }
     }
@@ -32,6 +35,8 @@ public final class TableJob: @unchecked Sendable {
         case notFound
         case cancelled
         case failed(String)
+        /// Work that finished with a message for the status line.
+        case done(String)
     }
 
     public let kind: Kind
@@ -42,7 +47,7 @@ public final class TableJob: @unchecked Sendable {
     private let cancelFlag = Atomic<Bool>(false)
     private let outcome = Mutex<Outcome?>(nil)
 
-    init(kind: Kind, total: Int) {
+    public init(kind: Kind, total: Int) {
         self.kind = kind
         self.total = total
     }
@@ -55,12 +60,12 @@ public final class TableJob: @unchecked Sendable {
     public var isCancelled: Bool { cancelFlag.load(ordering: .relaxed) }
     public func cancel() { cancelFlag.store(true, ordering: .relaxed) }
 
-    func setProcessed(_ units: Int) { processedUnits.store(units, ordering: .relaxed) }
+    public func setProcessed(_ units: Int) { processedUnits.store(units, ordering: .relaxed) }
 
-    func finish(_ result: Outcome) { outcome.withLock { $0 = result } }
+    public func finish(_ result: Outcome) { outcome.withLock { $0 = result } }
 
     /// The outcome once the worker finished (taken once).
-    func takeResult() -> Outcome? { outcome.withLock { value in defer { value = nil }; return value } }
+    public func takeResult() -> Outcome? { outcome.withLock { value in defer { value = nil }; return value } }
 
     /// Milliseconds since the job started.
     var elapsedMilliseconds: Double {

@@ -212,11 +212,12 @@ struct DTableCommand: ParsableCommand {
                 lastSample = .now
                 peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
             }
-            return terminal.terminationSignal != 0
+            return terminal.terminationSignal != 0 || session.quitRequested
         },
                         afterFirstFrame: { (table as? CSVFileDataSource)?.startIndexing() })
         let signal = terminal.terminationSignal
         session.dispatcher.cancelAll()
+        session.finishWriting()
         terminal.shutdown()
         StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten,
                          peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile)

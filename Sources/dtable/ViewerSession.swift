@@ -13,6 +13,19 @@ final class ViewerSession {
     let dispatcher: RowActionDispatcher
     /// `--output FILE`: where the table is written on quit.
     let outputPath: String?
+    /// `--output FILE` as it was when dtable started: a file someone saves there meanwhile is
+    /// not overwritten.
+    let outputTarget: CSVWriteTarget?
+    /// Files written with `:w FILE`, by the name typed: the version written there is expected
+    /// by the next `:w FILE`.
+    var otherTargets: [String: CSVWriteTarget] = [:]
+    /// Whether `--output` was written at least once (it then holds the state last marked saved).
+    var outputWritten = false
+    /// The write running on a worker thread, if any.
+    var writing: RunningWrite?
+    /// Set when a write asked to quit after it (`:wq`, `--output` on quit) has finished: the
+    /// run loop ends.
+    var quitRequested = false
 
     init(view: DataTableView, editable: EditableDataSource, file: CSVFileDataSource?,
          actions: [(name: String, action: RowAction)], outputPath: String?) {
@@ -20,34 +33,12 @@ final class ViewerSession {
         self.editable = editable
         self.file = file
         self.outputPath = outputPath
+        self.outputTarget = outputPath.map { CSVWriteTarget(recordingCurrentStateOf: $0) }
         self.dispatcher = RowActionDispatcher(view: view, editable: editable, actions: actions)
         view.delegate = self  // held weakly: the session lives as long as the viewer runs
-    }
-
-    /// The change count when `--output` was last written (nil: not yet).
-    private var outputWrittenAt: Int?
-
-    /// Writes `--output` unless it already holds the current state (`:w` wrote it).
-    func writeOutputIfNeeded() throws {
-        guard let outputPath, outputWrittenAt != editable.changeCount else { return }
-        let result = try CSVTableWriter(matching: editable).write(editable, to: outputPath)
-        editable.markSaved(savePoint: result.savePoint)
-        outputWrittenAt = editable.changeCount
-    }
-
-    /// `:w`: the table, with its edits and deletions, over the input file (atomically, the
-    /// previous version kept as FILE.bak), or to `--output`.
-    func dataTableWriteChanges(_ view: DataTableView) throws -> String {
-        if let outputPath {
-            outputWrittenAt = nil
-            try writeOutputIfNeeded()
-            return "wrote \(outputPath)"
-        }
-        guard let file, !file.isStream else {
-            throw DTableError("nothing to write to: the table did not come from a file (use --output FILE)")
-        }
-        let result = try CSVTableWriter.save(editable)
-        return "wrote \(result.rowsWritten) rows to \(result.path)" + (result.backupPath.map { " (the old one is \($0))" } ?? "")
+        // Temporary files of dtables killed while writing these files.
+        if let file, !file.isStream { CSVTableWriter.removeStaleTemporaryFiles(nextTo: file.path) }
+        if let outputPath { CSVTableWriter.removeStaleTemporaryFiles(nextTo: outputPath) }
     }
 
     /// After the terminal is restored: the picked rows as JSON lines and the marked rows as CSV
@@ -75,9 +66,15 @@ extension ViewerSession: DataTableDelegate {
         dispatcher.fire(action, sourceRow: sourceRow)
     }
 
-    func dataTableIsBusy(_ view: DataTableView) -> Bool { !dispatcher.running.isEmpty }
-    func dataTablePollWork(_ view: DataTableView) -> Bool { dispatcher.poll() }
-    func dataTableCancelWork(_ view: DataTableView) -> Bool { dispatcher.cancelNewest() }
+    func dataTableIsBusy(_ view: DataTableView) -> Bool { !dispatcher.running.isEmpty || writing != nil }
+
+    func dataTablePollWork(_ view: DataTableView) -> Bool {
+        let commands = dispatcher.poll()
+        return pollWrite() || commands
+    }
+
+    /// Esc: cancels the write first (the target stays untouched), then the newest command.
+    func dataTableCancelWork(_ view: DataTableView) -> Bool { cancelWrite() || dispatcher.cancelNewest() }
 
     func dataTableCanEdit(_ view: DataTableView) -> Bool { true }
 
@@ -107,15 +104,17 @@ extension ViewerSession: DataTableDelegate {
     /// With --output the table is written on quit anyway: nothing to ask.
     func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool { outputPath == nil && editable.hasUnsavedChanges }
 
+    /// With `--output`, quitting writes it first (unless it holds the current state): the write
+    /// runs in the background and ends the program when it succeeded.
     func dataTableShouldQuit(_ view: DataTableView) -> Bool {
-        guard outputPath != nil else { return true }
+        guard let outputTarget else { return true }
+        if outputWritten && !editable.hasUnsavedChanges && writing == nil { return true }
         do {
-            try writeOutputIfNeeded()
-            return true
+            view.showLastingNotice(try startWrite(to: .output(outputTarget), DataTableWriteRequest(quitsAfter: true)))
         } catch {
-            view.notice = "\(error); :q! quits without writing"
-            return false
+            view.showLastingNotice("\(error)")
         }
+        return false
     }
 }
 

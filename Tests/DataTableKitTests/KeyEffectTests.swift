@@ -173,7 +173,7 @@ import TestSupport
         final class Writer: DataTableDelegate {
             var written = false
             func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool { !written }
-            func dataTableWriteChanges(_ view: DataTableView) throws -> String { written = true; return "wrote people.csv" }
+            func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String { written = true; return "wrote people.csv" }
         }
         let host = Writer()
         app.view.delegate = host
