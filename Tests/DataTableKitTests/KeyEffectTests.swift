@@ -13,12 +13,6 @@ import TestSupport
         TableFixtures.application(source, size: size ?? self.size, colorCount: colors, configure: configure)
     }
 
-    /// The lines of a long message above the status line and the status line, trimmed, as one text.
-    func statusText(_ app: TableApplication, _ backend: MemoryBackend) -> String {
-        let lines = backend.presented!.lines
-        return (app.view.noticeRect.y..<lines.count).map { lines[$0].trimmingSpaces }.joined(separator: " ")
-    }
-
     func press(_ app: TableApplication, _ keys: String) {
         for c in keys { app.press(.character(c)) }
         app.view.waitForJob()
@@ -87,7 +81,7 @@ import TestSupport
         press(app, ":")
         press(app, "zz")
         app.press(.enter)
-        #expect(statusText(app, backend).contains("unknown command ':zz': a row number, w, q, wq or q!"))
+        #expect(statusText(app, backend).contains("unknown command ':zz': a row number, w, w!, w FILE, wq, q or q!"))
     }
 
     @Test func wWrapsLongTextAndRowsGrow() {

@@ -152,7 +152,9 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         final class FailingWriter: DataTableDelegate {
             static let reason = "cannot write '/home/someone/reports/2026Q4/people.csv': the directory is not writable "
                 + "(Permission denied); save the table elsewhere with :w OTHER.csv, or quit without writing with :q! (edits are lost)"
-            func dataTableWriteChanges(_ view: DataTableView) throws -> String { throw DataTableMessage(Self.reason) }
+            func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String {
+                throw DataTableMessage(Self.reason)
+            }
         }
         #expect(FailingWriter.reason.count == 200)
         let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: Size(width: 80, height: 10))
@@ -169,8 +171,11 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         #expect(app.view.bodyRect.height == 5)
         // The cursor row stays in view above the message.
         #expect(lines[5].contains("30"), "\(lines)")
-        // The next key clears it and the body takes its lines back.
+        // The outcome of a write outlasts other keys; Esc dismisses it and the body takes its
+        // lines back.
         app.type("k")
+        #expect(app.view.bodyRect.height == 5)
+        app.press(.escape)
         #expect(app.view.bodyRect.height == 8)
         #expect(!backend.presented!.lines.joined().contains("Permission"))
     }

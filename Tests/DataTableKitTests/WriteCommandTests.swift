@@ -41,19 +41,19 @@ import TestSupport
         app.view.delegate = writer
         #expect(command(app, "w! other.csv") == .redraw)
         #expect(writer.requests == [DataTableWriteRequest(path: "other.csv", overwrites: true)])
-        #expect(backend.presented!.lines.last!.contains("wrote 30 rows to other.csv"))
+        #expect(statusText(app, backend).contains("wrote 30 rows to other.csv"))
         app.press(.character("j"), .character("l"), .character("k"))
         #expect(app.view.viewport.cursor == DataTableIndexPath(row: 0, column: 1))
-        #expect(backend.presented!.lines.last!.contains("wrote 30 rows to other.csv"))
+        #expect(statusText(app, backend).contains("wrote 30 rows to other.csv"))
         app.press(.escape)
-        #expect(!backend.presented!.lines.last!.contains("wrote"))
+        #expect(!statusText(app, backend).contains("wrote"))
         // A failure stays too; the next message replaces it.
         writer.failure = "not written: another program saved 'people.csv' since dtable read it"
         #expect(command(app, "w") == .redraw)
         app.press(.character("j"))
-        #expect(backend.presented!.lines.last!.contains("another program saved"))
+        #expect(statusText(app, backend).contains("another program saved"))
         app.press(.character("u"))
-        #expect(backend.presented!.lines.last!.contains("nothing to undo"))
+        #expect(statusText(app, backend).contains("nothing to undo"))
         // :wq quits once a synchronous write succeeded; not after a failure.
         #expect(command(app, "wq") == .redraw)
         writer.failure = nil
