@@ -5,9 +5,9 @@ import DataTableKit
 import TerminalSurface
 @testable import DataTableCSV
 
-/// Writes `bytes` to a new temporary file and returns its path.
+/// Writes `bytes` to a new temporary file (removed when the tests end) and returns its path.
 func temporaryFile(_ bytes: [UInt8], suffix: String = ".csv") -> String {
-    var template = Array("/tmp/dtable-test-XXXXXX\(suffix)".utf8CString)
+    var template = Array("\(ScratchDirectory.path)/dtable-test-XXXXXX\(suffix)".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
     precondition(fd >= 0)
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

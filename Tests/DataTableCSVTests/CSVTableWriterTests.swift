@@ -1,11 +1,12 @@
 import Glibc
 import Testing
 import DataTableKit
+import TestSupport
 @testable import DataTableCSV
 
-/// A new empty directory under /tmp.
+/// A new empty directory (removed when the tests end).
 func temporaryDirectory() -> String {
-    var template = Array("/tmp/dtable-write-XXXXXX".utf8CString)
+    var template = Array("\(ScratchDirectory.path)/dtable-write-XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
     precondition(made != nil)
     return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

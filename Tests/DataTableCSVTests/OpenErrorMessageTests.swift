@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import TerminalSurface
+import TestSupport
 @testable import DataTableCSV
 
 /// The message `body` fails with, from `MappedFile.OpenError.system`.
@@ -26,7 +27,7 @@ func isTerminalSafe(_ text: String) -> Bool {
 
     /// A fresh directory under /tmp; its path.
     func makeDirectory() throws -> String {
-        var template = Array("/tmp/dtable-names-XXXXXX".utf8CString)
+        var template = Array("\(ScratchDirectory.path)/dtable-names-XXXXXX".utf8CString)
         return try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
     }
 

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import DataTableKit
 import DataTableCSV
+import TestSupport
 
 @Suite struct EditableDataSourceTests {
     func people() -> StringRowsDataSource {
@@ -13,7 +14,7 @@ import DataTableCSV
 
     /// A CSV file (indexed) for the raw-reader tests.
     func csvFile(_ text: String) throws -> CSVFileDataSource {
-        var template = Array("/tmp/dtable-edit-XXXXXX.csv".utf8CString)
+        var template = Array("\(ScratchDirectory.path)/dtable-edit-XXXXXX.csv".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         precondition(fd >= 0)
         _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
