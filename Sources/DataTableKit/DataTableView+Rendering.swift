@@ -268,7 +268,8 @@ extension DataTableView {
         let left = configuration.title.isEmpty || titled.displayWidth > region.width ? " " + position : titled
         let hintX = region.width - hint.displayWidth
         var x = region.put(left, at: .zero, style: theme.statusLine)
-        if let notice = notice ?? dataSource.notice, x + 2 < region.width {
+        let highlightNotice = highlightStopped ? RowMatcher.tooComplexMessage + " to highlight" : nil
+        if let notice = notice ?? highlightNotice ?? dataSource.notice, x + 2 < region.width {
             let room = (hintX > x + 3 ? hintX - 1 : region.width) - x - 2
             x = region.put("  " + TerminalText.truncated(notice, toWidth: max(0, room)), at: Point(x: x, y: 0), style: theme.statusNotice)
         }

@@ -117,3 +117,13 @@ private func wedgeTable() -> StringRowsDataSource {
     }
     #expect(mismatches.load(ordering: .relaxed) == 0)
 }
+
+@Test func aSearchThatFoundItsRowButCannotHighlightEveryCellSaysSo() {
+    let (app, backend) = TableFixtures.application(wedgeTable(), size: Size(width: 100, height: 6))
+    app.view.startSearch(regex(catastrophicPattern), forward: true)  // row 1 matches at once
+    app.view.waitForJob()
+    app.drawFrame()  // row 0, on screen, is too complex to highlight
+    #expect(app.view.viewport.cursor.row == 1)
+    let status = Snapshot.text(of: backend.presented!, includeStyles: false).split(separator: "\n").last.map(String.init) ?? ""
+    #expect(status.contains("pattern too complex to highlight"), "\(status)")
+}
