@@ -4,25 +4,38 @@ SWIFT ?= swift
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: all build debug run test lint bench install uninstall clean
+.PHONY: all build debug run test lint bench install uninstall clean deps
 
 all: build
 
+## deps: the system libraries the build links (PCRE2 for regex search): installed with apt-get
+## when missing and running as root, else one line saying what to install.
+deps:
+	@if [ ! -e /usr/include/pcre2.h ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "make: installing libpcre2-dev"; \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libpcre2-dev \
+				|| { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libpcre2-dev; }; \
+		else \
+			echo "make: dtable needs PCRE2: install libpcre2-dev (Debian/Ubuntu: sudo apt-get install libpcre2-dev)"; exit 1; \
+		fi; \
+	fi
+
 ## build: release binary at .build/release/dtable
-build:
+build: deps
 	$(SWIFT) build -c release --product dtable
 
 ## debug: debug build of everything, tests included
-debug:
+debug: deps
 	$(SWIFT) build --build-tests
 
 ## run: build and open the demo table (or: make run ARGS=file.csv)
-run:
+run: deps
 	$(SWIFT) build --product dtable
 	./.build/debug/dtable $(ARGS)
 
 ## test: build and run every test (unit, snapshot, end-to-end in tmux)
-test: lint
+test: lint deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -36,7 +49,7 @@ lint:
 ## bench: generate data once (bench-data/, ignored by git) and print one table of performance
 ## figures for a 1 KB file and BENCH_ROWS rows (needs tmux for the first-frame figures)
 BENCH_ROWS ?= 1000000,10000000
-bench:
+bench: deps
 	$(SWIFT) build -c release --product dtable
 	$(SWIFT) build -c release --product dtable-bench
 	./.build/release/dtable-bench --binary ./.build/release/dtable --data-directory bench-data --rows $(BENCH_ROWS) $(BENCH_ARGS)

@@ -15,10 +15,12 @@ let package = Package(
     targets: [
         // 1. ncursesw as a system library: module map plus a small shim header.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        // PCRE2 (8-bit) for regex search and filter: bounded by match limits, JIT-compiled.
+        .systemLibrary(name: "CPCRE2", path: "Sources/CPCRE2"),
         // 2. Geometry, styles, display width, the surface, the backend protocol. No curses, no I/O.
         .target(name: "TerminalSurface"),
         // 3. The table library: data source, viewport, cell registry, reuse pool, controller.
-        .target(name: "DataTableKit", dependencies: ["TerminalSurface"]),
+        .target(name: "DataTableKit", dependencies: ["TerminalSurface", "CPCRE2"]),
         // CSV reading: the data source for files.
         .target(name: "DataTableCSV", dependencies: ["DataTableKit"]),
         // 4. The only module that imports the C library.

@@ -23,8 +23,12 @@ extension DataTableView {
         DispatchQueue.global(qos: .userInitiated).async {
             var predicate = RowMatchPredicate(source: source.value, rowCount: count, matcher: matcher)
             let rows = (0..<count).map { UInt32(truncatingIfNeeded: $0) }
-            let kept = RowSearch.filter(rows, rowMatches: { predicate.matches(row: $0) },
-                                        isCancelled: { job.isCancelled }, progress: { done, _ in job.setProcessed(done) })
+            // A cancelled job reads no more fields (each row's matches are bounded, so Esc is
+            // seen within one row); a pattern out of its limits ends the job.
+            let kept = RowSearch.filter(rows, rowMatches: { !job.isCancelled && predicate.matches(row: $0) },
+                                        isCancelled: { job.isCancelled || predicate.isTooComplex },
+                                        progress: { done, _ in job.setProcessed(done) })
+            if predicate.isTooComplex { return job.finish(.failed(matcher.tooComplexNotice)) }
             job.finish(kept.map { .order($0, rowCount: count) } ?? .cancelled)
         }
     }
@@ -47,8 +51,10 @@ extension DataTableView {
             let outcome = RowSearch.find(
                 from: from, count: count, forward: forward,
                 sourceRow: { position in order.map { Int($0[position]) } ?? position },
-                rowMatches: { predicate.matches(row: $0) },
-                isCancelled: { job.isCancelled }, progress: { done, _ in job.setProcessed(done) })
+                rowMatches: { !job.isCancelled && predicate.matches(row: $0) },
+                isCancelled: { job.isCancelled || predicate.isTooComplex },
+                progress: { done, _ in job.setProcessed(done) })
+            if predicate.isTooComplex { return job.finish(.failed(matcher.tooComplexNotice)) }
             switch outcome {
             case .found(let row): job.finish(.found(row))
             case .notFound: job.finish(.notFound)
@@ -74,6 +80,8 @@ struct RowMatchPredicate {
     let columnCount: Int
     /// A quoted field, unquoted (outer quotes dropped, `""` read as `"`).
     var scratch: [UInt8] = []
+    /// Set when a field's match ran out of PCRE2's limits: the job stops and says so.
+    private(set) var isTooComplex = false
 
     init(source: DataTableDataSource, rowCount: Int, matcher: RowMatcher) {
         self.matcher = matcher
@@ -83,26 +91,43 @@ struct RowMatchPredicate {
         scratch.reserveCapacity(256)
     }
 
+    /// Whether some field of `row` matches; false (and `isTooComplex` set) when a match ran out
+    /// of its limits.
     mutating func matches(row: Int) -> Bool {
         guard let reader else {
-            for column in 0..<columnCount where matcher.matches(memo.text(row: row, column: column)) { return true }
+            for column in 0..<columnCount {
+                switch matcher.verdict(memo.text(row: row, column: column)) {
+                case .match: return true
+                case .noMatch: continue
+                case .tooComplex: isTooComplex = true; return false
+                }
+            }
             return false
         }
         let quote = reader.quote, matcher = matcher
         var scratch = self.scratch
+        var tooComplex = false
         defer { self.scratch = scratch }
-        return reader.firstField(ofRow: row) { _, raw in
-            guard raw.first == quote else { return matcher.matches(utf8: raw) }
-            scratch.removeAll(keepingCapacity: true)
-            var i = 1
-            let end = raw.count >= 2 && raw[raw.count - 1] == quote ? raw.count - 1 : raw.count
-            while i < end {
-                let byte = raw[i]
-                scratch.append(byte)
-                i += byte == quote && i + 1 < end && raw[i + 1] == quote ? 2 : 1
+        let found = reader.firstField(ofRow: row) { _, raw in
+            let verdict: RowMatcher.Verdict
+            if raw.first == quote {
+                scratch.removeAll(keepingCapacity: true)
+                var i = 1
+                let end = raw.count >= 2 && raw[raw.count - 1] == quote ? raw.count - 1 : raw.count
+                while i < end {
+                    let byte = raw[i]
+                    scratch.append(byte)
+                    i += byte == quote && i + 1 < end && raw[i + 1] == quote ? 2 : 1
+                }
+                verdict = scratch.withUnsafeBytes { matcher.verdict(utf8: $0) }
+            } else {
+                verdict = matcher.verdict(utf8: raw)
             }
-            return scratch.withUnsafeBytes { matcher.matches(utf8: $0) }
+            if verdict == .tooComplex { tooComplex = true }
+            return verdict != .noMatch  // stops at a match, and at a pattern out of its limits
         }
+        if tooComplex { isTooComplex = true; return false }
+        return found
     }
 }
 

@@ -35,7 +35,8 @@ extension DataTableView {
         var noticeLines: [WrappedLine] = []
         if !statusRect.isEmpty {
             if let prompt {
-                prompt.draw(in: surface.region(statusRect), theme: configuration.theme)
+                prompt.draw(in: surface.region(statusRect), theme: configuration.theme,
+                            notice: highlightStopped ? RowMatcher.tooComplexMessage : nil)
             } else if let question = statusQuestion {
                 let region = surface.region(statusRect)
                 region.fill(configuration.theme.statusLine)
@@ -153,7 +154,12 @@ extension DataTableView {
         }
 
         // 2. Dequeue, configure and draw every visible cell; cells matching the search are marked.
-        let matcher = cursor != nil ? (incrementalMatcher ?? highlightMatcher) : nil
+        var highlighter = cursor != nil ? (incrementalMatcher ?? highlightMatcher) : nil
+        highlightStopped = highlighter?.isTooComplex ?? false
+        if highlightStopped { highlighter = nil }
+        // Each PCRE2 match is bounded by its limits; the frame's matching is bounded too.
+        let clock = ContinuousClock()
+        let highlightDeadline = highlighter?.pattern != nil ? clock.now + Self.highlightBudget : nil
         let highlightedColumns = Set(sortDescriptors.map(\.column))
         for row in rows {
             let displayRow = row.row
@@ -186,7 +192,18 @@ extension DataTableView {
                 cell.isBackgroundPrefilled = cell.backgroundStyle == rowStyle
                 let cellRegion = region.region(Rect(x: visible.x, y: row.y, width: visible.width, height: row.height))
                 cell.draw(in: cellRegion)
-                if let matcher, matcher.matches(value.stringRepresentation) { cellRegion.patchStyle(theme.match) }
+                if let matcher = highlighter {
+                    switch matcher.verdict(value.stringRepresentation) {
+                    case .match: cellRegion.patchStyle(theme.match)
+                    case .noMatch: break
+                    case .tooComplex: highlighter = nil
+                    }
+                    if let highlightDeadline, highlighter != nil, clock.now > highlightDeadline {
+                        matcher.markTooComplex()
+                        highlighter = nil
+                    }
+                    if highlighter == nil { highlightStopped = true }
+                }
                 if isMarked { cellRegion.patchStyle(theme.marked) }
                 if isCursorRow && visible.column == cursor?.column {
                     cellRegion.patchStyle(theme.cursorCell)
@@ -205,10 +222,20 @@ extension DataTableView {
         return nil
     }
 
+    /// Time one frame may spend matching for highlights before it gives the pattern up as too
+    /// complex (each match is bounded by PCRE2's limits; this bounds their sum over the cells).
+    static let highlightBudget = Duration.milliseconds(100)
+
     /// While a search or filter is typed, its matches on screen are highlighted as you type.
+    /// Compiled once per text and mode.
     var incrementalMatcher: RowMatcher? {
         guard let prompt, prompt.kind != .command, !prompt.text.isEmpty else { return nil }
-        return try? RowMatcher(query: prompt.text, mode: prompt.isRegex ? .regex : .substring)
+        if let cache = incrementalMatcherCache, cache.text == prompt.text, cache.isRegex == prompt.isRegex {
+            return cache.matcher
+        }
+        let matcher = try? RowMatcher(query: prompt.text, mode: prompt.isRegex ? .regex : .substring)
+        incrementalMatcherCache = (prompt.text, prompt.isRegex, matcher)
+        return matcher
     }
 
     /// Returns every cell on screen to the pool (the help screen covers them, the provider changed).
@@ -252,7 +279,8 @@ extension DataTableView {
         let hintX = region.width - hint.displayWidth
         var x = region.put(left, at: .zero, style: theme.statusLine)
         var noticeLines: [WrappedLine] = []
-        if let notice = notice ?? dataSource.notice {
+        let highlightNotice = highlightStopped ? RowMatcher.tooComplexMessage + " to highlight" : nil
+        if let notice = notice ?? highlightNotice ?? dataSource.notice {
             let room = x + 2 < region.width ? (hintX > x + 3 ? hintX - 1 : region.width) - x - 2 : 0
             let fits = room > 0 && TerminalText.prefix(notice[...], fittingWidth: room).text.endIndex == notice.endIndex
             if !fits { noticeLines = wrappedNotice(notice, width: region.width) }

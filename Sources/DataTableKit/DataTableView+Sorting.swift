@@ -88,9 +88,11 @@ extension DataTableView {
         case (.cancelled, _):
             notice = "\(job.kind.verb) cancelled"
             cursorAfterOrdering = nil
-        case (.failed(let message), _):
+        case (.failed(let message), let kind):
             notice = message
             cursorAfterOrdering = nil
+            // A search whose pattern ran out of its limits is not repeated by `n` or highlighted.
+            if case .search(let matcher, _) = kind, lastSearch?.query == matcher.query { lastSearch = nil }
         case (.order(let order, let rowCount), .sort(let descriptors)):
             // Someone who moved before the opening sort arrived keeps their record.
             if cursorAfterOrdering == .firstRow && viewport.cursor.row != 0 { cursorAfterOrdering = nil }

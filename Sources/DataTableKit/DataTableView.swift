@@ -57,6 +57,11 @@ public final class DataTableView {
     public internal(set) var lastSearch: RowMatcher?
     /// The line being typed after `/` or `&`, when one is.
     public internal(set) var prompt: Prompt?
+    /// The matcher compiled for the prompt being typed, kept while its text and mode stay (its
+    /// "too complex" state with it).
+    var incrementalMatcherCache: (text: String, isRegex: Bool, matcher: RowMatcher?)?
+    /// Set by a frame whose match highlighting stopped because the pattern is too complex.
+    var highlightStopped = false
     /// The job running off the UI thread (sort), polled by `refreshFromDataSource()`.
     public internal(set) var activeJob: TableJob?
     /// How long the last sort took.

@@ -63,11 +63,13 @@ public struct Prompt: Hashable, Sendable {
         return .editing(next)
     }
 
-    /// The status line while typing: `/text▏` and what the keys do.
-    func draw(in region: SurfaceRegion, theme: TableTheme) {
+    /// The status line while typing: `/text▏` and what the keys do, or `notice` in their place
+    /// ("pattern too complex").
+    func draw(in region: SurfaceRegion, theme: TableTheme, notice: String? = nil) {
         region.fill(theme.statusLine)
         let mode = isRegex ? "(regex) " : ""
-        let hint = kind == .command ? " Enter \(kind.verb)  Esc cancel " : " Enter \(kind.verb)  Esc cancel  Ctrl-R regex "
+        let hint = notice.map { " \($0) " }
+            ?? (kind == .command ? " Enter \(kind.verb)  Esc cancel " : " Enter \(kind.verb)  Esc cancel  Ctrl-R regex ")
         let hintX = region.width - hint.displayWidth
         let lead = " " + kind.symbol + mode
         let x = region.put(lead, at: .zero, style: theme.statusLine)
@@ -75,6 +77,6 @@ public struct Prompt: Hashable, Sendable {
         let showsHint = hintX - x >= 12
         let lineRegion = region.region(Rect(x: 0, y: 0, width: showsHint ? hintX - 1 : region.width, height: 1))
         editor.draw(in: lineRegion, x: x, style: theme.statusLine)
-        if showsHint { region.put(hint, at: Point(x: hintX, y: 0), style: theme.statusHint) }
+        if showsHint { region.put(hint, at: Point(x: hintX, y: 0), style: notice == nil ? theme.statusHint : theme.statusNotice) }
     }
 }

@@ -15,20 +15,35 @@
 ///   does no normalization: `e` matches inside a decomposed `e◌́`, `👩` inside the family emoji
 ///   `👨‍👩‍👧`, and a precomposed `é` (U+00E9) does not match a decomposed one (like grep).
 /// - **Substring mode, fallback.** A case-insensitive query with non-ASCII letters that have a
-///   case (`é`, `straße`, `жук`) is matched as a verbatim `Regex` with `.ignoresCase()`
-///   (Unicode simple case matching by Character, so `é` matches `É`, precomposed or not).
-///   Swift's `Regex` costs microseconds per field, so a field must first contain, by byte
-///   search, the query's longest run of ASCII characters that no non-ASCII character matches
-///   under case-insensitivity (every ASCII character but `k`, which matches the Kelvin sign,
-///   and `s`, for safety): `zürich` needs `rich`, `café` needs `caf`. Queries without such a
-///   run (`жук`) pay the `Regex` cost on every field.
-/// - **Regex mode.** Swift's `Regex` syntax (`try Regex(query)`), with `.ignoresCase()` under
-///   smart case; matched with Character semantics. Anchors refer to the field: `^ab` matches
-///   fields that begin with `ab`, `^$` empty fields. An invalid pattern throws a
-///   `RowMatcherError` whose `message` is one line (`invalid regex: expected ')'`).
+///   case (`é`, `straße`, `жук`) is matched as a literal PCRE2 pattern with Unicode caseless
+///   matching (`é` matches `É`, `k` the Kelvin sign; no normalization, as in the byte search).
+///   A field must first contain, by byte search, the query's longest run of ASCII characters
+///   that no non-ASCII character matches caselessly (every ASCII character but `k`, which
+///   matches the Kelvin sign, and `s`, which matches `ſ`): `zürich` needs `rich`, `café` needs
+///   `caf`.
+/// - **Regex mode.** PCRE2 syntax (Perl-compatible), UTF-8 with Unicode properties for `\w`,
+///   `\d`, `\b` and case (`PCRE2_UCP`), caseless under smart case; matched by code point (`.`
+///   is one scalar, `\X` one Character). Anchors refer to the field: `^ab` matches fields that
+///   begin with `ab`, `^$` empty fields (`$` never matches before a final newline). An invalid
+///   pattern throws a `RowMatcherError` whose `message` is one line
+///   (`invalid regex: missing closing parenthesis`).
+/// - **Bounded.** A PCRE2 match never runs unbounded (see `RegexPattern`): one that runs out
+///   of its match or depth limit is `.tooComplex`, counts as no match in `matches`, and sets
+///   `isTooComplex` for everyone holding this matcher, so highlighting stops and jobs fail with
+///   "pattern too complex".
 /// - The empty query matches every field (an empty filter keeps every row) and has no ranges.
 public struct RowMatcher: Sendable {
     public enum Mode: Sendable { case substring, regex }
+
+    /// What one field's test found.
+    public enum Verdict: Sendable, Equatable {
+        case match, noMatch
+        /// The regex ran out of its match or depth limit (see `RegexPattern`).
+        case tooComplex
+    }
+
+    /// The message shown when a match runs out of its limits.
+    public static let tooComplexMessage = "pattern too complex"
 
     /// The query as typed.
     public let query: String
@@ -37,13 +52,13 @@ public struct RowMatcher: Sendable {
     public let isCaseSensitive: Bool
 
     /// The query's UTF-8 bytes, ASCII letters lower-cased when `foldsASCII`: for the byte search
-    /// (`compiled == nil`), the query; for the substring fallback, bytes every match must contain
+    /// (`pattern == nil`), the query; for the substring fallback, bytes every match must contain
     /// (ASCII-folded), possibly none. Empty in regex mode.
     let needle: [UInt8]
     let foldsASCII: Bool
-    /// Set for regex mode and for the substring fallback; nil for the byte search.
-    var regex: Regex<AnyRegexOutput>? { compiled?.regex }
-    private let compiled: SharedRegex?
+    /// The PCRE2 pattern: set for regex mode (unless the query is empty) and for the substring
+    /// fallback; nil for the byte search.
+    let pattern: RegexPattern?
 
     /// Compiles `query`.
     /// - Throws: `RowMatcherError` for an invalid regular expression (regex mode only).
@@ -59,42 +74,55 @@ public struct RowMatcher: Sendable {
             if byteSearchable {
                 foldsASCII = !caseSensitive
                 needle = foldsASCII ? query.utf8.map(RowMatcher.foldASCII) : Array(query.utf8)
-                compiled = nil
+                pattern = nil
             } else {
                 foldsASCII = true
                 needle = RowMatcher.requiredASCII(query)
-                compiled = SharedRegex(regex: Regex(verbatim: query).ignoresCase())
+                pattern = try RegexPattern(query, caseless: true, literal: true)
             }
         case .regex:
             let caseSensitive = RowMatcher.patternHasUppercase(query)
             isCaseSensitive = caseSensitive
-            let parsed: Regex<AnyRegexOutput>
-            do {
-                parsed = try Regex(query)
-            } catch {
-                throw RowMatcherError(regexError: error)
-            }
-            compiled = SharedRegex(regex: caseSensitive ? parsed : parsed.ignoresCase())
+            pattern = query.isEmpty ? nil : try RegexPattern(query, caseless: !caseSensitive)
             foldsASCII = false
             needle = []
         }
     }
 
-    /// Whether `text` contains a match.
-    public func matches(_ text: String) -> Bool {
-        if needle.isEmpty { return compiled.map { text.contains($0.regex) } ?? true }
-        let found = text.utf8.withContiguousStorageIfAvailable { containsNeedle(UnsafeRawBufferPointer($0)) }
-            ?? Array(text.utf8).withUnsafeBytes { containsNeedle($0) }
-        guard found else { return false }
-        return compiled.map { text.contains($0.regex) } ?? true
-    }
+    /// Whether some match of this query ran out of PCRE2's limits (on any thread).
+    public var isTooComplex: Bool { pattern?.hitLimit ?? false }
+
+    /// Gives this query up as too complex everywhere (a frame's highlighting ran out of time).
+    func markTooComplex() { pattern?.markTooComplex() }
+
+    /// The status line's words for a query that ran out of its limits.
+    public var tooComplexNotice: String { "\(RowMatcher.tooComplexMessage): \(query)" }
+
+    /// Whether `text` contains a match (`.tooComplex` counts as no match).
+    public func matches(_ text: String) -> Bool { verdict(text) == .match }
 
     /// Whether the text whose UTF-8 bytes are `bytes` contains a match: for data sources that hold
-    /// fields as raw bytes (unquoted, valid UTF-8). The byte search reads them in place; regex
-    /// mode and the substring fallback make a `String` first.
-    public func matches(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
-        guard containsNeedle(bytes) else { return false }
-        return compiled.map { String(decoding: bytes, as: UTF8.self).contains($0.regex) } ?? true
+    /// fields as raw bytes (unquoted). Read in place, also by PCRE2; invalid UTF-8 is matched
+    /// around (it matches nothing), never an error.
+    public func matches(utf8 bytes: UnsafeRawBufferPointer) -> Bool { verdict(utf8: bytes) == .match }
+
+    /// `matches(_:)`, telling a pattern that ran out of its limits apart.
+    public func verdict(_ text: String) -> Verdict {
+        if needle.isEmpty && pattern == nil { return .match }
+        var text = text
+        return text.withUTF8 { verdict(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `matches(utf8:)`, telling a pattern that ran out of its limits apart.
+    /// - Complexity: O(n) for the byte search; a PCRE2 match is bounded by its match limit.
+    public func verdict(utf8 bytes: UnsafeRawBufferPointer) -> Verdict {
+        guard containsNeedle(bytes) else { return .noMatch }
+        guard let pattern else { return .match }
+        switch pattern.firstMatch(in: bytes) {
+        case .match: return .match
+        case .noMatch: return .noMatch
+        case .tooComplex: return .tooComplex
+        }
     }
 
     /// Whether `bytes` contain `needle` (true for an empty needle).
@@ -108,20 +136,31 @@ public struct RowMatcher: Sendable {
 
     /// The matches in `text`, for highlighting: non-empty, non-overlapping, left to right.
     ///
-    /// Ranges are `String.Index` ranges valid in `text` and lie on Character boundaries: a byte
-    /// match inside a Character (`👩` in `👨‍👩‍👧`) is widened to the whole Character, and matches
+    /// Ranges are `String.Index` ranges valid in `text` and lie on Character boundaries: a match
+    /// inside a Character (`👩` in `👨‍👩‍👧`) is widened to the whole Character, and matches
     /// that then overlap (two in one Character) are merged. Empty regex matches (`^`, `a*`
-    /// before `b`) are left out; the empty query has none. Allocates: meant for visible cells.
+    /// before `b`) are left out; the empty query has none. A regex that runs out of its limits
+    /// ends the list where it stopped. Allocates: meant for visible cells.
     public func matchRanges(in text: String) -> [Range<String.Index>] {
-        if let compiled {
-            let candidate = needle.isEmpty || Array(text.utf8).withUnsafeBytes { containsNeedle($0) }
-            guard candidate else { return [] }
-            return text.matches(of: compiled.regex).map(\.range).filter { !$0.isEmpty }
-        }
-        if needle.isEmpty { return [] }
         let bytes = Array(text.utf8)
         var offsets: [Range<Int>] = []
         bytes.withUnsafeBytes { haystack in
+            if let pattern {
+                guard containsNeedle(haystack) else { return }
+                var start = 0
+                while start <= haystack.count, case .match(let found) = pattern.firstMatch(in: haystack, from: start) {
+                    if found.isEmpty {
+                        // Step over one scalar (UTF-8 continuation bytes are 10xxxxxx).
+                        start = found.upperBound + 1
+                        while start < haystack.count, haystack[start] & 0xC0 == 0x80 { start += 1 }
+                    } else {
+                        offsets.append(found)
+                        start = found.upperBound
+                    }
+                }
+                return
+            }
+            if needle.isEmpty { return }
             needle.withUnsafeBytes { pattern in
                 var start = 0
                 while let found = RowMatcher.firstOffset(in: haystack, of: pattern, from: start, foldsASCII: foldsASCII) {
@@ -140,29 +179,12 @@ public struct RowMatcher: Sendable {
     }
 }
 
-/// A regex shared between threads, boxed so that `RowMatcher` keeps a fixed layout (`Regex` is a
-/// resilient type: held inline, every copy of a matcher would go through runtime metadata, which
-/// tripled the cost of the byte search). `Regex<AnyRegexOutput>` is not `Sendable` only because
-/// its output type may hold any value; the regex itself is immutable, and its lazily compiled
-/// program is published with an atomic compare-and-swap (swift-experimental-string-processing,
-/// `Regex.Program.loweredProgram`), so concurrent matching is safe. Outputs never cross threads.
-final class SharedRegex: @unchecked Sendable {
-    let regex: Regex<AnyRegexOutput>
-    init(regex: Regex<AnyRegexOutput>) { self.regex = regex }
-}
-
 /// An invalid query, with a one-line message for the status line.
 public struct RowMatcherError: Error, CustomStringConvertible, Sendable {
-    /// For example `invalid regex: expected ')'`.
+    /// For example `invalid regex: missing closing parenthesis`.
     public let message: String
 
     public init(message: String) { self.message = message }
-
-    init(regexError: any Error) {
-        let detail = String(describing: regexError)
-            .split(whereSeparator: \.isNewline).map(\.trimmingSpaces).filter { !$0.isEmpty }.joined(separator: " ")
-        message = detail.isEmpty ? "invalid regex" : "invalid regex: " + detail
-    }
 
     public var description: String { message }
 }
@@ -274,9 +296,10 @@ extension RowMatcher {
     }
 
     /// The longest run of the query's Characters that are single ASCII scalars other than `k` and
-    /// `s` (either case), folded: bytes every case-insensitive match of `query` contains. No other
-    /// run is safe: an ASCII scalar combined with a following mark into one Character (`e◌́`)
-    /// matches a precomposed `é`, and `k` matches the Kelvin sign `K` under `.ignoresCase()`.
+    /// `s` (either case), folded: bytes every case-insensitive match of `query` contains. `k`
+    /// matches the Kelvin sign `K` and `s` the long s `ſ` under Unicode caseless matching; an
+    /// ASCII scalar with a following mark (`e◌́`) is left out too, so the prefilter holds even
+    /// for a matcher that compares Characters canonically.
     static func requiredASCII(_ query: String) -> [UInt8] {
         var best: [UInt8] = []
         var run: [UInt8] = []

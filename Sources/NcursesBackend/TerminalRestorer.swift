@@ -3,8 +3,16 @@ import Glibc
 /// Puts the terminal back the way it was when dtable dies of a signal, using only
 /// async-signal-safe calls (write, tcsetattr) on data prepared before the screen was opened.
 ///
-/// Normal exits go through `CursesTerminal.shutdown()` (endwin); this is for SIGTERM, SIGHUP,
-/// SIGINT and crashes (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE).
+/// Normal exits go through `CursesTerminal.shutdown()` (endwin); this is for crashes (SIGSEGV,
+/// SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE) and for quit signals (SIGINT, SIGQUIT, SIGTERM,
+/// SIGHUP) that the run loop does not get to in time.
+///
+/// The signals a terminal sends: INT (Ctrl-C), QUIT (Ctrl-\), TERM and HUP set
+/// `terminationSignal`, and the run loop quits cleanly with status 128+N; if it has not exited
+/// `quitGraceSeconds` later (or a second quit signal comes), the handler restores the terminal
+/// and `_exit`s with that status itself, so no job or stuck frame can keep dtable alive. TSTP
+/// (Ctrl-Z) and CONT are ncurses' own handler (endwin, stop, redraw on resume); WINCH is
+/// ncurses' resize key; PIPE is ignored while the screen is open.
 enum TerminalRestorer {
     /// The bytes that undo what initialization wrote (leave the alternate screen, show the
     /// cursor, reset colours, stop mouse reports), kept in C memory for the signal handler.
@@ -16,11 +24,16 @@ enum TerminalRestorer {
     nonisolated(unsafe) private static var hasSavedModes = false
     /// The handlers that were installed before ours, by signal number.
     nonisolated(unsafe) private static var previousFatalActions: UnsafeMutablePointer<sigaction>?
-    /// Set by SIGINT/SIGTERM/SIGHUP; the run loop turns it into a quit.
+    /// Set by SIGINT/SIGQUIT/SIGTERM/SIGHUP; the run loop turns it into a quit.
     nonisolated(unsafe) static var terminationSignal: Int32 = 0
 
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
-    static let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// SIGQUIT is here, not with the crashes: Ctrl-\ is a request to quit (status 131), and the
+    /// Swift runtime's backtracer would otherwise print a crash report over the screen.
+    static let quitSignals: [Int32] = [SIGINT, SIGQUIT, SIGTERM, SIGHUP]
+    /// Seconds the run loop has to exit cleanly after a quit signal before the handler of SIGALRM
+    /// restores the terminal and exits by itself.
+    static let quitGraceSeconds: UInt32 = 2
 
     /// Records the terminal's modes and the restore sequence; installs the handlers.
     static func install(outputFD: Int32, inputFD: Int32, restoreSequence: [UInt8]) {
@@ -55,11 +68,31 @@ enum TerminalRestorer {
             var action = sigaction()
             // No SA_RESTART: the blocking read returns, and the run loop sees the flag at once.
             action.__sigaction_handler.sa_handler = { signal in
+                if TerminalRestorer.terminationSignal != 0 {
+                    // A second request: the clean way is not coming fast enough.
+                    TerminalRestorer.exitNow(status: 128 + TerminalRestorer.terminationSignal)
+                }
                 TerminalRestorer.terminationSignal = signal
+                alarm(TerminalRestorer.quitGraceSeconds)
             }
             action.sa_flags = 0
             sigaction(signal, &action, nil)
         }
+        var watchdog = sigaction()
+        watchdog.__sigaction_handler.sa_handler = { _ in
+            TerminalRestorer.exitNow(status: 128 + TerminalRestorer.terminationSignal)
+        }
+        sigaction(SIGALRM, &watchdog, nil)
+        // Writing to a closed pipe (an action's command, a reader of stdout that left) is an
+        // error return, not death with the screen still up.
+        Glibc.signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Restores the terminal and ends the process with `status`, from a signal handler.
+    /// Async-signal-safe.
+    static func exitNow(status: Int32) -> Never {
+        restoreNow()
+        _exit(status)
     }
 
     /// Writes the restore sequence and resets the terminal modes. Async-signal-safe.
@@ -80,6 +113,11 @@ enum TerminalRestorer {
         for signal in fatalSignals {
             if let previous = previousFatalActions { sigaction(signal, previous + Int(signal), nil) }
         }
+        // The run loop got there: no watchdog. Quit signals from now on end the process at
+        // once (nothing left to restore); SIGPIPE stays ignored (stdout may be a closed pipe,
+        // whose writer handles EPIPE).
+        alarm(0)
         for signal in quitSignals { Glibc.signal(signal, SIG_DFL) }
+        Glibc.signal(SIGALRM, SIG_DFL)
     }
 }

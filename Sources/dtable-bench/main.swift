@@ -201,6 +201,14 @@ func measureInProcess(path: String) throws {
     }
 }
 
+if let query = option("--filter") {
+    FilterBench.run(query: query, isRegex: arguments.contains("--regex"),
+                    directory: option("--data-directory") ?? "bench-data",
+                    rows: option("--rows").flatMap { Int($0) } ?? 1_000_000,
+                    runs: option("--runs").flatMap { Int($0) } ?? 3)
+    exit(0)
+}
+
 if let path = option("--measure") {
     do {
         try measureInProcess(path: path)

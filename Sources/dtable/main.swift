@@ -5,6 +5,10 @@ import TerminalSurface
 /// When main started: the reference for "time to first frame" in --stats.
 let processStart = ContinuousClock.now
 
+// Ctrl-\ (SIGQUIT) asks to quit; it is not a crash for the Swift runtime to report. The viewer
+// replaces this with a handler that restores the terminal first (TerminalRestorer).
+signal(SIGQUIT) { _ in _exit(128 + SIGQUIT) }
+
 // Errors are one line on stderr with exit status 2; --help and --version print to stdout.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {

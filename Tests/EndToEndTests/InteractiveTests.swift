@@ -189,15 +189,65 @@ extension EndToEnd {
             #expect(try session.display("#{mouse_any_flag}#{mouse_sgr_flag}") == "00", "mouse reporting left on")
         }
 
+        @Test("Ctrl-Z gives the terminal back to the shell; fg redraws the table and it still works")
+        func suspendAndResume() throws {
+            let directory = try Fixture.directoryWithPeople()
+            let binary = try dtableBinaryPath()
+            // An interactive shell with job control, as a user has.
+            let session = try TmuxSession(arguments: ["bash", "--norc", "--noprofile", "-i"], environment: ["PS1": "prompt$ "],
+                                          workingDirectory: directory.path)
+            try #require(session.waitFor("prompt$"), "\(session.lastScreen)")
+            try session.sendLiteral("\(shellQuoted(binary)) \(Fixture.peopleFileName)")
+            try session.sendKeys("Enter")
+            try #require(session.waitFor { Fixture.isTableScreen($0, height: 24) }, "\(session.lastScreen)")
+            try session.sendKeys("j")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("row 2/200") }, "\(session.lastScreen)")
+
+            try session.sendKeys("C-z")
+            #expect(session.waitFor { $0.contains { $0.contains("Stopped") } }, "\(session.lastScreen)")
+            #expect(try session.display("#{alternate_on}#{mouse_any_flag}#{mouse_sgr_flag}#{cursor_flag}") == "0001",
+                    "terminal not restored while stopped")
+
+            try session.sendLiteral("fg")
+            try session.sendKeys("Enter")
+            #expect(session.waitFor { Fixture.isTableScreen($0, height: 24) && Fixture.statusLine($0).contains("row 2/200") },
+                    "not redrawn after fg:\n\(session.lastScreen)")
+            #expect(try session.display("#{alternate_on}#{mouse_any_flag}") == "11", "full-screen modes not back")
+            try session.sendKeys("j")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("row 3/200") }, "\(session.lastScreen)")
+            try session.sendKeys("q")
+            try session.sendLiteral("echo dtable-exit=$?")
+            try session.sendKeys("Enter")
+            #expect(session.waitFor("dtable-exit=0"), "\(session.lastScreen)")
+        }
+
+        /// Keys the terminal turns into signals (the tty driver sends them to dtable's process
+        /// group; in an `sh -c` pane that would be the shell's too, so dtable runs alone here).
+        @Test("Ctrl-\\ and Ctrl-C typed at the terminal quit cleanly (131, 130): no crash report, terminal restored",
+              arguments: [("C-\\", 128 + SIGQUIT), ("C-c", 128 + SIGINT)])
+        func quitKeysFromTheTerminal(key: String, expectedStatus: Int32) throws {
+            let directory = try Fixture.directoryWithPeople()
+            let session = try Fixture.startViewer(in: directory)
+            try session.sendKeys(key)
+            #expect(session.waitForExit() == expectedStatus)
+            #expect(session.waitFor("Pane is dead (status \(expectedStatus)"), "\(session.lastScreen)")
+            let screen = session.lastCapture
+            #expect(!screen.contains { $0.contains("crashed") || $0.contains("Backtrace") || $0.contains(" row ") },
+                    "a crash report or the table is on screen:\n\(session.lastScreen)")
+            #expect(try session.display("#{alternate_on}") == "0", "still on the alternate screen")
+            #expect(try session.display("#{mouse_any_flag}#{mouse_sgr_flag}") == "00", "mouse reporting left on")
+        }
+
         /// How dtable is made to leave, and the status it should leave with.
         enum Ending: String, CaseIterable, CustomTestStringConvertible {
-            case quitKey, sigterm, sigint, sighup
+            case quitKey, sigterm, sigint, sighup, sigquit
             var expectedStatus: Int32 {
                 switch self {
                 case .quitKey: 0
                 case .sigterm: 128 + SIGTERM
                 case .sigint: 128 + SIGINT
                 case .sighup: 128 + SIGHUP
+                case .sigquit: 128 + SIGQUIT
                 }
             }
             var testDescription: String { rawValue }
@@ -219,12 +269,14 @@ extension EndToEnd {
             switch ending {
             case .quitKey:
                 try session.sendKeys("q")
-            case .sigterm, .sigint, .sighup:
-                let signal = ending == .sigterm ? SIGTERM : ending == .sigint ? SIGINT : SIGHUP
+            case .sigterm, .sigint, .sighup, .sigquit:
+                let signal = ending == .sigterm ? SIGTERM : ending == .sigint ? SIGINT : ending == .sigquit ? SIGQUIT : SIGHUP
                 #expect(kill(try session.processID(named: "dtable"), signal) == 0)
             }
             #expect(session.waitFor("dtable-exit=\(ending.expectedStatus)"), "\(session.lastScreen)")
             let screen = session.lastCapture
+            // No crash report from the runtime (SIGQUIT used to print one over the table).
+            #expect(!screen.contains { $0.contains("crashed") || $0.contains("Backtrace") }, "\(session.lastScreen)")
             #expect(!screen.contains { $0.contains("amount") || $0.contains("Name1") || $0.contains(" row ") },
                     "the table is still on screen:\n\(session.lastScreen)")
             #expect(try session.display("#{alternate_on}") == "0", "still on the alternate screen")
