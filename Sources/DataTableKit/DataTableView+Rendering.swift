@@ -32,19 +32,8 @@ extension DataTableView {
             return
         }
         // The status line first: a notice too long for it takes lines from the body.
-        var noticeLines: [WrappedLine] = []
-        if !statusRect.isEmpty {
-            if let prompt {
-                prompt.draw(in: surface.region(statusRect), theme: configuration.theme,
-                            notice: highlightStopped ? RowMatcher.tooComplexMessage : nil)
-            } else if let question = statusQuestion {
-                let region = surface.region(statusRect)
-                region.fill(configuration.theme.statusLine)
-                region.put(" " + question, at: .zero, style: configuration.theme.statusHint)
-            } else {
-                noticeLines = renderStatusLine(in: surface.region(statusRect))
-            }
-        }
+        let highlightStoppedBefore = highlightStopped
+        let noticeLines = renderStatus(in: surface)
         if noticeLines.count != noticeLineCount {
             noticeLineCount = noticeLines.count
             viewport.setBodySize(bodyRect.size)
@@ -53,7 +42,27 @@ extension DataTableView {
         renderHeader(in: surface.region(headerRect), columns: viewport.visibleColumns)
         renderBody(in: surface.region(bodyRect), rows: viewport.visibleRowLayout, columns: viewport.visibleColumns,
                    cursor: viewport.cursor)
+        // Highlighting the body can stop at a pattern's limits: the status line says so now,
+        // not a key later (its wrapped lines keep their place until the next frame).
+        if highlightStopped != highlightStoppedBefore { _ = renderStatus(in: surface) }
         renderNoticeLines(noticeLines, in: surface.region(noticeRect))
+    }
+
+    /// Draws the status line: the prompt, a question, or the position with its notice; returns
+    /// the lines of a notice too long for it.
+    private func renderStatus(in surface: Surface) -> [WrappedLine] {
+        guard !statusRect.isEmpty else { return [] }
+        if let prompt {
+            prompt.draw(in: surface.region(statusRect), theme: configuration.theme,
+                        notice: highlightStopped ? RowMatcher.tooComplexMessage : nil)
+        } else if let question = statusQuestion {
+            let region = surface.region(statusRect)
+            region.fill(configuration.theme.statusLine)
+            region.put(" " + question, at: .zero, style: configuration.theme.statusHint)
+        } else {
+            return renderStatusLine(in: surface.region(statusRect))
+        }
+        return []
     }
 
     /// Draws the column titles for `columns`, with the sort indicator (and the key's rank when
