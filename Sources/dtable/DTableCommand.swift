@@ -1,5 +1,6 @@
 import ArgumentParser
 import DataTableCSV
+import DataTableApp
 import DataTableKit
 import Glibc
 import NcursesBackend

@@ -1,6 +1,7 @@
 import Testing
 import TerminalSurface
 import TestSupport
+import DataTableApp
 @testable import DataTableKit
 
 /// Each key's effect, through the real controller on the memory backend; snapshots where the

@@ -1,6 +1,7 @@
 import Testing
 import TerminalSurface
 import TestSupport
+import DataTableApp
 @testable import DataTableKit
 
 /// Renders through the real controller on the memory backend and compares the presented

@@ -1,3 +1,4 @@
+import DataTableKit
 /// Finding a column by the title a person typed (an option, an action's `{placeholder}`): the
 /// exact title first, then the title ignoring case.
 public enum ColumnTitleLookup {

@@ -1,3 +1,4 @@
+import DataTableKit
 import TerminalSurface
 
 /// The run loop: reads events from a terminal backend, lets the controller change the table,

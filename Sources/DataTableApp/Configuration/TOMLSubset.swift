@@ -1,3 +1,4 @@
+import DataTableKit
 /// A problem in a configuration file: where it is and what is wrong, as one line
 /// (`config.toml:7: expected '=' after key 'colour'`).
 public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import DataTableKit
 import Glibc
 import Synchronization
 

@@ -1,5 +1,6 @@
 import Testing
-@testable import DataTableKit
+import DataTableKit
+@testable import DataTableApp
 
 /// The error `text` gives as one line, or nil when it parses.
 private func tomlError(_ text: String) -> String? {

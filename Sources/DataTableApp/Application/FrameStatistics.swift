@@ -1,3 +1,4 @@
+import DataTableKit
 /// Counters about the frames a `TableApplication` drew (reported by `dtable --stats`).
 public struct FrameStatistics: Sendable {
     public var framesDrawn = 0

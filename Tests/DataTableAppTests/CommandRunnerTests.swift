@@ -1,7 +1,8 @@
 import Glibc
 import Testing
 import TestSupport
-@testable import DataTableKit
+import DataTableKit
+@testable import DataTableApp
 
 /// Runs `command` (placeholders over columns a, b, c) for `row` and waits (generously) for the end.
 private func run(_ command: String, row: [String] = [], rowNumber: Int = 1, name: String = "Act") throws -> CommandRunner {

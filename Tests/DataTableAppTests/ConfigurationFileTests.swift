@@ -1,8 +1,8 @@
 import Glibc
-import DataTableCSV
 import Testing
 import TerminalSurface
-@testable import DataTableKit
+import DataTableKit
+@testable import DataTableApp
 
 /// The error `text` gives as one line, or nil when it is a valid configuration.
 private func configError(_ text: String) -> String? {
@@ -87,7 +87,7 @@ private func keys(of command: TableCommand, in bindings: KeyBindings) -> [Key] {
 
     @Test func theExampleIsTheOneInTheDocumentation() throws {
         // The doc comment of ConfigurationFile carries the same text, each line after `/// `.
-        let source = try #require(readSource("Sources/DataTableKit/ConfigurationFile.swift"))
+        let source = try #require(readSource("Sources/DataTableApp/Configuration/ConfigurationFile.swift"))
         let documented = exampleConfiguration.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "///" : "/// " + $0 }.joined(separator: "\n")
         #expect(source.contains("/// ```toml\n" + documented + "\n/// ```\n"))

@@ -1,3 +1,4 @@
+import DataTableKit
 /// A command the user attaches to the table with `--action 'Name=COMMAND ARG {col} ...'`, run
 /// for one row at a time by a `CommandRunner`, never through a shell.
 ///

@@ -80,7 +80,7 @@ public final class DataTableView {
     /// The edit form on screen (the `edit` action), if any.
     public internal(set) var editForm: EditForm?
     /// Text for the terminal's clipboard, handed to the backend after the key (`y`).
-    public internal(set) var pendingClipboardText: String?
+    public var pendingClipboardText: String?
     /// The row height mode before `w` turned wrapping on (restored when it goes off).
     var rowHeightModeBeforeWrap: DataTableRowHeightMode?
 

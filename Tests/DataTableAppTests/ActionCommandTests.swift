@@ -1,5 +1,6 @@
 import Testing
-@testable import DataTableKit
+import DataTableKit
+@testable import DataTableApp
 
 private let titles = ["id", "Name", "e mail", "URL"]
 
