@@ -185,6 +185,7 @@ struct DTableCommand: ParsableCommand {
         // After the terminal's own handlers, so a SIGBUS that is not ours still restores it.
         CSVFileDataSource.installTruncationGuard()
         let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
+        session.attach(to: application)
         var peakAnonymousKilobytes = 0
         var lastSample = ContinuousClock.now
         application.run(until: {

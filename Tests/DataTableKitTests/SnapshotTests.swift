@@ -1,7 +1,7 @@
 import Testing
 import TerminalSurface
 import TestSupport
-import DataTableApp
+@testable import DataTableApp
 @testable import DataTableKit
 
 /// Renders through the real controller on the memory backend and compares the presented
@@ -83,7 +83,7 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         app.type("?")
         expectSnapshot(backend, "help")
         app.press(.escape)
-        #expect(!app.view.isShowingHelp)
+        #expect(!(app.screens.top is HelpScreen))
     }
 
     @Test func helpScrollsOnASmallScreen() {
@@ -223,12 +223,12 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         app.type("/")
         app.press(.control("r"))
         app.type("^Li")
-        #expect(app.view.prompt?.isRegex == true)
+        #expect((app.screens.top as? PromptScreen)?.prompt.isRegex == true)
         app.press(.enter)
         app.view.waitForJob()
         #expect(app.view.sourceRow(forDisplayRow: app.view.viewport.cursor.row) == 2)  // Linus
         app.type("/(")  // the prompt remembers regex mode
-        #expect(app.view.prompt?.isRegex == true)
+        #expect((app.screens.top as? PromptScreen)?.prompt.isRegex == true)
         app.press(.enter)
         app.drawFrame()
         #expect((app.backend as! MemoryBackend).presented!.lines.last!.contains("invalid regex"))

@@ -1,6 +1,8 @@
 import TerminalSurface
 
-/// Turns input events into changes of a `DataTableView`: pure state changes, no drawing, no I/O.
+/// Turns input events into changes of a `DataTableView`: the table's own keys and clicks, pure
+/// state changes, no drawing, no I/O. Keys the table does not own (`/ & : ? Enter a u q`) come
+/// back as a `TableRequest` for the program around the table to answer.
 public final class TableController {
     public let view: DataTableView
 
@@ -10,8 +12,8 @@ public final class TableController {
         case ignored
         /// State changed: draw a new frame.
         case redraw
-        /// The user asked to leave.
-        case quit
+        /// A key the table does not own: the program answers it (a prompt, a screen, quitting).
+        case request(TableRequest)
     }
 
     /// A count typed before a command (`123G`, `5j`), while one is being typed.
@@ -21,31 +23,14 @@ public final class TableController {
         self.view = view
     }
 
+    /// Applies one event to the table. The caller reports a change of the cursor's row to the
+    /// delegate (`TableApplication` does, around every screen).
     public func handle(_ event: InputEvent) -> Response {
-        let rowBefore = view.viewport.rowCount > 0 ? view.sourceRow(forDisplayRow: view.viewport.cursor.row) : nil
-        let response = respond(to: event)
-        if view.viewport.rowCount > 0 {
-            let row = view.viewport.cursor.row
-            let source = view.sourceRow(forDisplayRow: row)
-            if source != rowBefore { view.delegate?.dataTable(view, didSelectRow: row, sourceRow: source) }
-        }
-        return response
-    }
-
-    private func respond(to event: InputEvent) -> Response {
         switch event {
         case .resize(let size):
             view.setSize(size)
             return .redraw
         case .key(let key):
-            // A message from the last command lasts until the next key.
-            view.notice = nil
-            if view.isShowingHelp { return handleHelp(key) }
-            if view.isConfirmingQuit { return handleQuitConfirmation(key) }
-            if let form = view.editForm { return handleEditForm(form, key) }
-            if view.recordViewRow != nil { return handleRecordView(key) }
-            if let choices = view.actionChoices { return handleActionChoice(choices, key) }
-            if let prompt = view.prompt { return handlePrompt(prompt, key) }
             // A count: digits before a command (a leading 0 is the first-column command).
             if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII, digit > 0 || count != nil {
                 count = min((count ?? 0) * 10 + digit, 1_000_000_000)
@@ -57,7 +42,6 @@ public final class TableController {
                     count = nil
                     return .redraw
                 }
-                if view.delegate?.dataTableCancelWork(view) == true { return .redraw }
                 if let job = view.activeJob {
                     view.cancelJob()
                     view.notice = "\(job.kind.verb) cancelled"
@@ -117,11 +101,9 @@ public final class TableController {
             view.notice = "search is turned off for this table"
             return .redraw
         case .search:
-            view.prompt = Prompt(kind: .search, isRegex: view.lastSearch?.mode == .regex)
-            return .redraw
+            return .request(.search)
         case .filter:
-            view.prompt = Prompt(kind: .filter, text: view.filter?.query ?? "", isRegex: view.filter?.mode == .regex)
-            return .redraw
+            return .request(.filter)
         case .searchNext, .searchPrevious:
             guard let matcher = view.lastSearch else {
                 view.notice = "no search yet: / searches"
@@ -138,8 +120,7 @@ public final class TableController {
             view.cycleSort(column: viewport.cursor.column)
             return .redraw
         case .goToRow:
-            view.prompt = Prompt(kind: .command)
-            return .redraw
+            return .request(.commandLine)
         case .toggleStripes:
             view.toggleStripes()
             return .redraw
@@ -164,8 +145,7 @@ public final class TableController {
             if let cellActions = view.actionNamesOfCursorCell(), !cellActions.isEmpty {
                 return chooseAction(from: cellActions)
             }
-            view.openRecordView()
-            return .redraw
+            return .request(.openRecord(sourceRow: view.sourceRow(forDisplayRow: viewport.cursor.row)))
         case .markRow:
             view.toggleMarkAtCursor()
             return .redraw
@@ -181,95 +161,14 @@ public final class TableController {
             }
             return chooseAction(from: names)
         case .undo:
-            view.undo()
-            return .redraw
+            return .request(.undo)
         case .help:
-            view.isShowingHelp = true
-            view.helpScrollOffset = 0
-            return .redraw
+            return .request(.help)
         case .quit:
-            return view.hasUnsavedChanges ? askToQuit() : quitting()
+            return .request(.quit)
         }
         if viewport == view.viewport { return .ignored }
         view.viewport = viewport
-        return .redraw
-    }
-
-    /// Keys while a search or filter is being typed.
-    private func handlePrompt(_ prompt: Prompt, _ key: Key) -> Response {
-        switch prompt.handling(key) {
-        case .editing(let next):
-            view.prompt = next
-        case .cancelled:
-            view.prompt = nil
-        case .submitted(let done):
-            view.prompt = nil
-            if done.kind == .command { return runCommandLine(done.text) }
-            if done.kind == .filter && done.text.isEmpty {
-                view.startFilter(nil)
-                return .redraw
-            }
-            guard !done.text.isEmpty else { return .redraw }
-            do {
-                let matcher = try RowMatcher(query: done.text, mode: done.isRegex ? .regex : .substring)
-                if done.kind == .search {
-                    view.startSearch(matcher, forward: true)
-                } else {
-                    view.startFilter(matcher)
-                }
-            } catch {
-                view.notice = "\(error)"
-            }
-        }
-        return .redraw
-    }
-
-    /// What `:` does with its line: a row number, `w` (write), `q`, `wq`, `q!`.
-    private func runCommandLine(_ line: String) -> Response {
-        let text = line.trimmingSpaces
-        if let number = Int(text) {
-            view.goToRow(number)
-            return .redraw
-        }
-        switch text {
-        case "": return .redraw
-        case "q": return view.hasUnsavedChanges ? askToQuit() : quitting()
-        case "q!": return .quit  // nothing written, not even --output
-        case "w", "wq", "x":
-            guard view.writeChanges() else { return .redraw }
-            return text == "w" ? .redraw : quitting()
-        default:
-            view.notice = "unknown command ':\(text)': a row number, w, q, wq or q!"
-            return .redraw
-        }
-    }
-
-    /// Keys while quitting with unsaved changes is being confirmed.
-    private func handleQuitConfirmation(_ key: Key) -> Response {
-        view.isConfirmingQuit = false
-        switch key {
-        case .character("w"), .character("y"):
-            return view.writeChanges() ? quitting() : .redraw
-        case .character("q"), .character("n"), .character("Q"):
-            return .quit
-        case .control("c"):
-            return .quit
-        default:
-            view.notice = "not quitting"
-            return .redraw
-        }
-    }
-
-    /// Quits unless the delegate keeps the table open (it could not write what it writes on
-    /// quit: the status line says why).
-    private func quitting() -> Response {
-        (view.delegate?.dataTableShouldQuit(view) ?? true) ? .quit : .redraw
-    }
-
-    /// Quitting with unsaved edits asks first.
-    func askToQuit() -> Response {
-        view.actionChoices = nil
-        view.isConfirmingQuit = true
         return .redraw
     }
 
@@ -278,121 +177,14 @@ public final class TableController {
         if names.count == 1 {
             view.fireAction(names[0], displayRow: view.viewport.cursor.row)
         } else {
-            view.actionChoices = DataTableView.ActionChoices(names: names, row: view.viewport.cursor.row)
+            return .request(.chooseAction(names: names, row: view.viewport.cursor.row))
         }
         return .redraw
-    }
-
-    /// Keys while the status line asks which action to fire: its number or first letter.
-    private func handleActionChoice(_ choices: DataTableView.ActionChoices, _ key: Key) -> Response {
-        view.actionChoices = nil
-        guard case .character(let c) = key else { return .redraw }
-        let chosen: String?
-        if let digit = c.wholeNumberValue, c.isASCII, digit >= 1, digit <= choices.names.count {
-            chosen = choices.names[digit - 1]
-        } else {
-            chosen = choices.names.first { $0.first.map { String($0).lowercased() == String(c).lowercased() } ?? false }
-        }
-        if let chosen { view.fireAction(chosen, displayRow: choices.row) }
-        return .redraw
-    }
-
-    /// Keys while the edit form is up.
-    private func handleEditForm(_ form: EditForm, _ key: Key) -> Response {
-        if key == .control("c") { return .quit }
-        let fields = view.editableFields(of: form.sourceRow)
-        let current = form.field < fields.values.count ? fields.values[form.field] : ""
-        switch form.handling(key, fieldCount: fields.titles.count, currentText: current) {
-        case .editing(let next):
-            view.editForm = next
-        case .commit(let next, let column, let text):
-            view.editForm = next
-            if text != current, let message = view.delegate?.dataTable(view, didEditRow: form.sourceRow, column: column, text: text) {
-                view.notice = message
-            }
-        case .close:
-            view.editForm = nil
-        }
-        return .redraw
-    }
-
-    /// Keys while the record view is up: scroll it, go to the next or previous record, close it.
-    private func handleRecordView(_ key: Key) -> Response {
-        if let lines = scrollLines(for: key) {
-            view.recordScrollOffset += lines
-            return .redraw
-        }
-        switch key {
-        case .character("q"), .escape, .enter:
-            view.recordViewRow = nil
-        case .control("c"):
-            return .quit
-        case .character("n"), .right, .character("l"):
-            view.viewport.moveCursor(rows: 1)
-            view.openRecordView()
-        case .character("p"), .left, .character("h"):
-            view.viewport.moveCursor(rows: -1)
-            view.openRecordView()
-        case .character("m"):
-            view.toggleMarkAtCursor()
-        case .character("y"):
-            view.copyToClipboard(view.recordCSV(), saying: "copied the record as CSV")
-        default:
-            return .ignored
-        }
-        return .redraw
-    }
-
-    /// Keys while the help screen is up: scroll it, or close it.
-    private func handleHelp(_ key: Key) -> Response {
-        if let lines = scrollLines(for: key) {
-            view.helpScrollOffset += lines
-            return .redraw
-        }
-        switch key {
-        case .character("q"), .escape, .character("?"), .enter, .function(1):
-            view.isShowingHelp = false
-        case .control("c"):
-            return .quit
-        default:
-            return .ignored
-        }
-        return .redraw
-    }
-
-    /// How far a key scrolls a full-screen list (help, record view): a line or a page.
-    private func scrollLines(for key: Key) -> Int? {
-        let page = max(1, view.size.height - 3)
-        switch key {
-        case .down, .character("j"): return 1
-        case .up, .character("k"): return -1
-        case .pageDown, .character(" "), .control("f"): return page
-        case .pageUp, .control("b"): return -page
-        default: return nil
-        }
     }
 
     /// A click moves the cursor to the cell under it; the wheel scrolls 3 rows.
     private func handleMouse(_ mouse: MouseEvent) -> Response {
-        guard !view.isShowingHelp else {
-            if case .press = mouse.kind { view.isShowingHelp = false; return .redraw }
-            return .ignored
-        }
-        // While the status line asks something, or a form or prompt is open, the table under it
-        // does not move: the answer must apply to what was asked about.
-        if view.actionChoices != nil || view.isConfirmingQuit || view.editForm != nil || view.prompt != nil {
-            return .ignored
-        }
         count = nil
-        if view.recordViewRow != nil {
-            switch mouse.kind {
-            case .wheelDown: view.recordScrollOffset += 3
-            case .wheelUp: view.recordScrollOffset -= 3
-            case .press: view.recordViewRow = nil
-            default: return .ignored
-            }
-            return .redraw
-        }
         var viewport = view.viewport
         switch mouse.kind {
         case .wheelDown where mouse.modifiers.contains(.shift), .wheelRight:

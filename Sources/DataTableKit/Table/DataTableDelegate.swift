@@ -1,5 +1,6 @@
-/// Told about what the user does with a table, and asked about the work the program does
-/// around it (edits, writing, commands); every method has a default.
+/// Told about what the user does with a table (selection, taps, sorts); every method has a
+/// default. The program's own questions (edits, undo, writing, quitting, running work) are
+/// `TableApplicationDelegate`'s, in DataTableApp.
 ///
 /// Set `DataTableView.delegate` (held weakly). Methods run on the UI thread, between frames.
 public protocol DataTableDelegate: AnyObject {
@@ -15,31 +16,6 @@ public protocol DataTableDelegate: AnyObject {
     func dataTable(_ view: DataTableView, didChangeSort descriptors: [SortDescriptor])
     /// Rows on screen were measured and some heights differ from before.
     func dataTableDidChangeRowHeights(_ view: DataTableView)
-
-    // MARK: Edits and writing (the library keeps no data and writes no files)
-
-    /// Whether rows can be edited: the edit form opens only then. Default false.
-    func dataTableCanEdit(_ view: DataTableView) -> Bool
-    /// A field was changed in the edit form; returns a message for the status line.
-    func dataTable(_ view: DataTableView, didEditRow sourceRow: Int, column: Int, text: String) -> String?
-    /// `u`: undoes the last edit or deletion; returns a message, nil when there is nothing to undo.
-    func dataTableUndo(_ view: DataTableView) -> String?
-    /// Whether there are changes not written yet (quitting asks first). Default false.
-    func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool
-    /// `:w`: writes the changes; returns a message, throws one on failure.
-    func dataTableWriteChanges(_ view: DataTableView) throws -> String
-    /// The user quits (not `:q!`, Ctrl-C or a signal); false keeps the table open (the
-    /// delegate says why in `notice`). Default true.
-    func dataTableShouldQuit(_ view: DataTableView) -> Bool
-
-    // MARK: Work running for the table (commands of actions)
-
-    /// Whether work is running: the run loop then polls often. Default false.
-    func dataTableIsBusy(_ view: DataTableView) -> Bool
-    /// Asked between events: reports finished work; true when the screen should be redrawn.
-    func dataTablePollWork(_ view: DataTableView) -> Bool
-    /// Esc: cancels the newest running work; true when there was some.
-    func dataTableCancelWork(_ view: DataTableView) -> Bool
 }
 
 extension DataTableDelegate {
@@ -48,15 +24,6 @@ extension DataTableDelegate {
     public func dataTable(_ view: DataTableView, didTapAction action: String, row: Int, sourceRow: Int) {}
     public func dataTable(_ view: DataTableView, didChangeSort descriptors: [SortDescriptor]) {}
     public func dataTableDidChangeRowHeights(_ view: DataTableView) {}
-    public func dataTableCanEdit(_ view: DataTableView) -> Bool { false }
-    public func dataTable(_ view: DataTableView, didEditRow sourceRow: Int, column: Int, text: String) -> String? { nil }
-    public func dataTableUndo(_ view: DataTableView) -> String? { nil }
-    public func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool { false }
-    public func dataTableWriteChanges(_ view: DataTableView) throws -> String { throw DataTableMessage("nothing to write to") }
-    public func dataTableShouldQuit(_ view: DataTableView) -> Bool { true }
-    public func dataTableIsBusy(_ view: DataTableView) -> Bool { false }
-    public func dataTablePollWork(_ view: DataTableView) -> Bool { false }
-    public func dataTableCancelWork(_ view: DataTableView) -> Bool { false }
 }
 
 /// An error that is a message for the status line.

@@ -5,46 +5,12 @@ extension DataTableView {
     /// Draws the whole screen into `surface` (resized to `size` when needed).
     public func render(into surface: Surface) {
         if surface.size != size { surface.resize(to: size) }
-        if isShowingHelp {
-            recycleAllCells()
-            HelpScreen(bindings: configuration.keyBindings, theme: configuration.theme)
-                .draw(in: surface.region, scrollOffset: &helpScrollOffset)
-            return
-        }
-        if var form = editForm {
-            recycleAllCells()
-            let fields = editableFields(of: form.sourceRow)
-            var scroll = form.scrollOffset
-            form.draw(in: surface.region, titles: fields.titles, values: fields.values, theme: configuration.theme, scroll: &scroll)
-            form.scrollOffset = scroll
-            editForm = form
-            if let notice, surface.size.height >= 3 {
-                surface.region(Rect(x: 0, y: 1, width: size.width, height: 1)).put(" " + notice, at: .zero, style: configuration.theme.statusNotice)
-            }
-            return
-        }
-        if let source = recordViewRow {
-            recycleAllCells()
-            recordView(of: source).draw(in: surface.region, scrollOffset: &recordScrollOffset)
-            if let notice, surface.size.height >= 3 {
-                surface.region(statusRect).put(" " + notice + " ", at: .zero, style: configuration.theme.statusNotice)
-            }
-            return
-        }
         resolveRowHeightsAroundViewport()
         renderHeader(in: surface.region(headerRect), columns: viewport.visibleColumns)
         renderBody(in: surface.region(bodyRect), rows: viewport.visibleRowLayout, columns: viewport.visibleColumns,
                    cursor: viewport.cursor)
         if !statusRect.isEmpty {
-            if let prompt {
-                prompt.draw(in: surface.region(statusRect), theme: configuration.theme)
-            } else if let question = statusQuestion {
-                let region = surface.region(statusRect)
-                region.fill(configuration.theme.statusLine)
-                region.put(" " + question, at: .zero, style: configuration.theme.statusHint)
-            } else {
-                renderStatusLine(in: surface.region(statusRect))
-            }
+            renderStatusLine(in: surface.region(statusRect))
         }
     }
 
@@ -188,24 +154,14 @@ extension DataTableView {
         }
     }
 
-    /// What the status line asks while a one-key answer is awaited (which action, quit?).
-    var statusQuestion: String? {
-        if isConfirmingQuit { return "unsaved changes: w write and quit, q quit without writing, Esc stay" }
-        if let actionChoices {
-            return "action: " + actionChoices.names.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "  ")
-                + "   (number or first letter; Esc cancels)"
-        }
-        return nil
-    }
-
     /// While a search or filter is typed, its matches on screen are highlighted as you type.
     var incrementalMatcher: RowMatcher? {
-        guard let prompt, prompt.kind != .command, !prompt.text.isEmpty else { return nil }
+        guard let prompt = typedQuery, !prompt.text.isEmpty else { return nil }
         return try? RowMatcher(query: prompt.text, mode: prompt.isRegex ? .regex : .substring)
     }
 
-    /// Returns every cell on screen to the pool (the help screen covers them, the provider changed).
-    func recycleAllCells() {
+    /// Returns every cell on screen to the pool (a screen covers them, the provider changed).
+    package func recycleAllCells() {
         for cell in cellsOnScreen.values { reusePool.enqueue(cell) }
         cellsOnScreen.removeAll(keepingCapacity: true)
     }

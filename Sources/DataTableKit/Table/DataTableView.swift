@@ -11,7 +11,7 @@ public final class DataTableView {
     public let reusePool: ReusePool
     public private(set) var cellProvider: DataTableCellProvider
     public private(set) var columns: [TableColumn]
-    public internal(set) var viewport: Viewport
+    public package(set) var viewport: Viewport
 
     /// A message for the status line after the position, until the next key ("sort cancelled");
     /// the data source's own notice shows when there is none.
@@ -39,8 +39,8 @@ public final class DataTableView {
     var filteredRows: [UInt32]?
     /// The last search (for `n`/`N` and highlighting).
     public internal(set) var lastSearch: RowMatcher?
-    /// The line being typed after `/` or `&`, when one is.
-    public internal(set) var prompt: Prompt?
+    /// The search or filter being typed in the program's prompt: its matches are highlighted.
+    public var typedQuery: TypedQuery?
     /// The job running off the UI thread (sort), polled by `refreshFromDataSource()`.
     public internal(set) var activeJob: TableJob?
     /// How long the last sort took.
@@ -63,31 +63,10 @@ public final class DataTableView {
     public internal(set) var markedRows: [Int] = []
     /// `markedRows` as a set, for drawing.
     var markedRowSet: Set<Int> = []
-    /// The record view (`Enter`): the source row shown field by field, and its scroll offset.
-    public internal(set) var recordViewRow: Int?
-    var recordScrollOffset = 0
-    /// The actions the status line offers to fire (after `a` on a row with several), and the
-    /// display row they are for.
-    public internal(set) var actionChoices: ActionChoices?
-
-    /// Actions offered for one display row.
-    public struct ActionChoices: Hashable, Sendable {
-        public var names: [String]
-        public var row: Int
-    }
-    /// True while the status line asks whether to write changes before quitting.
-    public internal(set) var isConfirmingQuit = false
-    /// The edit form on screen (the `edit` action), if any.
-    public internal(set) var editForm: EditForm?
     /// Text for the terminal's clipboard, handed to the backend after the key (`y`).
     public var pendingClipboardText: String?
     /// The row height mode before `w` turned wrapping on (restored when it goes off).
     var rowHeightModeBeforeWrap: DataTableRowHeightMode?
-
-    /// Whether the help screen covers the table.
-    public internal(set) var isShowingHelp = false
-    /// First line of the help screen on display.
-    var helpScrollOffset = 0
 
     /// Cells on screen by (source row, column); cells whose key leaves the screen go back to the pool.
     var cellsOnScreen: [CellKey: DataTableCell] = [:]
@@ -247,7 +226,7 @@ public final class DataTableView {
     /// Rows of the screen: the header at the top (when there are 2 rows or more), the status
     /// line at the bottom (when enabled and there are 3 rows or more), the body between them.
     var headerRect: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height >= 2 ? 1 : 0) }
-    var statusRect: Rect {
+    package var statusRect: Rect {
         let shown = configuration.shouldShowFooter && size.height >= 3
         return Rect(x: 0, y: size.height - (shown ? 1 : 0), width: size.width, height: shown ? 1 : 0)
     }
@@ -350,13 +329,19 @@ public final class DataTableView {
 
     /// Whether the data source is still loading (the run loop polls more often then).
     public var isLoading: Bool {
-        activeJob != nil || (dataSource.loadState.map { !$0.isComplete } ?? false) || (delegate?.dataTableIsBusy(self) ?? false)
+        activeJob != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
     }
+
+    /// Whether rows are shown in another order than the data's (sorted, filtered or with rows hidden).
+    public var isReordered: Bool { displayOrder != nil }
+
+    /// Whether a source row is marked (`m`).
+    public func isMarked(sourceRow: Int) -> Bool { markedRowSet.contains(sourceRow) }
 
 }
 
 /// `1234567` as `1,234,567`.
-func grouped(_ n: Int) -> String {
+package func grouped(_ n: Int) -> String {
     let digits = String(n.magnitude)
     var out = ""
     for (i, c) in digits.enumerated() {

@@ -1,3 +1,4 @@
+import DataTableKit
 import TerminalSurface
 
 /// A full-screen list of two columns under a title, scrolled, with a footer line: the frame of

@@ -1,3 +1,4 @@
+import DataTableKit
 import TerminalSurface
 
 /// One line of text being typed, with a cursor: the editing of the prompts (`/`, `&`, `:`) and

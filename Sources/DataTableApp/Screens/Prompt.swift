@@ -1,3 +1,4 @@
+import DataTableKit
 import TerminalSurface
 
 /// A line being typed in the status line: a search after `/`, a filter after `&`, a row

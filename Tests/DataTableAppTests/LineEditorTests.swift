@@ -1,7 +1,8 @@
 import Testing
 import TerminalSurface
 import TestSupport
-@testable import DataTableKit
+import DataTableKit
+@testable import DataTableApp
 
 @Suite struct LineEditorTests {
     func typed(_ start: String, _ keys: [Key]) -> LineEditor {
@@ -48,7 +49,7 @@ import TestSupport
         app.type("Lgos")
         app.press(.left, .left, .left)
         app.type("a")
-        #expect(app.view.prompt?.text == "Lagos")
+        #expect((app.screens.top as? PromptScreen)?.prompt.text == "Lagos")
         #expect(backend.presented!.lines.last!.hasPrefix(" /Lagos"))
         app.press(.enter)
         app.view.waitForJob()

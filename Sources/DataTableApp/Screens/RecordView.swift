@@ -1,3 +1,4 @@
+import DataTableKit
 import TerminalSurface
 
 /// The `Enter` screen: one record as a vertical list of fields and values, long values wrapped.

@@ -1,3 +1,4 @@
+import DataTableKit
 import TerminalSurface
 
 /// The small form of the `edit` action: a record's fields, one chosen, its value edited on the
