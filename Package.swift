@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // 1. ncursesw as a system library: module map plus a small shim header.
@@ -21,7 +22,9 @@ let package = Package(
         // 3. The table library: data source, viewport, cell registry, reuse pool, controller.
         .target(name: "DataTableKit", dependencies: ["TerminalSurface"]),
         // The app layer over the table: run loop, screens, config file, commands of actions.
-        .target(name: "DataTableApp", dependencies: ["DataTableKit", "TerminalSurface"]),
+        .target(name: "DataTableApp", dependencies: [
+            "DataTableKit", "TerminalSurface", .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
         // CSV reading: the data source for files.
         .target(name: "DataTableCSV", dependencies: ["DataTableKit"]),
         // 4. The only module that imports the C library.

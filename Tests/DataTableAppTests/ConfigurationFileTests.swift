@@ -155,7 +155,8 @@ private func keys(of command: TableCommand, in bindings: KeyBindings) -> [Key] {
     }
 
     @Test func syntaxErrorsComeThrough() {
-        #expect(configError("[display]\nstripes true") == "config.toml:2: expected '=' after key 'stripes'")
+        #expect(configError("[display]\nstripes true")?.hasPrefix("config.toml:2: ") == true)  // TOMLKit's words
+        #expect(configError("[display]\nstripes = 1.5") == "config.toml:2: stripes must be true or false, not the float 1.5")
     }
 
     // MARK: Colours
@@ -353,9 +354,11 @@ private func keys(of command: TableCommand, in bindings: KeyBindings) -> [Key] {
         #expect(try ConfigurationFile.load(contentsOfFile: path)?.stripes == false)
 
         try write("[display]\nstripes = nope\n", to: path)
-        #expect(throws: ConfigurationError(fileName: path, line: 2,
-                                           message: "invalid value 'nope' for key 'stripes' (strings need quotes; true and false are lowercase)")) {
-            try ConfigurationFile.load(contentsOfFile: path)
+        do {
+            _ = try ConfigurationFile.load(contentsOfFile: path)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.fileName == path && error.line == 2)  // TOMLKit's words, our line
         }
 
         try write("a = \"\u{FF}\"", to: path, bytes: [0x61, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0x22])

@@ -12,7 +12,18 @@ private func tomlError(_ text: String) -> String? {
     }
 }
 
-@Suite struct TOMLSubsetTests {
+/// The line of the error `text` gives, or nil when it parses.
+private func errorLine(_ text: String) -> Int? {
+    do {
+        _ = try TOMLDocument(parsing: text)
+        return nil
+    } catch {
+        return error.line
+    }
+}
+
+/// The document as TOMLKit reads it: sections of entries in file order, each with its line.
+@Suite struct TOMLDocumentTests {
     @Test func parsesTablesKeysAndValues() throws {
         let document = try TOMLDocument(parsing: """
             # a comment
@@ -71,80 +82,78 @@ private func tomlError(_ text: String) -> String? {
         #expect(document[table: "t"]?["a"]?.value == .integer(1))
         #expect(document[table: "t"]?["b"]?.value == .string("x"))
         #expect(document[table: "t"]?["b"]?.line == 4)
-        #expect(tomlError("a = 1\r\nb c\r\n") == "config.toml:2: expected '=' after key 'b'")
+        #expect(errorLine("a = 1\r\nb c\r\n") == 2)
         #expect(try TOMLDocument(parsing: "").tables.map(\.name) == [""])
     }
 
     @Test func errorsNameTheFileAndLine() throws {
-        #expect(tomlError("\n\n[display]\n\n\n\ncolour \"red\"") == "config.toml:7: expected '=' after key 'colour'")
+        #expect(tomlError("\n\n[display]\n\n\n\ncolour \"red\"")?.hasPrefix("config.toml:7: ") == true)
         do {
             _ = try TOMLDocument(parsing: "x", fileName: "/home/me/.config/dtable/config.toml")
             Issue.record("expected an error")
         } catch {
             #expect(error.line == 1)
             #expect(error.fileName == "/home/me/.config/dtable/config.toml")
-            #expect(error.description == "/home/me/.config/dtable/config.toml:1: expected '=' after key 'x'")
+            #expect(error.description.hasPrefix("/home/me/.config/dtable/config.toml:1: "))
         }
     }
 
+    /// Syntax errors are TOMLKit's, in its words, on the line they are on (line 1 here).
     @Test(arguments: [
-        ("= 3", "config.toml:1: expected a key before '='"),
-        ("!x = 3", "config.toml:1: expected a key, found '!x = 3'"),
-        ("a.b = 1", "config.toml:1: dotted keys are not supported ('a.…')"),
-        ("a =", "config.toml:1: expected a value after '=' for key 'a'"),
-        ("a = # nothing", "config.toml:1: expected a value after '=' for key 'a'"),
-        ("a = 1 2", "config.toml:1: unexpected '2' after the value of 'a'"),
-        ("a = \"x\" y", "config.toml:1: unexpected 'y' after the value of 'a'"),
-        ("a = yes", "config.toml:1: invalid value 'yes' for key 'a' (strings need quotes; true and false are lowercase)"),
-        ("a = True", "config.toml:1: invalid value 'True' for key 'a' (strings need quotes; true and false are lowercase)"),
-        ("a = 1.5", "config.toml:1: floats are not supported ('1.5' for key 'a'); use an integer"),
-        ("a = 1e3", "config.toml:1: floats are not supported ('1e3' for key 'a'); use an integer"),
-        ("a = inf", "config.toml:1: floats are not supported ('inf' for key 'a'); use an integer"),
-        ("a = 0x1F", "config.toml:1: only decimal integers are supported, not '0x1F' (key 'a')"),
-        ("a = 1979-05-27", "config.toml:1: dates and times are not supported ('1979-05-27' for key 'a')"),
-        ("a = 007", "config.toml:1: leading zeros are not allowed in integer '007' (key 'a')"),
-        ("a = 1__0", "config.toml:1: invalid integer '1__0' for key 'a'"),
-        ("a = _1", "config.toml:1: invalid value '_1' for key 'a' (strings need quotes; true and false are lowercase)"),
-        ("a = 1_", "config.toml:1: invalid integer '1_' for key 'a'"),
-        ("a = -", "config.toml:1: invalid integer '-' for key 'a'"),
-        ("a = 99999999999999999999", "config.toml:1: integer '99999999999999999999' is too large (key 'a')"),
-        ("a = \"open", "config.toml:1: unterminated string (a basic string ends with \" on the same line)"),
-        ("a = 'open", "config.toml:1: unterminated string (a literal string ends with ' on the same line)"),
-        ("a = \"\"\"x\"\"\"", "config.toml:1: multi-line strings (\"\"\") are not supported"),
-        ("a = '''x'''", "config.toml:1: multi-line strings (''') are not supported"),
-        (#"a = "\q""#, #"config.toml:1: invalid escape '\q' in a string (use \" \\ \n \t \r \b \f \uXXXX or \UXXXXXXXX)"#),
-        (#"a = "\u12xy""#, #"config.toml:1: \u needs 4 hexadecimal digits, not '12xy'"#),
-        (#"a = "\u12""#, #"config.toml:1: \u needs 4 hexadecimal digits"#),
-        (#"a = "\uD800""#, #"config.toml:1: \uD800 is not a Unicode scalar value"#),
-        ("a = \"bell\u{07}\"", "config.toml:1: control character U+0007 in a string must be escaped"),
-        ("a = [1, 2", "config.toml:1: unterminated array for key 'a' (arrays must be on one line)"),
-        ("a = [", "config.toml:1: unterminated array for key 'a' (arrays must be on one line)"),
-        ("a = [1 2]", "config.toml:1: expected ',' or ']' in the array of 'a', found '2]'"),
-        ("a = [[1]]", "config.toml:1: nested arrays are not supported (key 'a')"),
-        ("a = {b = 1}", "config.toml:1: inline tables are not supported (key 'a')"),
-        ("[[items]]", "config.toml:1: arrays of tables ([[...]]) are not supported"),
-        ("[]", "config.toml:1: expected a table name after '['"),
-        ("[a.b]", "config.toml:1: dotted table names are not supported ([a.…])"),
-        ("[a", "config.toml:1: expected ']' after table name 'a'"),
-        ("[a] x", "config.toml:1: unexpected 'x' after table header [a]"),
-        ("[!]", "config.toml:1: invalid table name '!]'"),
+        "= 3", "!x = 3", "a =", "a = # nothing", "a = 1 2", "a = \"x\" y", "a = yes", "a = True",
+        "a = 007", "a = 1__0", "a = _1", "a = 1_", "a = -", "a = 99999999999999999999", "a = \"open",
+        "a = 'open", #"a = "\q""#, #"a = "\u12xy""#, #"a = "\uD800""#, "a = \"bell\u{07}\"", "a = [1, 2",
+        "a = [", "a = [1 2]", "[]", "[a", "[a] x", "[!]",
     ])
-    func errorMessages(text: String, message: String) {
-        #expect(tomlError(text) == message)
+    func syntaxErrorsNameTheirLine(text: String) throws {
+        let message = try #require(tomlError(text))
+        #expect(message.hasPrefix("config.toml:1: "))
+        #expect(!message.contains("\n"))  // one line, whatever TOMLKit quotes
     }
 
-    @Test func duplicatesAreErrors() {
-        #expect(tomlError("[display]\nstripes = true\n\nstripes = false")
-                == "config.toml:4: duplicate key 'stripes' in [display] (first set at line 2)")
-        #expect(tomlError("a = 1\na = 2") == "config.toml:2: duplicate key 'a' (first set at line 1)")
-        #expect(tomlError("[keys]\n\"quit\" = 'q'\nquit = 'x'") == "config.toml:3: duplicate key 'quit' in [keys] (first set at line 2)")
-        #expect(tomlError("[display]\n[colors]\n[display]") == "config.toml:3: duplicate table [display] (first at line 1)")
+    /// TOML the old subset refused parses now; the settings refuse what they cannot take.
+    @Test func valuesNoSettingTakesAreNamedInMessages() throws {
+        let document = try TOMLDocument(parsing: """
+            [t]
+            float = 1.5
+            date = 1979-05-27
+            inline = { b = 1 }
+            nested = [[1], [2]]
+            multi = \"\"\"
+            x = not a key
+            \"\"\"
+            after = 1
+            [a.b]
+            c = 1
+            """)
+        let t = try #require(document[table: "t"])
+        #expect(t["float"]?.value == .other("the float 1.5"))
+        #expect(t["float"]?.value.phrase == "the float 1.5")
+        #expect(t["date"]?.value == .other("a date or time"))
+        #expect(t["inline"]?.value == .other("a table"))
+        #expect(t["nested"]?.value == .array([.array([.integer(1)]), .array([.integer(2)])]))
+        #expect(t["multi"]?.value == .string("x = not a key\n"))
+        #expect(t["after"]?.line == 9)  // a line inside a multi-line string is not a key
+        #expect(document[table: "a"]?.line == 10)
+    }
+
+    /// toml++ aborts the process on some malformed names: they are refused before it sees them.
+    @Test func malformedNamesAreRefusedBeforeTOMLKitSeesThem() {
+        #expect(tomlError("[!]") == "config.toml:1: invalid table name '!'")
+        #expect(tomlError("a = 1\n[a.!]") == "config.toml:2: invalid table name 'a.!'")
+        #expect(tomlError("[[!]]") == "config.toml:1: invalid table name '!'")
+        #expect(tomlError("[t]\n!x = 3") == "config.toml:2: invalid key '!x'")
+        #expect(tomlError("a.! = 3") == "config.toml:1: invalid key 'a.!'")
+        // Well-formed names, and lines inside multi-line values, pass through.
+        #expect(tomlError("[ \"a b\" . 'c' ]\nx.\"y z\" = 1\nlist = [\n  \"!\",\n  ]\ns = \"\"\"\n! = x\n\"\"\"") == nil)
+    }
+
+    @Test func duplicatesAreErrorsOnTheSecondLine() {
+        #expect(errorLine("[display]\nstripes = true\n\nstripes = false") == 4)
+        #expect(errorLine("a = 1\na = 2") == 2)
+        #expect(errorLine("[keys]\n\"quit\" = 'q'\nquit = 'x'") == 3)
+        #expect(errorLine("[display]\n[colors]\n[display]") == 3)
         // The same key in different tables is fine.
         #expect(tomlError("[a]\nx = 1\n[b]\nx = 1") == nil)
-    }
-
-    @Test func longRestIsShortenedInMessages() {
-        #expect(tomlError("a = 1 abcdefghijklmnopqrstuvwxyz")
-                == "config.toml:1: unexpected 'abcdefghijklmnopqrst…' after the value of 'a'")
     }
 }

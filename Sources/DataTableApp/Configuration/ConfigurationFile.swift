@@ -6,7 +6,7 @@ import TerminalSurface
 /// `~/.config/dtable/config.toml`): defaults for the display options, colours, key overrides and
 /// badge colours. Every setting is optional; the command line wins over the file.
 ///
-/// The file is TOML (the subset `TOMLDocument` documents). Any unknown section or key, and any
+/// The file is TOML 1.0, read with TOMLKit (`TOMLDocument`). Any unknown section or key, and any
 /// value of the wrong type or out of range, is an error naming the line. An example with every
 /// setting:
 ///

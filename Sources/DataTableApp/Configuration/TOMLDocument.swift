@@ -1,4 +1,7 @@
 import DataTableKit
+import TerminalSurface
+import TOMLKit
+
 /// A problem in a configuration file: where it is and what is wrong, as one line
 /// (`config.toml:7: expected '=' after key 'colour'`).
 public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -20,13 +23,15 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     }
 }
 
-/// A value of the TOML subset `TOMLDocument` reads.
+/// A value of a configuration file, as the settings read it.
 public enum TOMLValue: Hashable, Sendable {
     case string(String)
     case integer(Int)
     case boolean(Bool)
-    /// Strings and integers (possibly mixed), never nested.
+    /// The elements of an array, in order.
     case array([TOMLValue])
+    /// A value no setting takes (a float, a date or time, a table), as an error names it.
+    case other(String)
 
     /// The value as an error message names it: `the string "yes"`, `the integer 3`, `true`, `an array`.
     public var phrase: String {
@@ -35,6 +40,7 @@ public enum TOMLValue: Hashable, Sendable {
         case .integer(let n): return "the integer \(n)"
         case .boolean(let b): return b ? "true" : "false"
         case .array: return "an array"
+        case .other(let phrase): return phrase
         }
     }
 }
@@ -59,317 +65,267 @@ public struct TOMLTable: Hashable, Sendable {
     public subscript(key: String) -> TOMLEntry? { entries.first { $0.key == key } }
 }
 
-/// A parsed TOML document of the subset dtable's configuration file needs.
+/// A configuration file parsed by TOMLKit (TOML 1.0, toml++), as sections of entries that
+/// know their lines, so every setting's error can name its line.
 ///
-/// Supported (everything else is an error naming the line):
-/// - UTF-8 text, `\n` or `\r\n` line ends, an optional byte-order mark.
-/// - Comments: `#` to the end of the line, on a line of their own or after a header or value.
-/// - Table headers `[name]` with a bare or quoted name; whitespace inside the brackets is allowed.
-///   Not supported: dotted names (`[a.b]`), arrays of tables (`[[a]]`).
-/// - `key = value`, one per line. Keys are bare (`A-Z a-z 0-9 _ -`) or quoted (`"..."`, `'...'`).
-///   Not supported: dotted keys (`a.b = 1`).
-/// - Values:
-///   - basic strings `"..."` with the escapes `\"` `\\` `\n` `\t` `\r` `\b` `\f` `\uXXXX` `\UXXXXXXXX`;
-///   - literal strings `'...'` (no escapes);
-///   - decimal integers with an optional sign and `_` between digits (`1_000`), no leading zeros;
-///   - `true`, `false`;
-///   - arrays of strings and integers on one line (`["a", 'b', 3]`, trailing comma allowed).
-///   Not supported: multi-line strings, floats, dates and times, hexadecimal/octal/binary
-///   integers, nested arrays, arrays over several lines, inline tables.
-/// - A key may be set once per table, and a table header may appear once.
+/// TOMLKit reports syntax errors with their line; it keeps no position for a parsed value,
+/// so the lines of headers and keys are found by `TOMLLineLocator`.
 public struct TOMLDocument: Hashable, Sendable {
     /// The root table (name "") first, then the tables in the order of their headers.
     public var tables: [TOMLTable]
 
     /// Parses `text`; errors name `fileName` and the line.
     public init(parsing text: String, fileName: String = "config.toml") throws(ConfigurationError) {
-        var parser = TOMLLineParser(fileName: fileName)
-        var tables = [TOMLTable(name: "", line: 0, entries: [])]
-        var scalars = Array(text.unicodeScalars)
-        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-        var lineNumber = 0
-        var start = 0
-        while start <= scalars.count {
-            var end = start
-            while end < scalars.count, scalars[end] != "\n" { end += 1 }
-            lineNumber += 1
-            var line = scalars[start..<end]
-            if line.last == "\r" { line = line.dropLast() }
-            parser.reset(line: Array(line), number: lineNumber)
-            switch try parser.parseLine() {
-            case .blank:
-                break
-            case .header(let name):
-                if let first = tables.first(where: { $0.name == name && $0.line > 0 }) {
-                    throw parser.error("duplicate table [\(name)] (first at line \(first.line))")
-                }
-                tables.append(TOMLTable(name: name, line: lineNumber, entries: []))
-            case .entry(let key, let value):
-                let last = tables.count - 1
-                if let first = tables[last][key] {
-                    let place = tables[last].name.isEmpty ? "" : " in [\(tables[last].name)]"
-                    throw parser.error("duplicate key '\(key)'\(place) (first set at line \(first.line))")
-                }
-                tables[last].entries.append(TOMLEntry(key: key, value: value, line: lineNumber))
-            }
-            start = end + 1
+        // toml++ asserts (aborting the process, in release builds too) on some malformed
+        // names, such as `[!]`: those are refused here first.
+        if let (line, message) = TOMLNameCheck.firstError(in: text) {
+            throw ConfigurationError(fileName: fileName, line: line, message: message)
         }
-        self.tables = tables
+        let root: TOMLKit.TOMLTable
+        do {
+            root = try TOMLKit.TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigurationError(fileName: fileName, line: error.source.begin.line, message: Self.message(of: error))
+        } catch {
+            throw ConfigurationError(fileName: fileName, line: nil, message: "cannot parse: \(error)")
+        }
+        let lines = TOMLLineLocator(text)
+        var top = TOMLTable(name: "", line: 0, entries: [])
+        var sections: [TOMLTable] = []
+        for key in root.keys {
+            guard let value = root[key] else { continue }
+            if let table = value.table, !table.inline {
+                let entries = table.keys.compactMap { name in
+                    table[name].map { TOMLEntry(key: name, value: Self.value($0), line: lines.line(ofKey: name, inTable: key)) }
+                }
+                sections.append(TOMLTable(name: key, line: lines.line(ofHeader: key), entries: entries.sorted { $0.line < $1.line }))
+            } else {
+                top.entries.append(TOMLEntry(key: key, value: Self.value(value), line: lines.line(ofKey: key, inTable: "")))
+            }
+        }
+        top.entries.sort { $0.line < $1.line }
+        tables = [top] + sections.sorted { $0.line < $1.line }
     }
 
     /// The table named `name` ("" for the keys before the first header), if present.
     public subscript(table name: String) -> TOMLTable? { tables.first { $0.name == name } }
-}
 
-/// Parses one line at a time.
-private struct TOMLLineParser {
-    enum Line {
-        case blank
-        case header(String)
-        case entry(String, TOMLValue)
+    /// A TOMLKit value as the settings read it.
+    static func value(_ value: TOMLValueConvertible) -> TOMLValue {
+        if let bool = value.bool { return .boolean(bool) }
+        if let int = value.int { return .integer(int) }
+        if let string = value.string { return .string(string) }
+        if let array = value.array { return .array(array.map { Self.value($0) }) }
+        if let double = value.double { return .other("the float \(double)") }
+        if value.table != nil { return .other("a table") }
+        return .other("a date or time")
     }
 
-    let fileName: String
-    var s: [Unicode.Scalar] = []
-    var i = 0
-    var number = 0
-
-    init(fileName: String) { self.fileName = fileName }
-
-    mutating func reset(line: [Unicode.Scalar], number: Int) {
-        s = line
-        i = 0
-        self.number = number
-    }
-
-    func error(_ message: String) -> ConfigurationError {
-        ConfigurationError(fileName: fileName, line: number, message: message)
-    }
-
-    var current: Unicode.Scalar? { i < s.count ? s[i] : nil }
-    var atEndOrComment: Bool { current == nil || current == "#" }
-
-    mutating func skipWhitespace() {
-        while let c = current, c == " " || c == "\t" { i += 1 }
-    }
-
-    /// The rest of the line from `i`, for messages (at most 20 characters).
-    var rest: String {
-        var text = String(String.UnicodeScalarView(s[i...].prefix(20)))
-        if s.count - i > 20 { text += "…" }
+    /// TOMLKit's message on one line, its control characters shown (it quotes the bad text).
+    static func message(of error: TOMLParseError) -> String {
+        var text = ""
+        for scalar in error.description.unicodeScalars {
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: text += "?"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
         return text
     }
+}
 
-    static func isBareKeyScalar(_ c: Unicode.Scalar) -> Bool {
-        (c >= "A" && c <= "Z") || (c >= "a" && c <= "z") || (c >= "0" && c <= "9") || c == "_" || c == "-"
-    }
+/// The lines of table headers and keys in TOML text: the first `[name]` line of each table and
+/// the first `key =` line of each key in it (values of several lines are skipped as well as a
+/// line scan can: a line inside a multi-line string that looks like `key = ...` counts too).
+struct TOMLLineLocator {
+    private var headers: [String: Int] = [:]
+    private var keys: [String: [String: Int]] = [:]
 
-    mutating func parseLine() throws(ConfigurationError) -> Line {
-        skipWhitespace()
-        if atEndOrComment { return .blank }
-        if current == "[" { return try parseHeader() }
-        guard let key = try parseKey() else {
-            if current == "=" { throw error("expected a key before '='") }
-            throw error("expected a key, found '\(rest)'")
-        }
-        skipWhitespace()
-        if current == "." { throw error("dotted keys are not supported ('\(key).…')") }
-        guard current == "=" else { throw error("expected '=' after key '\(key)'") }
-        i += 1
-        skipWhitespace()
-        if atEndOrComment { throw error("expected a value after '=' for key '\(key)'") }
-        let value = try parseValue(key: key, inArray: false)
-        skipWhitespace()
-        guard atEndOrComment else { throw error("unexpected '\(rest)' after the value of '\(key)'") }
-        return .entry(key, value)
-    }
-
-    mutating func parseHeader() throws(ConfigurationError) -> Line {
-        i += 1
-        if current == "[" { throw error("arrays of tables ([[...]]) are not supported") }
-        skipWhitespace()
-        guard let name = try parseKey() else {
-            if current == "]" || current == nil { throw error("expected a table name after '['") }
-            throw error("invalid table name '\(rest)'")
-        }
-        skipWhitespace()
-        if current == "." { throw error("dotted table names are not supported ([\(name).…])") }
-        guard current == "]" else { throw error("expected ']' after table name '\(name)'") }
-        i += 1
-        skipWhitespace()
-        guard atEndOrComment else { throw error("unexpected '\(rest)' after table header [\(name)]") }
-        return .header(name)
-    }
-
-    /// A bare or quoted key, or nil when the line has none at `i`.
-    mutating func parseKey() throws(ConfigurationError) -> String? {
-        switch current {
-        case "\"":
-            return try parseBasicString()
-        case "'":
-            return try parseLiteralString()
-        default:
-            let start = i
-            while let c = current, Self.isBareKeyScalar(c) { i += 1 }
-            if i == start { return nil }
-            return String(String.UnicodeScalarView(s[start..<i]))
-        }
-    }
-
-    mutating func parseValue(key: String, inArray: Bool) throws(ConfigurationError) -> TOMLValue {
-        switch current {
-        case "\"":
-            return .string(try parseBasicString())
-        case "'":
-            return .string(try parseLiteralString())
-        case "[":
-            if inArray { throw error("nested arrays are not supported (key '\(key)')") }
-            return try parseArray(key: key)
-        case "{":
-            throw error("inline tables are not supported (key '\(key)')")
-        default:
-            return try parseBareValue(key: key)
-        }
-    }
-
-    mutating func parseArray(key: String) throws(ConfigurationError) -> TOMLValue {
-        i += 1
-        var elements: [TOMLValue] = []
-        while true {
-            skipWhitespace()
-            if current == "]" { i += 1; return .array(elements) }
-            if atEndOrComment { throw error("unterminated array for key '\(key)' (arrays must be on one line)") }
-            elements.append(try parseValue(key: key, inArray: true))
-            skipWhitespace()
-            switch current {
-            case ",": i += 1
-            case "]": i += 1; return .array(elements)
-            case nil, "#": throw error("unterminated array for key '\(key)' (arrays must be on one line)")
-            default: throw error("expected ',' or ']' in the array of '\(key)', found '\(rest)'")
-            }
-        }
-    }
-
-    /// `true`, `false` or an integer.
-    mutating func parseBareValue(key: String) throws(ConfigurationError) -> TOMLValue {
-        let start = i
-        while let c = current, c != " ", c != "\t", c != ",", c != "]", c != "#" { i += 1 }
-        let token = String(String.UnicodeScalarView(s[start..<i]))
-        if token == "true" { return .boolean(true) }
-        if token == "false" { return .boolean(false) }
-        guard let first = token.unicodeScalars.first,
-              first == "+" || first == "-" || (first >= "0" && first <= "9") || token.hasSuffix("inf") || token.hasSuffix("nan")
-        else {
-            throw error("invalid value '\(token)' for key '\(key)' (strings need quotes; true and false are lowercase)")
-        }
-        return .integer(try parseInteger(token, key: key))
-    }
-
-    func parseInteger(_ token: String, key: String) throws(ConfigurationError) -> Int {
-        var digits = Substring(token)
-        var negative = false
-        if digits.first == "+" || digits.first == "-" {
-            negative = digits.first == "-"
-            digits = digits.dropFirst()
-        }
-        if digits.hasPrefix("0x") || digits.hasPrefix("0o") || digits.hasPrefix("0b") {
-            throw error("only decimal integers are supported, not '\(token)' (key '\(key)')")
-        }
-        if digits.contains(":") || (digits.contains("-") && digits.first?.isNumber == true) {
-            throw error("dates and times are not supported ('\(token)' for key '\(key)')")
-        }
-        if digits.contains(".") || digits.contains("e") || digits.contains("E") || digits == "inf" || digits == "nan" {
-            throw error("floats are not supported ('\(token)' for key '\(key)'); use an integer")
-        }
-        let scalars = Array(digits.unicodeScalars)
-        var plain = ""
-        for (n, c) in scalars.enumerated() {
-            if c >= "0" && c <= "9" {
-                plain.unicodeScalars.append(c)
-            } else if c == "_", n > 0, n + 1 < scalars.count,
-                      scalars[n - 1] >= "0" && scalars[n - 1] <= "9", scalars[n + 1] >= "0" && scalars[n + 1] <= "9" {
+    init(_ text: String) {
+        var table = ""
+        var number = 0
+        var inMultilineString = false
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isTOMLLineEnd) {
+            number += 1
+            var line = Substring(raw)
+            if number == 1, line.first == "\u{FEFF}" { line = line.dropFirst() }
+            let quotes = line.tripleQuoteCount
+            if inMultilineString {
+                if quotes % 2 == 1 { inMultilineString = false }
                 continue
-            } else {
-                throw error("invalid integer '\(token)' for key '\(key)'")
             }
-        }
-        if plain.isEmpty { throw error("invalid integer '\(token)' for key '\(key)'") }
-        if plain.count > 1, plain.hasPrefix("0") { throw error("leading zeros are not allowed in integer '\(token)' (key '\(key)')") }
-        guard let value = Int((negative ? "-" : "") + plain) else {
-            throw error("integer '\(token)' is too large (key '\(key)')")
-        }
-        return value
-    }
-
-    static func isControl(_ c: Unicode.Scalar) -> Bool {
-        (c.value < 0x20 && c != "\t") || c.value == 0x7F
-    }
-
-    func controlMessage(_ c: Unicode.Scalar) -> String {
-        let hex = String(c.value, radix: 16, uppercase: true)
-        return "control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex) in a string must be escaped"
-    }
-
-    mutating func parseBasicString() throws(ConfigurationError) -> String {
-        if i + 2 < s.count, s[i + 1] == "\"", s[i + 2] == "\"" {
-            throw error("multi-line strings (\"\"\") are not supported")
-        }
-        i += 1
-        var result = String.UnicodeScalarView()
-        while let c = current {
-            i += 1
-            switch c {
-            case "\"":
-                return String(result)
-            case "\\":
-                guard let e = current else { break }
-                i += 1
-                switch e {
-                case "\"": result.append("\"")
-                case "\\": result.append("\\")
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                case "r": result.append("\r")
-                case "b": result.append("\u{08}")
-                case "f": result.append("\u{0C}")
-                case "u": result.append(try parseUnicodeEscape(digits: 4))
-                case "U": result.append(try parseUnicodeEscape(digits: 8))
-                default: throw error("invalid escape '\\\(e)' in a string (use \\\" \\\\ \\n \\t \\r \\b \\f \\uXXXX or \\UXXXXXXXX)")
+            if quotes % 2 == 1 { inMultilineString = true }
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("[") && !trimmed.hasPrefix("[[") {
+                let inside = trimmed.dropFirst().prefix { $0 != "]" }
+                table = Self.unquoted(inside)
+                if headers[table] == nil { headers[table] = number }
+                // `[a.b]` also opens `a`, where TOMLKit puts `b`.
+                if let dot = table.firstIndex(of: "."), headers[String(table[..<dot])] == nil {
+                    headers[String(table[..<dot])] = number
                 }
-            default:
-                if Self.isControl(c) { throw error(controlMessage(c)) }
-                result.append(c)
+            } else if let key = Self.key(of: trimmed) {
+                if keys[table, default: [:]][key] == nil { keys[table, default: [:]][key] = number }
             }
         }
-        throw error("unterminated string (a basic string ends with \" on the same line)")
     }
 
-    mutating func parseUnicodeEscape(digits: Int) throws(ConfigurationError) -> Unicode.Scalar {
-        let letter = digits == 4 ? "u" : "U"
-        guard i + digits <= s.count else { throw error("\\\(letter) needs \(digits) hexadecimal digits") }
-        let hex = String(String.UnicodeScalarView(s[i..<(i + digits)]))
-        guard hex.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit }), let value = UInt32(hex, radix: 16) else {
-            throw error("\\\(letter) needs \(digits) hexadecimal digits, not '\(hex)'")
+    /// The line of `[name]` (0 when not found).
+    func line(ofHeader name: String) -> Int { headers[name] ?? 0 }
+
+    /// The line where `key` is set in `table` ("" for the root; 0 when not found).
+    func line(ofKey key: String, inTable table: String) -> Int { keys[table]?[key] ?? 0 }
+
+    /// The key of a `key = value` line (quoted keys unquoted), nil for other lines.
+    static func key(of line: Substring) -> String? {
+        guard let first = line.first, first != "#" else { return nil }
+        if first == "\"" || first == "'" {
+            guard let close = line.dropFirst().firstIndex(of: first) else { return nil }
+            let rest = line[line.index(after: close)...].drop { $0 == " " || $0 == "\t" }
+            guard rest.first == "=" else { return nil }
+            return String(line[line.index(after: line.startIndex)..<close])
         }
-        guard let scalar = Unicode.Scalar(value) else {
-            throw error("\\\(letter)\(hex) is not a Unicode scalar value")
-        }
-        i += digits
-        return scalar
+        guard let equals = line.firstIndex(of: "=") else { return nil }
+        let key = line[..<equals].trimmingSpaces
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) else { return nil }
+        return key
     }
 
-    mutating func parseLiteralString() throws(ConfigurationError) -> String {
-        if i + 2 < s.count, s[i + 1] == "'", s[i + 2] == "'" {
-            throw error("multi-line strings (''') are not supported")
+    /// `"name"`, `'name'` or `name`, spaces around removed.
+    static func unquoted(_ text: Substring) -> String {
+        let name = text.trimmingSpaces
+        if name.count >= 2, let first = name.first, first == "\"" || first == "'", name.last == first {
+            return String(name.dropFirst().dropLast())
         }
-        i += 1
-        var result = String.UnicodeScalarView()
-        while let c = current {
-            i += 1
-            if c == "'" { return String(result) }
-            if Self.isControl(c) { throw error(controlMessage(c)) }
-            result.append(c)
-        }
-        throw error("unterminated string (a literal string ends with ' on the same line)")
+        return name
     }
+}
+
+extension Substring {
+    /// How many `"""` or `'''` the line holds.
+    fileprivate var tripleQuoteCount: Int {
+        var count = 0
+        var rest = self[...]
+        while let range = rest.firstRange(of: "\"\"\"") ?? rest.firstRange(of: "'''") {
+            count += 1
+            rest = rest[range.upperBound...]
+        }
+        return count
+    }
+}
+
+/// Finds table names and keys toml++ cannot be given: names are bare (`A-Z a-z 0-9 _ -`) or
+/// quoted parts joined by dots. Lines inside multi-line strings and arrays are skipped.
+enum TOMLNameCheck {
+    /// The first bad name's line and a message, nil when every name is well formed.
+    static func firstError(in text: String) -> (line: Int, message: String)? {
+        var number = 0
+        var inMultilineString = false
+        var arrayDepth = 0
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isTOMLLineEnd) {
+            number += 1
+            var line = Substring(raw)
+            if number == 1, line.first == "\u{FEFF}" { line = line.dropFirst() }
+            let quotes = line.tripleQuoteCount
+            if inMultilineString {
+                if quotes % 2 == 1 { inMultilineString = false }
+                continue
+            }
+            if quotes % 2 == 1 { inMultilineString = true }
+            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+            if arrayDepth > 0 {
+                arrayDepth = max(0, arrayDepth + bracketBalance(trimmed))
+                continue
+            }
+            guard let first = trimmed.first, first != "#", first != "\r" else { continue }
+            if first == "[" {
+                let isArrayOfTables = trimmed.hasPrefix("[[")
+                let inside = trimmed.dropFirst(isArrayOfTables ? 2 : 1)
+                guard let close = closingBracket(in: inside) else { continue }  // TOMLKit reports it
+                if !isWellFormed(inside[..<close]) {
+                    return (number, "invalid table name '\(TerminalText.truncated(String(inside[..<close]), toWidth: 20))'")
+                }
+                continue
+            }
+            guard let equals = unquotedIndex(of: "=", in: trimmed) else { continue }  // TOMLKit reports it
+            if trimmed[..<equals].trimmingSpaces.isEmpty { return (number, "expected a key before '='") }
+            if !isWellFormed(trimmed[..<equals]) {
+                return (number, "invalid key '\(TerminalText.truncated(String(trimmed[..<equals].trimmingSpaces), toWidth: 20))'")
+            }
+            arrayDepth = max(0, bracketBalance(trimmed[equals...]))
+        }
+        return nil
+    }
+
+    /// Whether `name` is bare or quoted parts joined by dots, spaces around parts allowed.
+    static func isWellFormed(_ name: Substring) -> Bool {
+        var rest = name.drop { $0 == " " || $0 == "\t" }
+        while true {
+            guard let first = rest.first else { return false }
+            if first == "\"" || first == "'" {
+                guard let close = rest.dropFirst().firstIndex(of: first) else { return false }
+                rest = rest[rest.index(after: close)...]
+            } else {
+                let part = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+                if part.isEmpty { return false }
+                rest = rest.dropFirst(part.count)
+            }
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            if rest.isEmpty { return true }
+            guard rest.first == "." else { return false }
+            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        }
+    }
+
+    /// The index of the first `]` outside quotes.
+    static func closingBracket(in text: Substring) -> Substring.Index? { unquotedIndex(of: "]", in: text) }
+
+    /// The first `character` outside quotes.
+    static func unquotedIndex(of character: Character, in text: Substring) -> Substring.Index? {
+        var quote: Character?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let c = text[index]
+            if let open = quote {
+                if c == "\\" && open == "\"" { index = text.index(after: index) } else if c == open { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "#" {
+                return nil
+            } else if c == character {
+                return index
+            }
+            if index < text.endIndex { index = text.index(after: index) }
+        }
+        return nil
+    }
+
+    /// `[` minus `]` outside quotes and comments (how far an array stays open).
+    static func bracketBalance(_ text: Substring) -> Int {
+        var quote: Character?
+        var balance = 0
+        var escaped = false
+        for c in text {
+            if let open = quote {
+                if escaped { escaped = false } else if c == "\\" && open == "\"" { escaped = true } else if c == open { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "#" {
+                break
+            } else if c == "[" {
+                balance += 1
+            } else if c == "]" {
+                balance -= 1
+            }
+        }
+        return balance
+    }
+}
+
+extension Character {
+    /// `\n`, or `\r\n` (one `Character` in Swift, so splitting on `\n` alone misses it).
+    fileprivate var isTOMLLineEnd: Bool { self == "\n" || self == "\r\n" }
 }
