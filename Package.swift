@@ -8,9 +8,11 @@ let package = Package(
         .executable(name: "dtable-bench", targets: ["dtable-bench"]),
         .library(name: "DataTableKit", targets: ["DataTableKit"]),
         .library(name: "TerminalSurface", targets: ["TerminalSurface"]),
+        .library(name: "DataTableApp", targets: ["DataTableApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // 1. ncursesw as a system library: module map plus a small shim header.
@@ -21,6 +23,10 @@ let package = Package(
         .target(name: "TerminalSurface"),
         // 3. The table library: data source, viewport, cell registry, reuse pool, controller.
         .target(name: "DataTableKit", dependencies: ["TerminalSurface", "CPCRE2"]),
+        // The app layer over the table: run loop, screens, config file, commands of actions.
+        .target(name: "DataTableApp", dependencies: [
+            "DataTableKit", "TerminalSurface", .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
         // CSV reading: the data source for files.
         .target(name: "DataTableCSV", dependencies: ["DataTableKit"]),
         // 4. The only module that imports the C library.
@@ -29,17 +35,18 @@ let package = Package(
         .executableTarget(
             name: "dtable",
             dependencies: [
-                "DataTableKit", "DataTableCSV", "NcursesBackend",
+                "DataTableKit", "DataTableApp", "DataTableCSV", "NcursesBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // `make bench`: generates data and prints the performance figures.
-        .executableTarget(name: "dtable-bench", dependencies: ["DataTableKit", "DataTableCSV", "TerminalSurface"]),
+        .executableTarget(name: "dtable-bench", dependencies: ["DataTableKit", "DataTableApp", "DataTableCSV", "TerminalSurface"]),
         // Test helpers: snapshot assertions and table fixtures.
-        .target(name: "TestSupport", dependencies: ["TerminalSurface", "DataTableKit"]),
+        .target(name: "TestSupport", dependencies: ["TerminalSurface", "DataTableKit", "DataTableApp"]),
         .testTarget(name: "TerminalSurfaceTests", dependencies: ["TerminalSurface", "TestSupport"]),
-        .testTarget(name: "DataTableCSVTests", dependencies: ["DataTableCSV", "DataTableKit", "TerminalSurface", "TestSupport"]),
-        .testTarget(name: "DataTableKitTests", dependencies: ["DataTableKit", "DataTableCSV", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "DataTableCSVTests", dependencies: ["DataTableCSV", "DataTableKit", "DataTableApp", "TerminalSurface", "TestSupport"]),
+        .testTarget(name: "DataTableKitTests", dependencies: ["DataTableKit", "DataTableApp", "DataTableCSV", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "DataTableAppTests", dependencies: ["DataTableApp", "DataTableKit", "TestSupport"]),
         .testTarget(name: "NcursesBackendTests", dependencies: ["NcursesBackend", "TerminalSurface"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "dtable"]),
     ]

@@ -1,4 +1,5 @@
 import DataTableKit
+import DataTableApp
 import TerminalSurface
 
 /// Tables and running applications for tests.

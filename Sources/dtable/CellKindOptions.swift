@@ -1,3 +1,4 @@
+import DataTableApp
 import DataTableKit
 import Glibc
 import TerminalSurface

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DataTableCSV
+import DataTableApp
 import DataTableKit
 import Glibc
 import NcursesBackend
@@ -204,6 +205,7 @@ struct DTableCommand: ParsableCommand {
         // After the terminal's own handlers, so a SIGBUS that is not ours still restores it.
         CSVFileDataSource.installTruncationGuard()
         let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
+        session.attach(to: application)
         var peakAnonymousKilobytes = 0
         var lastSample = ContinuousClock.now
         application.run(until: {

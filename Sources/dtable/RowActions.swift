@@ -1,3 +1,4 @@
+import DataTableApp
 import DataTableKit
 import TerminalSurface
 
@@ -52,6 +53,8 @@ final class RowActionDispatcher {
     private var cancelled: Set<ObjectIdentifier> = []
     /// JSON lines of picked rows, printed on exit.
     private(set) var pickedLines: [String] = []
+    /// The application showing the table: `edit` and `open` open its screens.
+    weak var application: TableApplication?
 
     init(view: DataTableView, editable: EditableDataSource?, actions: [(name: String, action: RowAction)]) {
         self.view = view
@@ -85,12 +88,12 @@ final class RowActionDispatcher {
             view.hideRow(sourceRow)
             view.notice = "deleted row \(sourceRow + 1) (u undoes, :w writes)"
         case .builtIn(.edit):
-            view.openEditForm(sourceRow: sourceRow)
+            application?.openEditForm(sourceRow: sourceRow)
         case .builtIn(.copy):
             view.copyToClipboard(CSVField.record(values(ofRow: sourceRow)), saying: "copied row \(sourceRow + 1) as CSV")
         case .builtIn(.open):
             view.goToSourceRow(sourceRow)
-            view.openRecordView()
+            application?.openRecordView()
         case .command(let command):
             let runner = CommandRunner.start(command, rowValues: values(ofRow: sourceRow), rowNumber: sourceRow + 1)
             running.append(runner)

@@ -1,4 +1,5 @@
 import DataTableCSV
+import DataTableApp
 import DataTableKit
 import Glibc
 import TerminalSurface

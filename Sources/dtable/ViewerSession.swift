@@ -1,3 +1,4 @@
+import DataTableApp
 import DataTableCSV
 import DataTableKit
 import Glibc

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 import TerminalSurface
 import TestSupport
+@testable import DataTableApp
 @testable import DataTableKit
 @testable import DataTableCSV
 
@@ -77,7 +78,7 @@ import TestSupport
 
     /// A table app over a row with a 200,000-byte field and a 70,000-byte one (cut, but small
     /// enough for the clipboard), and a delegate that lets the edit form edit.
-    final class Editor: DataTableDelegate {
+    final class Editor: TableApplicationDelegate {
         var edits: [String] = []
         func dataTableCanEdit(_ view: DataTableView) -> Bool { true }
         func dataTable(_ view: DataTableView, didEditRow sourceRow: Int, column: Int, text: String) -> String? {
@@ -109,10 +110,10 @@ import TestSupport
         source.indexAll()
         let (app, _) = TableFixtures.application(source, size: Size(width: 60, height: 8), colorCount: 0)
         let editor = Editor()
-        app.view.delegate = editor
-        app.view.openEditForm(sourceRow: 0)
+        app.delegate = editor
+        app.openEditForm(sourceRow: 0)
         app.press(.enter)
-        #expect(app.view.editForm?.editor == nil)
+        #expect((app.screens.top as? EditFormScreen)?.form.editor == nil)
         #expect(app.view.notice == "this field is too long to edit here (200,000 bytes)")
         app.press(.character("z"), .enter)
         #expect(editor.edits.isEmpty)
@@ -128,8 +129,9 @@ import TestSupport
         let source = try CSVFileDataSource(path: temporaryFile(Array("a,b\n\(big),1\n".utf8)))
         source.indexAll()
         let (app, _) = TableFixtures.application(source, size: Size(width: 60, height: 8), colorCount: 0)
-        app.view.openRecordView()
-        let lines = app.view.recordView(of: 0).lines(width: 60)
+        app.openRecordView()
+        let screen = try #require(app.screens.top as? RecordScreen)
+        let lines = screen.recordView(of: app.view).lines(width: 60)
         #expect(lines.count == 200 + 1 + 1)  // 200 wrapped lines (the most shown), the note, field b
         #expect(lines[200].right == "… [64 KiB of 195.3 KiB shown]")
         #expect(lines.last?.left == "b")

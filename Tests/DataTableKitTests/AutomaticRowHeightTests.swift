@@ -1,6 +1,7 @@
 import Testing
 import TerminalSurface
 import TestSupport
+import DataTableApp
 @testable import DataTableKit
 
 /// A cell that shows a value's `|`-separated parts on lines of their own.

@@ -1,6 +1,7 @@
 import Testing
 import TerminalSurface
 import TestSupport
+import DataTableApp
 @testable import DataTableKit
 
 /// Records every delegate call.

@@ -1,6 +1,7 @@
 import Testing
 import TerminalSurface
 import TestSupport
+@testable import DataTableApp
 @testable import DataTableKit
 
 /// Each key's effect, through the real controller on the memory backend; snapshots where the
@@ -123,7 +124,7 @@ import TestSupport
         press(app, "n")
         #expect(backend.presented!.lines[0].contains("record 4 of 12"))
         app.press(.escape)
-        #expect(app.view.recordViewRow == nil)
+        #expect((app.screens.top as? RecordScreen)?.sourceRow == nil)
         #expect(app.view.viewport.cursor.row == 3)
     }
 
@@ -164,13 +165,13 @@ import TestSupport
 
     @Test func quittingWithUnsavedChangesAsks() {
         let (app, backend) = app()
-        final class Writer: DataTableDelegate {
+        final class Writer: TableApplicationDelegate {
             var written = false
             func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool { !written }
             func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String { written = true; return "wrote people.csv" }
         }
         let host = Writer()
-        app.view.delegate = host
+        app.delegate = host
         #expect(app.handle(.key(.character("q"))) == .redraw)
         #expect(backend.presented!.lines.last!.contains("unsaved changes"))
         #expect(app.handle(.key(.escape)) == .redraw)
@@ -183,11 +184,11 @@ import TestSupport
         let (app, backend) = app()
         press(app, "u")
         #expect(backend.presented!.lines.last!.contains("nothing to undo"))
-        final class Undoer: DataTableDelegate {
+        final class Undoer: TableApplicationDelegate {
             func dataTableUndo(_ view: DataTableView) -> String? { "restored row 3" }
         }
         let host = Undoer()
-        app.view.delegate = host
+        app.delegate = host
         press(app, "u")
         #expect(backend.presented!.lines.last!.contains("restored row 3"))
     }
@@ -209,12 +210,12 @@ import TestSupport
         #expect(fired.map(\.0) == ["Delete", "Edit"])
         app.press(.character("0"))
         app.press(.enter)  // elsewhere: the record view
-        #expect(app.view.recordViewRow == 1)
+        #expect((app.screens.top as? RecordScreen)?.sourceRow == 1)
     }
 
     @Test func theEditFormEditsAFieldThroughTheDelegate() {
         let (app, backend) = app(size: Size(width: 40, height: 9))
-        final class Editor: DataTableDelegate {
+        final class Editor: TableApplicationDelegate {
             var edits: [(Int, Int, String)] = []
             func dataTableCanEdit(_ view: DataTableView) -> Bool { true }
             func dataTable(_ view: DataTableView, didEditRow sourceRow: Int, column: Int, text: String) -> String? {
@@ -223,9 +224,9 @@ import TestSupport
             }
         }
         let host = Editor()
-        app.view.delegate = host
+        app.delegate = host
         var edits: [(Int, Int, String)] { host.edits }
-        app.view.openEditForm(sourceRow: 2)
+        app.openEditForm(sourceRow: 2)
         app.drawFrame()
         app.press(.down)  // name
         app.press(.enter, .control("u"))
@@ -234,7 +235,7 @@ import TestSupport
         app.press(.enter)
         #expect(edits.map(\.0) == [2] && edits.map(\.1) == [1] && edits.map(\.2) == ["Linus T."])
         app.press(.escape)
-        #expect(app.view.editForm == nil)
+        #expect(!(app.screens.top is EditFormScreen))
     }
 
     @Test func anEditedValueWidensItsColumn() {
@@ -267,7 +268,7 @@ import TestSupport
         let (app, backend) = app(size: Size(width: 60, height: 7), colors: 256)
         press(app, "m")
         app.press(.down)
-        app.view.actionChoices = DataTableView.ActionChoices(names: ["Edit", "Delete", "Archive"], row: 1)
+        app.present(ActionChoiceScreen(names: ["Edit", "Delete", "Archive"], row: 1) { _ in })
         app.drawFrame()
         expectSnapshot(backend, "marked-row-and-action-question")
     }

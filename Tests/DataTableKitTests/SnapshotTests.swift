@@ -1,6 +1,7 @@
 import Testing
 import TerminalSurface
 import TestSupport
+@testable import DataTableApp
 @testable import DataTableKit
 
 /// Renders through the real controller on the memory backend and compares the presented
@@ -82,7 +83,7 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         app.type("?")
         expectSnapshot(backend, "help")
         app.press(.escape)
-        #expect(!app.view.isShowingHelp)
+        #expect(!(app.screens.top is HelpScreen))
     }
 
     @Test func helpScrollsOnASmallScreen() {
@@ -149,7 +150,7 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
     /// A "cannot write" reason of 200 characters at 80 columns: wrapped onto lines above the
     /// status line, whole, the body a line shorter while it shows.
     @Test func aLongNoticeWrapsAboveTheStatusLine() {
-        final class FailingWriter: DataTableDelegate {
+        final class FailingWriter: TableApplicationDelegate {
             static let reason = "cannot write '/home/someone/reports/2026Q4/people.csv': the directory is not writable "
                 + "(Permission denied); save the table elsewhere with :w OTHER.csv, or quit without writing with :q! (edits are lost)"
             func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String {
@@ -159,7 +160,7 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         #expect(FailingWriter.reason.count == 200)
         let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: Size(width: 80, height: 10))
         let writer = FailingWriter()
-        app.view.delegate = writer
+        app.delegate = writer
         app.type("G")
         app.type(":w")
         app.press(.enter)
@@ -275,12 +276,12 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         app.type("/")
         app.press(.control("r"))
         app.type("^Li")
-        #expect(app.view.prompt?.isRegex == true)
+        #expect((app.screens.top as? PromptScreen)?.prompt.isRegex == true)
         app.press(.enter)
         app.view.waitForJob()
         #expect(app.view.sourceRow(forDisplayRow: app.view.viewport.cursor.row) == 2)  // Linus
         app.type("/(")  // the prompt remembers regex mode
-        #expect(app.view.prompt?.isRegex == true)
+        #expect((app.screens.top as? PromptScreen)?.prompt.isRegex == true)
         app.press(.enter)
         app.drawFrame()
         #expect((app.backend as! MemoryBackend).presented!.lines.last!.contains("invalid regex"))

@@ -1,3 +1,4 @@
+@testable import DataTableApp
 @testable import DataTableKit
 import TerminalSurface
 

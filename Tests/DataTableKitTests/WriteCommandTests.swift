@@ -1,12 +1,13 @@
 import Testing
 import TerminalSurface
 import TestSupport
+@testable import DataTableApp
 @testable import DataTableKit
 
 /// `:w` and its forms reach the delegate as requests; the outcome stays on the status line.
 @Suite struct WriteCommandTests {
     /// Records the requests and answers with a message (or an error).
-    final class Writer: DataTableDelegate {
+    final class Writer: TableApplicationDelegate {
         var requests: [DataTableWriteRequest] = []
         var failure: String?
         func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool { true }
@@ -17,28 +18,28 @@ import TestSupport
         }
     }
 
-    func command(_ app: TableApplication, _ line: String) -> TableController.Response {
+    func command(_ app: TableApplication, _ line: String) -> TableApplication.Response {
         app.press(.character(":"))
         for c in line { app.press(.character(c)) }
         return app.handle(.key(.enter))
     }
 
     @Test func theFormsOfWriteAreRequests() {
-        #expect(TableController.writeRequest("w") == DataTableWriteRequest())
-        #expect(TableController.writeRequest("w!") == DataTableWriteRequest(overwrites: true))
-        #expect(TableController.writeRequest("w other.csv") == DataTableWriteRequest(path: "other.csv"))
-        #expect(TableController.writeRequest("w!  my file.csv ") == DataTableWriteRequest(path: "my file.csv", overwrites: true))
-        #expect(TableController.writeRequest("wq") == DataTableWriteRequest(quitsAfter: true))
-        #expect(TableController.writeRequest("x") == DataTableWriteRequest(quitsAfter: true))
-        #expect(TableController.writeRequest("wq! out.csv") == DataTableWriteRequest(path: "out.csv", overwrites: true, quitsAfter: true))
-        #expect(TableController.writeRequest("write") == nil)
-        #expect(TableController.writeRequest("q") == nil)
+        #expect(TableApplication.writeRequest("w") == DataTableWriteRequest())
+        #expect(TableApplication.writeRequest("w!") == DataTableWriteRequest(overwrites: true))
+        #expect(TableApplication.writeRequest("w other.csv") == DataTableWriteRequest(path: "other.csv"))
+        #expect(TableApplication.writeRequest("w!  my file.csv ") == DataTableWriteRequest(path: "my file.csv", overwrites: true))
+        #expect(TableApplication.writeRequest("wq") == DataTableWriteRequest(quitsAfter: true))
+        #expect(TableApplication.writeRequest("x") == DataTableWriteRequest(quitsAfter: true))
+        #expect(TableApplication.writeRequest("wq! out.csv") == DataTableWriteRequest(path: "out.csv", overwrites: true, quitsAfter: true))
+        #expect(TableApplication.writeRequest("write") == nil)
+        #expect(TableApplication.writeRequest("q") == nil)
     }
 
     @Test func theOutcomeOfAWriteOutlastsKeysUntilEscOrTheNextMessage() {
         let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: Size(width: 100, height: 8))
         let writer = Writer()
-        app.view.delegate = writer
+        app.delegate = writer
         #expect(command(app, "w! other.csv") == .redraw)
         #expect(writer.requests == [DataTableWriteRequest(path: "other.csv", overwrites: true)])
         #expect(statusText(app, backend).contains("wrote 30 rows to other.csv"))

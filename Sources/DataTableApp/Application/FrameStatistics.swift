@@ -1,0 +1,24 @@
+import DataTableKit
+/// Counters about the frames a `TableApplication` drew (reported by `dtable --stats`).
+public struct FrameStatistics: Sendable {
+    public var framesDrawn = 0
+    /// Time to build frames (render into the surface, not the terminal write), summed.
+    public var totalFrameBuildNanoseconds: UInt64 = 0
+    public var maxFrameBuildNanoseconds: UInt64 = 0
+    /// Time from the application's reference instant to the first frame presented.
+    public var firstFrameNanoseconds: UInt64?
+
+    public init() {}
+
+    public var meanFrameBuildMilliseconds: Double {
+        framesDrawn == 0 ? 0 : Double(totalFrameBuildNanoseconds) / Double(framesDrawn) / 1e6
+    }
+
+    public var maxFrameBuildMilliseconds: Double { Double(maxFrameBuildNanoseconds) / 1e6 }
+
+    mutating func record(buildNanoseconds: UInt64) {
+        framesDrawn += 1
+        totalFrameBuildNanoseconds += buildNanoseconds
+        maxFrameBuildNanoseconds = max(maxFrameBuildNanoseconds, buildNanoseconds)
+    }
+}

@@ -1,0 +1,116 @@
+import DataTableKit
+import TerminalSurface
+
+/// What the lines typed after `/`, `&` and `:` do, and quitting.
+extension TableApplication {
+    /// A submitted prompt: search, filter, or the `:` command line.
+    func submitPrompt(_ done: Prompt) -> ScreenOutcome {
+        if done.kind == .command { return runCommandLine(done.text) }
+        if done.kind == .filter && done.text.isEmpty {
+            view.startFilter(nil)
+            return .redraw
+        }
+        guard !done.text.isEmpty else { return .redraw }
+        do {
+            let matcher = try RowMatcher(query: done.text, mode: done.isRegex ? .regex : .substring)
+            if done.kind == .search {
+                view.startSearch(matcher, forward: true)
+            } else {
+                view.startFilter(matcher)
+            }
+        } catch {
+            view.notice = "\(error)"
+        }
+        return .redraw
+    }
+
+    /// What `:` does with its line: a row number, `w` (write), `w!` (write over another
+    /// program's save), `w FILE` (write elsewhere), `q`, `wq`, `x`, `q!`.
+    func runCommandLine(_ line: String) -> ScreenOutcome {
+        let text = line.trimmingSpaces
+        if let number = Int(text) {
+            view.goToRow(number)
+            return .redraw
+        }
+        switch text {
+        case "": return .redraw
+        case "q": return hasUnsavedChanges ? askToQuit() : quitting()
+        case "q!": return .quit  // nothing written, not even --output
+        default:
+            guard let request = Self.writeRequest(text) else {
+                view.notice = "unknown command ':\(text)': a row number, w, w!, w FILE, wq, q or q!"
+                return .redraw
+            }
+            return write(request)
+        }
+    }
+
+    /// `w`, `w!`, `wq`, `wq!`, `x` with an optional file name after a space; nil for other text.
+    static func writeRequest(_ text: String) -> DataTableWriteRequest? {
+        let command = text.prefix { $0 != " " }
+        let rest = text.dropFirst(command.count).trimmingSpaces
+        let overwrites = command.hasSuffix("!")
+        let name = overwrites ? command.dropLast() : command
+        guard ["w", "wq", "x"].contains(name) else { return nil }
+        return DataTableWriteRequest(path: rest.isEmpty ? nil : rest, overwrites: overwrites, quitsAfter: name != "w")
+    }
+
+    /// Writes through the delegate; quits afterwards when asked and the write is done (a
+    /// delegate still writing in the background ends the run loop itself when it finishes).
+    private func write(_ request: DataTableWriteRequest) -> ScreenOutcome {
+        guard writeChanges(request) else { return .redraw }
+        guard request.quitsAfter, delegate?.dataTableIsBusy(view) != true else { return .redraw }
+        return quitting()
+    }
+
+    /// The answer to the quit question: w (or y) writes and quits, q (or n) quits, anything
+    /// else stays.
+    func answerQuitQuestion(_ key: Key) -> ScreenOutcome {
+        switch key {
+        case .character("w"), .character("y"):
+            return write(DataTableWriteRequest(quitsAfter: true))
+        case .character("q"), .character("n"), .character("Q"):
+            return .quit
+        case .control("c"):
+            return .quit
+        default:
+            view.notice = "not quitting"
+            return .redraw
+        }
+    }
+
+    /// Quits unless the delegate keeps the table open (it could not write what it writes on
+    /// quit: the status line says why).
+    func quitting() -> ScreenOutcome {
+        (delegate?.dataTableShouldQuit(view) ?? true) ? .quit : .redraw
+    }
+
+    /// Quitting with unsaved edits asks first.
+    func askToQuit() -> ScreenOutcome {
+        .push(QuestionScreen("unsaved changes: w write and quit, q quit without writing, Esc stay") { [unowned self] in
+            answerQuitQuestion($0)
+        })
+    }
+
+    /// Whether there are changes to write (the program's answer; false without one).
+    public var hasUnsavedChanges: Bool { delegate?.dataTableHasUnsavedChanges(view) ?? false }
+
+    /// Writes the changes through the delegate; the outcome stays in the status line until
+    /// the next message (or Esc). Returns whether it worked (or started, for a delegate that
+    /// writes in the background).
+    @discardableResult
+    public func writeChanges(_ request: DataTableWriteRequest = DataTableWriteRequest()) -> Bool {
+        do {
+            view.showLastingNotice(try (delegate ?? NoApplicationDelegate.shared).dataTableWriteChanges(view, request))
+            return true
+        } catch {
+            view.showLastingNotice("\(error)")
+            return false
+        }
+    }
+
+    /// Undoes the last edit or deletion (`u`) through the delegate.
+    public func undo() {
+        view.notice = delegate?.dataTableUndo(view) ?? "nothing to undo"
+    }
+}

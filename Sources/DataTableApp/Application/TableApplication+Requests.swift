@@ -1,0 +1,47 @@
+import DataTableKit
+import TerminalSurface
+
+/// What the table asks of the program, as screens: the one mapping from a table's request to
+/// the screen that answers it. A new screen is a file in `Screens/` and a case here.
+extension TableApplication {
+    func outcome(for request: TableRequest) -> ScreenOutcome {
+        switch request {
+        case .search:
+            return .push(PromptScreen(Prompt(kind: .search, isRegex: view.lastSearch?.mode == .regex),
+                                      onSubmit: { [unowned self] in submitPrompt($0) }))
+        case .filter:
+            return .push(PromptScreen(Prompt(kind: .filter, text: view.filter?.query ?? "", isRegex: view.filter?.mode == .regex),
+                                      onSubmit: { [unowned self] in submitPrompt($0) }))
+        case .commandLine:
+            return .push(PromptScreen(Prompt(kind: .command), onSubmit: { [unowned self] in submitPrompt($0) }))
+        case .help:
+            return .push(HelpScreen())
+        case .openRecord(let sourceRow):
+            return .push(RecordScreen(sourceRow: sourceRow))
+        case .chooseAction(let names, let row):
+            return .push(ActionChoiceScreen(names: names, row: row) { [unowned self] in view.fireAction($0, displayRow: row) })
+        case .undo:
+            undo()
+            return .redraw
+        case .quit:
+            return hasUnsavedChanges ? askToQuit() : quitting()
+        }
+    }
+
+    /// Opens the record view on the cursor's row (`Enter`, the `open` action).
+    public func openRecordView() {
+        guard view.viewport.rowCount > 0 else { return }
+        present(RecordScreen(sourceRow: view.sourceRow(forDisplayRow: view.viewport.cursor.row)))
+    }
+
+    /// Opens the edit form on a row (the `edit` action), when the delegate can edit.
+    public func openEditForm(sourceRow: Int) {
+        guard delegate?.dataTableCanEdit(view) == true else {
+            view.notice = "this table cannot be edited"
+            return
+        }
+        present(EditFormScreen(sourceRow: sourceRow) { [unowned self] row, column, text in
+            delegate?.dataTable(view, didEditRow: row, column: column, text: text)
+        })
+    }
+}

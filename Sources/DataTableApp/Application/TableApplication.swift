@@ -1,0 +1,163 @@
+import DataTableKit
+import TerminalSurface
+
+/// The run loop: reads events from a terminal backend, hands them to the top screen of its
+/// `ScreenStack` (the table at the bottom, prompts, questions and views pushed over it),
+/// draws a frame into a surface and presents it. Works the same on ncurses and in memory.
+public final class TableApplication {
+    public let view: DataTableView
+    public let controller: TableController
+    public let backend: TerminalBackend
+    /// The frame being built; presented (and diffed by the backend) after every change.
+    public let surface: Surface
+    public private(set) var statistics = FrameStatistics()
+    /// The screens over the table; the table's layer is at the bottom.
+    public let screens: ScreenStack
+    /// Asked about edits, undo, writing, quitting and running work (held weakly).
+    public weak var delegate: TableApplicationDelegate?
+    /// The instant `firstFrameNanoseconds` counts from (process start, when the caller knows it).
+    private let startInstant: ContinuousClock.Instant
+    /// Screens presented while an event is handled, pushed after its outcome.
+    private var presented: [Screen] = []
+    private var isHandlingEvent = false
+
+    /// What the caller should do after an event.
+    public enum Response: Equatable, Sendable {
+        /// Nothing changed.
+        case ignored
+        /// State changed: draw a new frame.
+        case redraw
+        /// The user asked to leave.
+        case quit
+    }
+
+    public init(view: DataTableView, backend: TerminalBackend, startInstant: ContinuousClock.Instant = .now) {
+        self.view = view
+        let controller = TableController(view: view)
+        self.controller = controller
+        self.backend = backend
+        self.surface = Surface(size: backend.size)
+        self.startInstant = startInstant
+        var requests: (TableRequest) -> ScreenOutcome = { _ in .ignored }
+        var cancelWork: () -> Bool = { false }
+        self.screens = ScreenStack(bottom: TableScreen(controller: controller, onRequest: { requests($0) },
+                                                       cancelWork: { cancelWork() }))
+        view.setSize(backend.size)
+        requests = { [unowned self] in outcome(for: $0) }
+        cancelWork = { [unowned self] in delegate?.dataTableCancelWork(view) ?? false }
+        screens.fallback = { [unowned self] key in
+            // Ctrl-C on any screen: quit, asking first about unsaved changes.
+            key == .control("c") ? outcome(for: .quit) : .ignored
+        }
+    }
+
+    /// Shows `screen` over the others (pushed after the event being handled, if any).
+    public func present(_ screen: Screen) {
+        if isHandlingEvent {
+            presented.append(screen)
+        } else {
+            _ = screens.apply(.push(screen))
+        }
+    }
+
+    /// Whether the source loads or the program's work runs (the run loop polls more often then).
+    public var isBusy: Bool { view.isLoading || (delegate?.dataTableIsBusy(view) ?? false) }
+
+    /// Draws frames and handles events until the user quits or `shouldStop` returns true.
+    ///
+    /// `shouldStop` is asked whenever the backend returns without an event (a timeout, or a
+    /// signal interrupting the wait).
+    /// `afterFirstFrame` runs once the first frame is on screen (start background work there, so
+    /// it does not compete with the first frame).
+    public func run(until shouldStop: () -> Bool = { false }, afterFirstFrame: () -> Void = {}) {
+        drawFrame()
+        afterFirstFrame()
+        while !shouldStop() {
+            // While the data source loads, wake often to show its progress and new rows.
+            let timeout = isBusy ? 50 : 250
+            guard let event = backend.nextEvent(timeoutMilliseconds: timeout) else {
+                let polled = delegate?.dataTablePollWork(view) ?? false
+                if view.refreshFromDataSource() || polled { drawFrame() }
+                continue
+            }
+            if handle(event) == .quit { return }
+            let polled = delegate?.dataTablePollWork(view) ?? false
+            if view.refreshFromDataSource(checkingForChanges: false) || polled { drawFrame() }
+        }
+    }
+
+    /// Handles one event and draws a frame when something changed.
+    @discardableResult
+    public func handle(_ event: InputEvent) -> Response {
+        let rowBefore = view.viewport.rowCount > 0 ? view.sourceRow(forDisplayRow: view.viewport.cursor.row) : nil
+        var response: Response
+        switch event {
+        case .resize(let size):
+            view.setSize(size)
+            response = .redraw
+        case .key, .mouse:
+            // A message from the last command lasts until the next key; the outcome of a write
+            // until the next message, or Esc (which then does nothing else).
+            if case .key(let key) = event {
+                if !view.isNoticeLasting {
+                    view.notice = nil
+                } else if key == .escape {
+                    view.notice = nil
+                    drawFrame()
+                    return .redraw
+                }
+            }
+            isHandlingEvent = true
+            response = screens.handle(event, context: context)
+            isHandlingEvent = false
+            if response != .quit {
+                for screen in presented { response = screens.apply(.push(screen)) }
+            }
+            presented.removeAll()
+        }
+        if view.viewport.rowCount > 0 {
+            let row = view.viewport.cursor.row
+            let source = view.sourceRow(forDisplayRow: row)
+            if source != rowBefore { view.delegate?.dataTable(view, didSelectRow: row, sourceRow: source) }
+        }
+        if let text = view.pendingClipboardText {
+            view.pendingClipboardText = nil
+            backend.copyToClipboard(text)
+        }
+        if response == .redraw { drawFrame() }
+        return response
+    }
+
+    /// What screens see of the program.
+    var context: ScreenContext { ScreenContext(view: view, surface: surface) }
+
+    /// Handles queued events until there are none left (for tests on the memory backend) or quit.
+    @discardableResult
+    public func handlePendingEvents() -> Response {
+        var last = Response.ignored
+        while let event = backend.nextEvent(timeoutMilliseconds: 0) {
+            last = handle(event)
+            if last == .quit { break }
+        }
+        return last
+    }
+
+    /// Builds a frame and presents it.
+    public func drawFrame() {
+        let clock = ContinuousClock()
+        let start = clock.now
+        if surface.size != view.size { surface.resize(to: view.size) }
+        screens.draw(context: context)
+        let built = clock.now
+        statistics.record(buildNanoseconds: nanoseconds(built - start))
+        backend.present(surface)
+        if statistics.firstFrameNanoseconds == nil {
+            statistics.firstFrameNanoseconds = nanoseconds(clock.now - startInstant)
+        }
+    }
+
+    private func nanoseconds(_ d: Duration) -> UInt64 {
+        let (seconds, attoseconds) = d.components
+        return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
+    }
+}

@@ -1,0 +1,73 @@
+import DataTableKit
+
+/// Asked about the program's work around the table: edits, undo, writing, quitting, and work
+/// running for it (commands of actions); every method has a default.
+///
+/// Set `TableApplication.delegate` (held weakly). Methods run on the UI thread, between frames.
+/// What the user does with the table itself (selection, taps, sorts) goes to the table's
+/// `DataTableDelegate`.
+public protocol TableApplicationDelegate: AnyObject {
+    // MARK: Edits and writing (the library keeps no data and writes no files)
+
+    /// Whether rows can be edited: the edit form opens only then. Default false.
+    func dataTableCanEdit(_ view: DataTableView) -> Bool
+    /// A field was changed in the edit form; returns a message for the status line.
+    func dataTable(_ view: DataTableView, didEditRow sourceRow: Int, column: Int, text: String) -> String?
+    /// `u`: undoes the last edit or deletion; returns a message, nil when there is nothing to undo.
+    func dataTableUndo(_ view: DataTableView) -> String?
+    /// Whether there are changes not written yet (quitting asks first). Default false.
+    func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool
+    /// `:w`, `:w!`, `:w FILE`, `:wq`: writes the changes; returns a message, throws one on
+    /// failure. A delegate that writes in the background returns at once and reports through
+    /// `dataTableIsBusy`/`dataTablePollWork`; with `request.quitsAfter` it then ends the run
+    /// loop itself once the write succeeded (the table quits at once only when not busy).
+    func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String
+    /// The user quits (not `:q!`, or a signal); false keeps the table open (the delegate says
+    /// why in `notice`). Default true.
+    func dataTableShouldQuit(_ view: DataTableView) -> Bool
+
+    // MARK: Work running for the table (commands of actions)
+
+    /// Whether work is running: the run loop then polls often. Default false.
+    func dataTableIsBusy(_ view: DataTableView) -> Bool
+    /// Asked between events: reports finished work; true when the screen should be redrawn.
+    func dataTablePollWork(_ view: DataTableView) -> Bool
+    /// Esc: cancels the newest running work; true when there was some.
+    func dataTableCancelWork(_ view: DataTableView) -> Bool
+}
+
+extension TableApplicationDelegate {
+    public func dataTableCanEdit(_ view: DataTableView) -> Bool { false }
+    public func dataTable(_ view: DataTableView, didEditRow sourceRow: Int, column: Int, text: String) -> String? { nil }
+    public func dataTableUndo(_ view: DataTableView) -> String? { nil }
+    public func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool { false }
+    public func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String {
+        throw DataTableMessage("nothing to write to")
+    }
+    public func dataTableShouldQuit(_ view: DataTableView) -> Bool { true }
+    public func dataTableIsBusy(_ view: DataTableView) -> Bool { false }
+    public func dataTablePollWork(_ view: DataTableView) -> Bool { false }
+    public func dataTableCancelWork(_ view: DataTableView) -> Bool { false }
+}
+
+/// The answers of an application without a delegate (the protocol's defaults).
+final class NoApplicationDelegate: TableApplicationDelegate {
+    nonisolated(unsafe) static let shared = NoApplicationDelegate()
+}
+
+/// What `:w` asks for: where to write, whether over a file another program changed, and
+/// whether to quit afterwards.
+public struct DataTableWriteRequest: Equatable, Sendable {
+    /// `:w FILE`: another file (nil: the table's own file, or the program's output).
+    public var path: String?
+    /// `:w!`: write even over a version of the file that someone else saved.
+    public var overwrites: Bool
+    /// `:wq`, `:x`, or `w` when asked about quitting.
+    public var quitsAfter: Bool
+
+    public init(path: String? = nil, overwrites: Bool = false, quitsAfter: Bool = false) {
+        self.path = path
+        self.overwrites = overwrites
+        self.quitsAfter = quitsAfter
+    }
+}

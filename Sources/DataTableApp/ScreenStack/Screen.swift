@@ -1,0 +1,69 @@
+import DataTableKit
+import TerminalSurface
+
+/// One layer a program stacks over its table: a prompt, a question, the record view, a form,
+/// the help. It handles the keys that reach it and draws itself; what it means to the program
+/// comes back through closures given when it is pushed.
+///
+/// Keys go to the top screen only; one it ignores falls to the application's fallback keys
+/// (Ctrl-C asks to quit).
+public protocol Screen: AnyObject {
+    /// Where the screen draws: over the whole screen, or over the table's status line.
+    var placement: ScreenPlacement { get }
+    /// Applies one event; what the stack should do next.
+    func handle(_ event: InputEvent, context: ScreenContext) -> ScreenOutcome
+    /// Draws the screen into `region` (the whole screen, or the status line).
+    func draw(in region: SurfaceRegion, context: ScreenContext)
+}
+
+/// Where a screen draws.
+public enum ScreenPlacement: Hashable, Sendable {
+    /// Covers the whole screen: the layers under it are not drawn.
+    case fullScreen
+    /// Covers the table's status line; the table stays visible above it.
+    case statusLine
+}
+
+/// What a screen asks of the stack after an event.
+public indirect enum ScreenOutcome {
+    /// Nothing changed (the stack tries its fallback keys).
+    case ignored
+    /// State changed: draw a new frame.
+    case redraw
+    /// Puts a screen on top.
+    case push(Screen)
+    /// Takes this screen off the stack, then does `then` (what its result's closure returned).
+    case dismiss(then: ScreenOutcome = .redraw)
+    /// The program quits now.
+    case quit
+}
+
+/// What a screen sees of the program: the table, its theme and key bindings.
+public struct ScreenContext {
+    /// The table under the screens.
+    public let view: DataTableView
+    /// The frame being built (the table's layer draws the whole table into it).
+    public let surface: Surface
+
+    public init(view: DataTableView, surface: Surface) {
+        self.view = view
+        self.surface = surface
+    }
+
+    /// The table's colours.
+    public var theme: TableTheme { view.configuration.theme }
+    /// The table's key bindings (the help lists them).
+    public var keyBindings: KeyBindings { view.configuration.keyBindings }
+
+    /// How far a key scrolls a full-screen list (help, record view): a line or a page.
+    public func scrollLines(for key: Key) -> Int? {
+        let page = max(1, view.size.height - 3)
+        switch key {
+        case .down, .character("j"): return 1
+        case .up, .character("k"): return -1
+        case .pageDown, .character(" "), .control("f"): return page
+        case .pageUp, .control("b"): return -page
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import DataTableKit
+import TerminalSurface
+
+/// The `?` screen: every key binding with what it does, generated from the bindings themselves.
+final class HelpScreen: Screen {
+    /// First line on screen (clamped when drawn).
+    var scrollOffset = 0
+
+    var placement: ScreenPlacement { .fullScreen }
+
+    /// The lines of the help text (before scrolling).
+    static func lines(of bindings: KeyBindings) -> [(keys: String, summary: String)] {
+        bindings.bindings.map { binding in
+            (binding.keys.map(\.displayName).joined(separator: ", "), binding.command.summary)
+        } + Self.notes
+    }
+
+    /// What the bindings cannot say: counts and the mouse.
+    static let notes: [(keys: String, summary: String)] = [
+        ("", ""),
+        ("5j, 123G", "a count before a key repeats it or names a row"),
+        ("click", "a cell: move there; a header: sort (again: reverse, none)"),
+        ("click a button", "fire its action for the row"),
+        ("wheel", "scroll 3 rows; with Shift: scroll columns"),
+    ]
+
+    /// Scrolls with j/k and pages; q, Esc, ?, Enter or F1 closes, and so does a click.
+    func handle(_ event: InputEvent, context: ScreenContext) -> ScreenOutcome {
+        switch event {
+        case .mouse(let mouse):
+            if case .press = mouse.kind { return .dismiss() }
+            return .ignored
+        case .resize:
+            return .ignored
+        case .key(let key):
+            if let lines = context.scrollLines(for: key) {
+                scrollOffset += lines
+                return .redraw
+            }
+            switch key {
+            case .character("q"), .escape, .character("?"), .enter, .function(1):
+                return .dismiss()
+            default:
+                return .ignored
+            }
+        }
+    }
+
+    /// Draws the help into `region`, scrolled by `scrollOffset` lines (clamped here).
+    func draw(in region: SurfaceRegion, context: ScreenContext) {
+        let entries = Self.lines(of: context.keyBindings)
+        ListScreen(title: "dtable: keys", entries: entries.map { ($0.keys, $0.summary) },
+                   leftWidth: min(24, entries.map(\.keys.displayWidth).max() ?? 0), leftStyle: context.theme.helpKey,
+                   titleStyle: context.theme.helpTitle, footer: "q, Esc or ? closes this help")
+            .draw(in: region, scrollOffset: &scrollOffset)
+    }
+}

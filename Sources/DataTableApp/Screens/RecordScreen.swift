@@ -1,0 +1,96 @@
+import DataTableKit
+import TerminalSurface
+
+/// The `Enter` screen over the whole table: the cursor's record field by field (`RecordView`),
+/// scrolled with j/k and pages, n/p for the next or previous record.
+final class RecordScreen: Screen {
+    /// The source row on view.
+    private(set) var sourceRow: Int
+    /// First line on screen (clamped when drawn).
+    var scrollOffset = 0
+
+    init(sourceRow: Int) {
+        self.sourceRow = sourceRow
+    }
+
+    var placement: ScreenPlacement { .fullScreen }
+
+    func handle(_ event: InputEvent, context: ScreenContext) -> ScreenOutcome {
+        let view = context.view
+        switch event {
+        case .mouse(let mouse):
+            switch mouse.kind {
+            case .wheelDown: scrollOffset += 3
+            case .wheelUp: scrollOffset -= 3
+            case .press: return .dismiss()
+            default: return .ignored
+            }
+            return .redraw
+        case .resize:
+            return .ignored
+        case .key(let key):
+            if let lines = context.scrollLines(for: key) {
+                scrollOffset += lines
+                return .redraw
+            }
+            switch key {
+            case .character("q"), .escape, .enter:
+                return .dismiss()
+            case .character("n"), .right, .character("l"):
+                view.viewport.moveCursor(rows: 1)
+                showCursorRecord(of: view)
+            case .character("p"), .left, .character("h"):
+                view.viewport.moveCursor(rows: -1)
+                showCursorRecord(of: view)
+            case .character("m"):
+                view.toggleMarkAtCursor()
+            case .character("y"):
+                copyRecord(of: view)
+            default:
+                return .ignored
+            }
+            return .redraw
+        }
+    }
+
+    /// Shows the cursor's record from its first line.
+    private func showCursorRecord(of view: DataTableView) {
+        guard view.viewport.rowCount > 0 else { return }
+        sourceRow = view.sourceRow(forDisplayRow: view.viewport.cursor.row)
+        scrollOffset = 0
+    }
+
+    func draw(in region: SurfaceRegion, context: ScreenContext) {
+        let view = context.view
+        recordView(of: view).draw(in: region, scrollOffset: &scrollOffset)
+        if let notice = view.notice, region.height >= 3 {
+            region.region(view.statusRect).put(" " + notice + " ", at: .zero, style: context.theme.statusNotice)
+        }
+    }
+
+    /// The record on view, for drawing.
+    func recordView(of view: DataTableView) -> RecordView {
+        let source = sourceRow
+        let (titles, values) = view.editableFields(of: source)
+        let heading = "record \(grouped(view.viewport.cursor.row + 1)) of \(grouped(view.viewport.rowCount))"
+            + (source != view.viewport.cursor.row || view.isReordered ? " (row \(grouped(source + 1)) in the data)" : "")
+        var cutNotes: [Int: String] = [:]
+        for column in values.indices where view.dataSource.isValueCut(row: source, column: column) {
+            // A cut value ends with the source's marker ("… [64 KiB of 500 MiB shown]").
+            if let start = values[column].lastIndex(of: "…") { cutNotes[column] = String(values[column][start...]) }
+        }
+        return RecordView(titles: titles, values: values, heading: heading, theme: view.configuration.theme,
+                          isMarked: view.isMarked(sourceRow: source), cutNotes: cutNotes)
+    }
+
+    /// Copies the record on view as one CSV line: the data's fields, whole (a field shown cut
+    /// is read whole, or the copy is refused when it is too large).
+    private func copyRecord(of view: DataTableView) {
+        var values = view.editableFields(of: sourceRow).values
+        for column in values.indices where view.dataSource.isValueCut(row: sourceRow, column: column) {
+            guard let whole = view.copyableText(row: sourceRow, column: column) else { return }
+            values[column] = whole
+        }
+        view.copyToClipboard(CSVField.record(values), saying: "copied the record as CSV")
+    }
+}

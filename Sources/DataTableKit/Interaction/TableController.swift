@@ -1,0 +1,262 @@
+import TerminalSurface
+
+/// Turns input events into changes of a `DataTableView`: the table's own keys and clicks, pure
+/// state changes, no drawing, no I/O. Keys the table does not own (`/ & : ? Enter a u q`) come
+/// back as a `TableRequest` for the program around the table to answer.
+public final class TableController {
+    public let view: DataTableView
+
+    /// What the caller should do after an event.
+    public enum Response: Equatable, Sendable {
+        /// Nothing changed.
+        case ignored
+        /// State changed: draw a new frame.
+        case redraw
+        /// A key the table does not own: the program answers it (a prompt, a screen, quitting).
+        case request(TableRequest)
+    }
+
+    /// A count typed before a command (`123G`, `5j`), while one is being typed.
+    public private(set) var count: Int?
+
+    public init(view: DataTableView) {
+        self.view = view
+    }
+
+    /// Applies one event to the table. The caller reports a change of the cursor's row to the
+    /// delegate (`TableApplication` does, around every screen).
+    public func handle(_ event: InputEvent) -> Response {
+        switch event {
+        case .resize(let size):
+            view.setSize(size)
+            return .redraw
+        case .key(let key):
+            // A count: digits before a command (a leading 0 is the first-column command).
+            if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII, digit > 0 || count != nil {
+                count = min((count ?? 0) * 10 + digit, 1_000_000_000)
+                view.notice = "\(count!)"
+                return .redraw
+            }
+            if key == .escape {
+                if count != nil {
+                    count = nil
+                    return .redraw
+                }
+                if let job = view.activeJob {
+                    view.cancelJob()
+                    view.notice = "\(job.kind.verb) cancelled"
+                    return .redraw
+                }
+                if view.filter != nil {
+                    view.startFilter(nil)
+                    return .redraw
+                }
+                if view.lastSearch != nil {
+                    view.lastSearch = nil  // stop highlighting
+                    return .redraw
+                }
+            }
+            guard let command = view.configuration.keyBindings.command(for: key) else {
+                count = nil
+                return .ignored
+            }
+            defer { count = nil }
+            return perform(command)
+        case .mouse(let mouse):
+            return handleMouse(mouse)
+        }
+    }
+
+    /// Runs one command.
+    public func perform(_ command: TableCommand) -> Response {
+        var viewport = view.viewport
+        let page = max(1, viewport.bodySize.height)
+        let repeats = max(1, count ?? 1)
+        switch command {
+        case .moveUp: viewport.moveCursor(rows: -repeats)
+        case .moveDown: viewport.moveCursor(rows: repeats)
+        case .moveLeft: viewport.moveCursor(columns: -1)
+        case .moveRight: viewport.moveCursor(columns: 1)
+        case .pageDown: viewport.scroll(lines: page)
+        case .pageUp: viewport.scroll(lines: -page)
+        case .halfPageDown: viewport.scroll(lines: max(1, page / 2))
+        case .halfPageUp: viewport.scroll(lines: -max(1, page / 2))
+        case .top: viewport.moveCursor(to: DataTableIndexPath(row: (count ?? 1) - 1, column: viewport.cursor.column))
+        case .bottom:
+            viewport.moveCursor(to: DataTableIndexPath(row: (count ?? viewport.rowCount) - 1, column: viewport.cursor.column))
+        case .firstColumn: viewport.moveCursor(to: DataTableIndexPath(row: viewport.cursor.row, column: 0))
+        case .lastColumn: viewport.moveCursor(to: DataTableIndexPath(row: viewport.cursor.row, column: viewport.columnWidths.count - 1))
+        case .sortAscending, .sortDescending:
+            guard !view.columns.isEmpty else { return .ignored }
+            guard view.isSortable(column: viewport.cursor.column) else {
+                view.notice = "\(view.columns[viewport.cursor.column].title) cannot be sorted"
+                return .redraw
+            }
+            view.startSort(by: [SortDescriptor(column: viewport.cursor.column, ascending: command == .sortAscending)])
+            return .redraw
+        case .search where !view.configuration.shouldShowSearchSection,
+             .filter where !view.configuration.shouldShowSearchSection,
+             .searchNext where !view.configuration.shouldShowSearchSection,
+             .searchPrevious where !view.configuration.shouldShowSearchSection:
+            view.notice = "search is turned off for this table"
+            return .redraw
+        case .search:
+            return .request(.search)
+        case .filter:
+            return .request(.filter)
+        case .searchNext, .searchPrevious:
+            guard let matcher = view.lastSearch else {
+                view.notice = "no search yet: / searches"
+                return .redraw
+            }
+            view.startSearch(matcher, forward: command == .searchNext)
+            return .redraw
+        case .addSortAscending, .addSortDescending:
+            guard !view.columns.isEmpty else { return .ignored }
+            view.addSortKey(column: viewport.cursor.column, ascending: command == .addSortAscending)
+            return .redraw
+        case .cycleSort:
+            guard !view.columns.isEmpty else { return .ignored }
+            view.cycleSort(column: viewport.cursor.column)
+            return .redraw
+        case .goToRow:
+            return .request(.commandLine)
+        case .toggleStripes:
+            view.toggleStripes()
+            return .redraw
+        case .toggleWrap:
+            view.toggleWrap()
+            return .redraw
+        case .narrowColumn, .widenColumn:
+            view.resizeCursorColumn(by: (command == .widenColumn ? 1 : -1) * repeats)
+            return .redraw
+        case .autoWidthColumn:
+            guard !view.columns.isEmpty else { return .ignored }
+            view.setWidth(nil, ofColumn: viewport.cursor.column)
+            view.notice = "\(view.columns[viewport.cursor.column].title): sized from its content"
+            return .redraw
+        case .freezeColumns:
+            guard !view.columns.isEmpty else { return .ignored }
+            view.toggleFreezeAtCursor()
+            return .redraw
+        case .openRecord:
+            guard viewport.rowCount > 0 else { return .ignored }
+            // On a cell with buttons, Enter offers its actions; elsewhere it opens the record.
+            if let cellActions = view.actionNamesOfCursorCell(), !cellActions.isEmpty {
+                return chooseAction(from: cellActions)
+            }
+            return .request(.openRecord(sourceRow: view.sourceRow(forDisplayRow: viewport.cursor.row)))
+        case .markRow:
+            view.toggleMarkAtCursor()
+            return .redraw
+        case .copyCell:
+            view.copyCursorCell()
+            return .redraw
+        case .fireAction:
+            guard viewport.rowCount > 0 else { return .ignored }
+            let names = view.actionNames(forDisplayRow: viewport.cursor.row)
+            guard !names.isEmpty else {
+                view.notice = "no actions (add buttons with --action NAME)"
+                return .redraw
+            }
+            return chooseAction(from: names)
+        case .undo:
+            return .request(.undo)
+        case .help:
+            return .request(.help)
+        case .quit:
+            return .request(.quit)
+        }
+        if viewport == view.viewport { return .ignored }
+        view.viewport = viewport
+        return .redraw
+    }
+
+    /// Fires the only action, or asks which one (`a`, `Enter` on buttons).
+    private func chooseAction(from names: [String]) -> Response {
+        if names.count == 1 {
+            view.fireAction(names[0], displayRow: view.viewport.cursor.row)
+        } else {
+            return .request(.chooseAction(names: names, row: view.viewport.cursor.row))
+        }
+        return .redraw
+    }
+
+    /// A click moves the cursor to the cell under it; the wheel scrolls 3 rows.
+    private func handleMouse(_ mouse: MouseEvent) -> Response {
+        count = nil
+        var viewport = view.viewport
+        switch mouse.kind {
+        case .wheelDown where mouse.modifiers.contains(.shift), .wheelRight:
+            viewport.scrollView(columns: 1)
+        case .wheelUp where mouse.modifiers.contains(.shift), .wheelLeft:
+            viewport.scrollView(columns: -1)
+        case .wheelDown:
+            viewport.scrollView(rows: 3)
+        case .wheelUp:
+            viewport.scrollView(rows: -3)
+        case .press(.left):
+            if let column = view.headerColumn(at: mouse.position) {
+                // Same as `s` on that column: ascending, descending, none.
+                view.cycleSort(column: column)
+                view.delegate?.dataTable(view, didTapHeaderOfColumn: column)
+                return .redraw
+            }
+            guard let indexPath = view.indexPath(at: mouse.position) else { return .ignored }
+            if let hit = view.actionHit(at: mouse.position) {
+                // Drawn pressed until the button comes up; nothing moves meanwhile (a scroll would
+                // put another cell under the pointer), so the release finds the same button.
+                view.pressedButton = (hit.key, hit.action)
+                return .redraw
+            }
+            viewport.moveCursor(to: indexPath)
+        case .release(.left):
+            guard let pressed = view.pressedButton else { return .ignored }
+            view.pressedButton = nil
+            if let hit = view.actionHit(at: mouse.position), hit.key == pressed.key, hit.action == pressed.action {
+                // The row becomes the cursor's; the column stays (a button is not a value).
+                view.viewport.moveCursor(to: DataTableIndexPath(row: hit.indexPath.row, column: view.viewport.cursor.column))
+                view.fireAction(hit.action, displayRow: hit.indexPath.row)
+            }
+            return .redraw
+        default:
+            return .ignored
+        }
+        if viewport == view.viewport { return .ignored }
+        view.viewport = viewport
+        return .redraw
+    }
+}
+
+extension DataTableView {
+    /// The body cell under a screen point, if any (gutters and chrome have none).
+    public func indexPath(at point: Point) -> DataTableIndexPath? {
+        cellHit(at: point)?.indexPath
+    }
+
+    /// The body cell under a screen point and the point in the cell's own coordinates.
+    func cellHit(at point: Point) -> (indexPath: DataTableIndexPath, local: Point, size: Size)? {
+        guard bodyRect.contains(point) else { return nil }
+        let y = point.y - bodyRect.y
+        guard let row = viewport.visibleRowLayout.first(where: { y >= $0.y && y < $0.y + $0.height }) else { return nil }
+        let x = point.x - bodyRect.x
+        guard let column = viewport.visibleColumns.first(where: { x >= $0.x && x < $0.x + $0.width }) else { return nil }
+        return (DataTableIndexPath(row: row.row, column: column.column), Point(x: x - column.x, y: y - row.y),
+                Size(width: column.width, height: row.height))
+    }
+
+    /// The column whose header is under a screen point.
+    public func headerColumn(at point: Point) -> Int? {
+        guard headerRect.contains(point) else { return nil }
+        let x = point.x - headerRect.x
+        return viewport.visibleColumns.first(where: { x >= $0.x && x < $0.x + $0.width })?.column
+    }
+
+    /// The action button under a screen point: the cell on screen there and the action it names.
+    func actionHit(at point: Point) -> (key: CellKey, indexPath: DataTableIndexPath, action: String)? {
+        guard let hit = cellHit(at: point) else { return nil }
+        let key = CellKey(sourceRow: sourceRow(forDisplayRow: hit.indexPath.row), column: hit.indexPath.column)
+        guard let cell = cellsOnScreen[key], let action = cell.action(at: hit.local, size: hit.size) else { return nil }
+        return (key, hit.indexPath, action)
+    }
+}

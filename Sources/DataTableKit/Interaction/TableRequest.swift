@@ -1,0 +1,21 @@
+/// What the table's keys ask of the program around it: the keys the table does not own
+/// (`/ & : ? Enter a u q`). The program answers with a screen (a prompt, the record view, a
+/// question) or a change; `TableController` never knows which.
+public enum TableRequest: Equatable, Sendable {
+    /// `/`: a search is to be typed.
+    case search
+    /// `&`: a filter is to be typed.
+    case filter
+    /// `:`: a row number or command is to be typed.
+    case commandLine
+    /// `?`: the key bindings.
+    case help
+    /// `Enter`: the record of a source row, field by field.
+    case openRecord(sourceRow: Int)
+    /// `a` (or Enter on buttons) with several actions: which one to fire on a display row.
+    case chooseAction(names: [String], row: Int)
+    /// `u`: undo the program's last edit or deletion.
+    case undo
+    /// `q`: leave (the program may ask first).
+    case quit
+}

@@ -1,0 +1,33 @@
+/// Told about what the user does with a table (selection, taps, sorts); every method has a
+/// default. The program's own questions (edits, undo, writing, quitting, running work) are
+/// `TableApplicationDelegate`'s, in DataTableApp.
+///
+/// Set `DataTableView.delegate` (held weakly). Methods run on the UI thread, between frames.
+public protocol DataTableDelegate: AnyObject {
+    // MARK: What happened
+
+    /// The cursor moved to another row (`row` is a display row; `sourceRow` the data's row id).
+    func dataTable(_ view: DataTableView, didSelectRow row: Int, sourceRow: Int)
+    /// A column's header was clicked.
+    func dataTable(_ view: DataTableView, didTapHeaderOfColumn column: Int)
+    /// An action button was clicked (or fired from the keyboard) on a row.
+    func dataTable(_ view: DataTableView, didTapAction action: String, row: Int, sourceRow: Int)
+    /// The sort order changed (empty: the data's order).
+    func dataTable(_ view: DataTableView, didChangeSort descriptors: [SortDescriptor])
+    /// Rows on screen were measured and some heights differ from before.
+    func dataTableDidChangeRowHeights(_ view: DataTableView)
+}
+
+extension DataTableDelegate {
+    public func dataTable(_ view: DataTableView, didSelectRow row: Int, sourceRow: Int) {}
+    public func dataTable(_ view: DataTableView, didTapHeaderOfColumn column: Int) {}
+    public func dataTable(_ view: DataTableView, didTapAction action: String, row: Int, sourceRow: Int) {}
+    public func dataTable(_ view: DataTableView, didChangeSort descriptors: [SortDescriptor]) {}
+    public func dataTableDidChangeRowHeights(_ view: DataTableView) {}
+}
+
+/// An error that is a message for the status line.
+public struct DataTableMessage: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,285 @@
+import TerminalSurface
+
+/// Drawing: the header, the body's cell pipeline and the status line, into a `Surface`.
+extension DataTableView {
+    /// Draws the whole screen into `surface` (resized to `size` when needed).
+    public func render(into surface: Surface) {
+        if surface.size != size { surface.resize(to: size) }
+        // The status line first: a notice too long for it takes lines from the body.
+        let highlightStoppedBefore = highlightStopped
+        let noticeLines = renderStatus(in: surface)
+        if noticeLines.count != noticeLineCount {
+            noticeLineCount = noticeLines.count
+            viewport.setBodySize(bodyRect.size)
+        }
+        resolveRowHeightsAroundViewport()
+        renderHeader(in: surface.region(headerRect), columns: viewport.visibleColumns)
+        renderBody(in: surface.region(bodyRect), rows: viewport.visibleRowLayout, columns: viewport.visibleColumns,
+                   cursor: viewport.cursor)
+        // Highlighting the body can stop at a pattern's limits: the status line says so now,
+        // not a key later (its wrapped lines keep their place until the next frame).
+        if highlightStopped != highlightStoppedBefore { _ = renderStatus(in: surface) }
+        renderNoticeLines(noticeLines, in: surface.region(noticeRect))
+    }
+
+    /// Draws the status line (the position with its notice); returns the lines of a notice too
+    /// long for it. A screen the program stacks over the status line (a prompt) draws after.
+    private func renderStatus(in surface: Surface) -> [WrappedLine] {
+        guard !statusRect.isEmpty else { return [] }
+        return renderStatusLine(in: surface.region(statusRect))
+    }
+
+    /// Draws the column titles for `columns`, with the sort indicator (and the key's rank when
+    /// the sort has several keys) before sorted columns' titles.
+    func renderHeader(in region: SurfaceRegion, columns visibleColumns: [Viewport.VisibleColumn]) {
+        guard region.height > 0 else { return }
+        let style = configuration.theme.header
+        region.fill(style)
+        for visible in visibleColumns {
+            let column = columns[visible.column]
+            var title = column.title
+            if configuration.shouldShowHeaderSortingIndicator,
+               let rank = sortDescriptors.firstIndex(where: { $0.column == visible.column }) {
+                let arrow = sortDescriptors[rank].ascending ? (configuration.prefersASCII ? "^" : "▲")
+                                                            : (configuration.prefersASCII ? "v" : "▼")
+                title = arrow + (sortDescriptors.count > 1 ? String(rank + 1) : "") + title
+            }
+            var label = Label(text: title, alignment: column.alignment == .right ? .right : .left, style: style)
+            label.truncation = .tail
+            label.draw(in: region.region(Rect(x: visible.x, y: 0, width: visible.width, height: 1)))
+        }
+    }
+
+    /// The background of a row: the alternating colour of its display position (the
+    /// highlighted colours in the sorted column), under the cursor row's style.
+    func rowStyle(displayRow: Int, isCursorRow: Bool, isHighlighted: Bool) -> Style {
+        let theme = configuration.theme
+        var style = theme.body
+        if configuration.showsAlternatingRowColors {
+            let colors = isHighlighted ? configuration.highlightedAlternatingRowColors
+                                       : configuration.unhighlightedAlternatingRowColors
+            if !colors.isEmpty {
+                let color = colors[displayRow % colors.count]
+                if color != .default { style.background = color }
+            }
+        }
+        return isCursorRow ? style.patched(with: theme.cursorRow) : style
+    }
+
+    /// Gives `cell` its background, then the provider's configuration, then (for default
+    /// cells) the configuration's `defaultCellConfiguration`: the same steps for cells on
+    /// screen and for sizing cells.
+    func configure(_ cell: DataTableCell, at indexPath: DataTableIndexPath, sourceRow: Int,
+                   value: DataTableValueType, background: Style) {
+        let isHighlighted = sortDirection(ofColumn: indexPath.column) != nil
+        cell.backgroundStyle = background
+        cell.prefersASCII = configuration.prefersASCII
+        let context = CellContext(indexPath: indexPath, sourceRow: sourceRow,
+                                  columnAlignment: columns[indexPath.column].alignment,
+                                  isHighlighted: isHighlighted, dataSource: dataSource)
+        cellProvider.configure(cell, with: value, context: context)
+        if let textCell = cell as? TextCell {
+            // `.wrap` (the `w` key) wraps the text cells of any provider.
+            if configuration.textLayout == .wrap {
+                textCell.label.numberOfLines = 0
+                textCell.label.lineBreakMode = .byWordWrapping
+            }
+            configuration.defaultCellConfiguration?(textCell, value, indexPath, isHighlighted)
+        }
+    }
+
+    /// Runs the cell pipeline for every visible cell of `rows` × `columns` into `region`.
+    ///
+    /// Cells of index paths that left the screen are enqueued first, so the cells entering
+    /// reuse them: live cells stay at what is visible. `cursor` nil: no cursor, no search
+    /// highlighting (print mode).
+    /// - Complexity: O(visible cells); independent of the row count.
+    func renderBody(in region: SurfaceRegion, rows: [Viewport.VisibleRow], columns visibleColumns: [Viewport.VisibleColumn],
+                    cursor: DataTableIndexPath?) {
+        let theme = configuration.theme
+        guard region.height > 0 else { recycleAllCells(); return }
+        if rows.isEmpty {
+            region.fill(theme.body)
+            recycleAllCells()
+            let message = dataSource.columnCount == 0 ? "(empty file)" : "(no rows)"
+            region.put(message, at: Point(x: 1, y: 0), style: Style(attributes: .dim))
+            return
+        }
+        if let last = rows.last, last.y + last.height < region.height {
+            region.fill(theme.body, in: Rect(x: 0, y: last.y + last.height, width: region.width,
+                                             height: region.height - last.y - last.height))
+        }
+
+        reusePool.setVisibleCellCount(rows.count * visibleColumns.count)
+
+        // 1. Send cells whose index path left the screen back to the pool: keys whose source row
+        //    or column is no longer shown (rows × columns on screen form a grid).
+        var rowsOnScreen = Set<Int>(minimumCapacity: rows.count)
+        for row in rows { rowsOnScreen.insert(sourceRow(forDisplayRow: row.row)) }
+        var columnsOnScreen = [Bool](repeating: false, count: columns.count)
+        for visible in visibleColumns { columnsOnScreen[visible.column] = true }
+        var departed: [CellKey] = []
+        for key in cellsOnScreen.keys where !(columnsOnScreen[key.column] && rowsOnScreen.contains(key.sourceRow)) {
+            departed.append(key)
+        }
+        for key in departed {
+            if let cell = cellsOnScreen.removeValue(forKey: key) { reusePool.enqueue(cell) }
+        }
+
+        // 2. Dequeue, configure and draw every visible cell; cells matching the search are marked.
+        var highlighter = cursor != nil ? (incrementalMatcher ?? highlightMatcher) : nil
+        highlightStopped = highlighter?.isTooComplex ?? false
+        if highlightStopped { highlighter = nil }
+        // Each PCRE2 match is bounded by its limits; the frame's matching is bounded too.
+        let clock = ContinuousClock()
+        let highlightDeadline = highlighter?.pattern != nil ? clock.now + Self.highlightBudget : nil
+        let highlightedColumns = Set(sortDescriptors.map(\.column))
+        for row in rows {
+            let displayRow = row.row
+            let sourceRow = sourceRow(forDisplayRow: displayRow)
+            let isCursorRow = cursor?.row == displayRow
+            let rowRect = Rect(x: 0, y: row.y, width: region.width, height: row.height)
+            let rowStyle = self.rowStyle(displayRow: displayRow, isCursorRow: isCursorRow, isHighlighted: false)
+            region.fill(rowStyle, in: rowRect)
+            let isMarked = !markedRowSet.isEmpty && markedRowSet.contains(sourceRow)
+            for visible in visibleColumns {
+                let indexPath = DataTableIndexPath(row: displayRow, column: visible.column)
+                let key = CellKey(sourceRow: sourceRow, column: visible.column)
+                let identifier = cellProvider.reuseIdentifier(for: indexPath)
+                var cell: DataTableCell
+                if let existing = cellsOnScreen[key], existing.reuseIdentifier == identifier {
+                    cell = existing
+                    cell.prepareForReuse()
+                } else {
+                    if let stale = cellsOnScreen[key] { reusePool.enqueue(stale) }
+                    cell = reusePool.dequeue(identifier)
+                    cellsOnScreen[key] = cell
+                }
+                let value = dataSource.value(row: sourceRow, column: visible.column)
+                let background = highlightedColumns.contains(visible.column)
+                    ? self.rowStyle(displayRow: displayRow, isCursorRow: isCursorRow, isHighlighted: true) : rowStyle
+                configure(cell, at: indexPath, sourceRow: sourceRow, value: value, background: background)
+                if let pressedButton, pressedButton.key == key { cell.pressedAction = pressedButton.action }
+                // The row was filled with `rowStyle` above: the cell need not fill again unless
+                // its configuration changed the background.
+                cell.isBackgroundPrefilled = cell.backgroundStyle == rowStyle
+                let cellRegion = region.region(Rect(x: visible.x, y: row.y, width: visible.width, height: row.height))
+                cell.draw(in: cellRegion)
+                if let matcher = highlighter {
+                    switch matcher.verdict(value.stringRepresentation) {
+                    case .match: cellRegion.patchStyle(theme.match)
+                    case .noMatch: break
+                    case .tooComplex: highlighter = nil
+                    }
+                    if let highlightDeadline, highlighter != nil, clock.now > highlightDeadline {
+                        matcher.markTooComplex()
+                        highlighter = nil
+                    }
+                    if highlighter == nil { highlightStopped = true }
+                }
+                if isMarked { cellRegion.patchStyle(theme.marked) }
+                if isCursorRow && visible.column == cursor?.column {
+                    cellRegion.patchStyle(theme.cursorCell)
+                }
+            }
+        }
+    }
+
+    /// Time one frame may spend matching for highlights before it gives the pattern up as too
+    /// complex (each match is bounded by PCRE2's limits; this bounds their sum over the cells).
+    static let highlightBudget = Duration.milliseconds(100)
+
+    /// While a search or filter is typed, its matches on screen are highlighted as you type.
+    /// Compiled once per text and mode.
+    var incrementalMatcher: RowMatcher? {
+        guard let prompt = typedQuery, !prompt.text.isEmpty else { return nil }
+        if let cache = incrementalMatcherCache, cache.text == prompt.text, cache.isRegex == prompt.isRegex {
+            return cache.matcher
+        }
+        let matcher = try? RowMatcher(query: prompt.text, mode: prompt.isRegex ? .regex : .substring)
+        incrementalMatcherCache = (prompt.text, prompt.isRegex, matcher)
+        return matcher
+    }
+
+    /// Returns every cell on screen to the pool (a screen covers them, the provider changed).
+    package func recycleAllCells() {
+        for cell in cellsOnScreen.values { reusePool.enqueue(cell) }
+        cellsOnScreen.removeAll(keepingCapacity: true)
+    }
+
+    /// Cells currently on screen.
+    public var cellsOnScreenCount: Int { cellsOnScreen.count }
+
+    /// The status line: title, row and column position, the help hint.
+    /// Returns the notice's lines when it is too long for the room after the position: they are
+    /// drawn above the status line (`renderNoticeLines`) instead of cut off.
+    @discardableResult
+    func renderStatusLine(in region: SurfaceRegion) -> [WrappedLine] {
+        let theme = configuration.theme
+        region.fill(theme.statusLine)
+        let hint = "? help "
+        let rowCount = viewport.rowCount
+        let cursor = viewport.cursor
+        var position = rowCount == 0 ? "no rows" : "row \(grouped(cursor.row + 1))/\(grouped(rowCount))"
+        if let load = dataSource.loadState, !load.isComplete {
+            position += "+ \(load.summary)"
+            if displayOrder != nil && (!sortDescriptors.isEmpty || filter != nil) {
+                position += ", sorted first \(grouped(sortedRowCount))"
+            }
+        }
+        if let filter { position += "  filter: \(filter.query)" }
+        if !markedRows.isEmpty { position += "  \(grouped(markedRows.count)) marked" }
+        if let job = activeJob {
+            position += "  \(job.kind.verb) \(Int(job.fraction * 100))% (Esc cancels)"
+        }
+        if !columns.isEmpty {
+            position += "  col \(cursor.column + 1)/\(columns.count) \(columns[cursor.column].title)"
+        }
+        // On a narrow screen the position wins over the notice, the notice over the title,
+        // and all of them over the hint.
+        let titled = " \(configuration.title)  \(position)"
+        let left = configuration.title.isEmpty || titled.displayWidth > region.width ? " " + position : titled
+        let hintX = region.width - hint.displayWidth
+        var x = region.put(left, at: .zero, style: theme.statusLine)
+        var noticeLines: [WrappedLine] = []
+        let highlightNotice = highlightStopped ? RowMatcher.tooComplexMessage + " to highlight" : nil
+        if let notice = notice ?? highlightNotice ?? dataSource.notice {
+            let room = x + 2 < region.width ? (hintX > x + 3 ? hintX - 1 : region.width) - x - 2 : 0
+            let fits = room > 0 && TerminalText.prefix(notice[...], fittingWidth: room).text.endIndex == notice.endIndex
+            if !fits { noticeLines = wrappedNotice(notice, width: region.width) }
+            if noticeLines.isEmpty && room > 0 {
+                x = region.put("  " + TerminalText.truncated(notice, toWidth: room), at: Point(x: x, y: 0), style: theme.statusNotice)
+            }
+        }
+        if hintX >= x { region.put(hint, at: Point(x: hintX, y: 0), style: theme.statusHint) }
+        return noticeLines
+    }
+
+    /// The most lines a long notice takes above the status line.
+    static let maxNoticeLines = 5
+
+    /// `notice` wrapped by word at `width` - 2 columns (a blank on each side), on at most
+    /// `maxNoticeLines` lines and always leaving the body a line; the last line ends in "…" when
+    /// the notice is longer still. Empty when there is no room (the notice is cut on the status
+    /// line then).
+    /// - Complexity: O(lines × width): nothing after the last line shown is read.
+    func wrappedNotice(_ notice: String, width: Int) -> [WrappedLine] {
+        let bodyLines = statusRect.y - headerRect.maxY
+        let maxLines = min(Self.maxNoticeLines, bodyLines - 1)
+        guard maxLines > 0, width > 2 else { return [] }
+        return TextWrapping.lines(of: notice, width: width - 2, mode: .word, maxLines: maxLines)
+    }
+
+    /// Draws the lines of a long notice (`wrappedNotice`) into `region`, one per row, in the
+    /// status line's colours.
+    func renderNoticeLines(_ lines: [WrappedLine], in region: SurfaceRegion) {
+        guard region.height > 0 else { return }
+        let theme = configuration.theme
+        region.fill(theme.statusLine)
+        for (y, line) in lines.prefix(region.height).enumerated() {
+            let text = " " + String(line.text) + (line.hasEllipsis ? TextWrapping.ellipsis : "")
+            region.put(text, at: Point(x: 0, y: y), style: theme.statusNotice)
+        }
+    }
+}
+

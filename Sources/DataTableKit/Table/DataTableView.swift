@@ -1,0 +1,378 @@
+import TerminalSurface
+
+/// A table on screen: lays out the header, the visible rows and the status line, and runs the
+/// cell pipeline (provider → reuse pool → configure → draw into a clipped region).
+///
+/// Draws only into a `Surface`; a `TableApplication` presents it on a terminal.
+public final class DataTableView {
+    public let dataSource: DataTableDataSource
+    public var configuration: DataTableConfiguration
+    public let registry = CellRegistry()
+    public let reusePool: ReusePool
+    public private(set) var cellProvider: DataTableCellProvider
+    public private(set) var columns: [TableColumn]
+    public package(set) var viewport: Viewport
+
+    /// A message for the status line after the position, until the next key ("sort cancelled");
+    /// the data source's own notice shows when there is none. One too long for the status line
+    /// is wrapped onto lines above it (see `noticeLineCount`).
+    public var notice: String? {
+        didSet { isNoticeLasting = false }
+    }
+    /// Whether `notice` outlasts key presses (the outcome of a write): it stays until another
+    /// message replaces it or Esc dismisses it.
+    public private(set) var isNoticeLasting = false
+
+    /// Shows a message that keys do not wipe (see `isNoticeLasting`).
+    public func showLastingNotice(_ text: String) {
+        notice = text
+        isNoticeLasting = true
+    }
+
+    /// Lines above the status line that the notice takes when it does not fit on the status
+    /// line (0 otherwise); the body gives them up while the notice shows. Set when drawing.
+    var noticeLineCount = 0
+
+    /// Told what the user does (selection, taps, sorts) and asked about the program's work around
+    /// the table (edits, writing, commands); see `DataTableDelegate`.
+    public weak var delegate: DataTableDelegate?
+
+    /// The sort order, in priority order (empty: file order).
+    public internal(set) var sortDescriptors: [SortDescriptor] = [] {
+        didSet { if oldValue != sortDescriptors { delegate?.dataTable(self, didChangeSort: sortDescriptors) } }
+    }
+    /// Display position -> source row id while sorted or filtered (nil: the identity).
+    /// Generation: rebuilt by every sort and filter; rows a loading source adds later are
+    /// appended (when no filter is active) until the sort or filter runs again at the end.
+    var displayOrder: [UInt32]?
+    /// Source rows the current `displayOrder` was computed over (fewer than the source's while loading).
+    var sortedRowCount = 0
+    /// Source rows the display order accounts for: computed over, appended since, or hidden.
+    var placedRowCount = 0
+    /// The active filter's matcher (nil: every row is shown).
+    public internal(set) var filter: RowMatcher?
+    /// Rows the filter kept, in file order (the input of a sort while filtered).
+    var filteredRows: [UInt32]?
+    /// The last search (for `n`/`N` and highlighting).
+    public internal(set) var lastSearch: RowMatcher?
+    /// The search or filter being typed in the program's prompt: its matches are highlighted.
+    public var typedQuery: TypedQuery?
+    /// The matcher compiled for the query being typed, kept while its text and mode stay (its
+    /// "too complex" state with it).
+    var incrementalMatcherCache: (text: String, isRegex: Bool, matcher: RowMatcher?)?
+    /// Set by a frame whose match highlighting stopped because the pattern is too complex.
+    public internal(set) var highlightStopped = false
+    /// The job running off the UI thread (sort), polled by `refreshFromDataSource()`.
+    public internal(set) var activeJob: TableJob?
+    /// How long the last sort took.
+    public internal(set) var lastSortMilliseconds: Double?
+    /// How long the last filter took.
+    public internal(set) var lastFilterMilliseconds: Double?
+
+    /// Where the cursor goes when the running sort or filter has been applied, instead of
+    /// staying on its record: the first row (a sort as the table opens), or a record (a row
+    /// whose deletion was undone). nil: it stays on its record.
+    var cursorAfterOrdering: CursorTarget?
+
+    enum CursorTarget: Equatable {
+        case firstRow
+        case sourceRow(Int)
+    }
+    /// Source rows hidden from every display order (deleted, until the deletion is undone).
+    public internal(set) var hiddenRows: Set<Int> = []
+    /// Source rows marked with `m` (in the order they were marked).
+    public internal(set) var markedRows: [Int] = []
+    /// `markedRows` as a set, for drawing.
+    var markedRowSet: Set<Int> = []
+    /// Text for the terminal's clipboard, handed to the backend after the key (`y`).
+    public var pendingClipboardText: String?
+    /// The row height mode before `w` turned wrapping on (restored when it goes off).
+    var rowHeightModeBeforeWrap: DataTableRowHeightMode?
+
+    /// Cells on screen by (source row, column); cells whose key leaves the screen go back to the pool.
+    var cellsOnScreen: [CellKey: DataTableCell] = [:]
+
+    /// Row heights in display order (shared with `viewport`): the estimate of the row height
+    /// mode until `resolveRowHeights` measures a row.
+    public let rowHeights: RowHeightIndex
+    /// Measured row heights by source row (row identity, so they survive sort and filter).
+    /// Generation: `rowHeightGeneration`; cleared when column widths, the text layout, the
+    /// cell provider or the data change.
+    var measuredRowHeights: [Int: Int] = [:]
+    /// Display rows whose height in `rowHeights` is known for the current display order.
+    /// Generation: cleared whenever `rowHeights` forgets its heights (`rowHeights.resetCount`).
+    var rowsWithKnownHeight: Set<Int> = []
+    /// `rowHeights.resetCount` when `rowsWithKnownHeight` was last valid.
+    var rowHeightsResetCountSeen = 0
+    /// The columns and widths the heights in `measuredRowHeights` were measured at (the
+    /// columns on screen). Generation: a change of it throws the heights away.
+    var measuredColumnLayout: [(column: Int, width: Int)] = []
+    /// Bumped every time the measured heights are thrown away.
+    public internal(set) var rowHeightGeneration = 0
+    /// Counters of the sizing-cell cache.
+    public internal(set) var rowSizingStatistics = RowSizingStatistics()
+    /// Sizing cells made by the registry, by identifier (for providers that hand out none).
+    var registrySizingCells: [String: DataTableCell] = [:]
+    /// The button drawn pressed: a click went down on it and has not come up yet.
+    var pressedButton: (key: CellKey, action: String)?
+    /// The content widths of the columns on screen (`columns` widened to fill the screen when
+    /// `shouldContentWidthScaleToFillFrame`).
+    public var layoutColumnWidths: [Int] { viewport.columnWidths }
+
+    struct CellKey: Hashable {
+        var sourceRow: Int
+        var column: Int
+    }
+
+    public init(dataSource: DataTableDataSource, configuration: DataTableConfiguration = DataTableConfiguration(),
+                cellProvider: DataTableCellProvider? = nil, size: Size = Size(width: 80, height: 24)) {
+        self.dataSource = dataSource
+        self.configuration = configuration
+        self.cellProvider = cellProvider ?? Self.provider(for: configuration)
+        self.reusePool = ReusePool(registry: registry)
+        self.columns = ColumnSizer.columns(of: dataSource, configuration: configuration)
+        switch configuration.rowHeightMode {
+        case .fixed(let lines): rowHeights = RowHeightIndex(estimatedHeight: lines)
+        case .automatic(let estimated, _): rowHeights = RowHeightIndex(estimatedHeight: estimated)
+        }
+        self.viewport = Viewport(bodySize: .zero, rowCount: dataSource.rowCount, columnWidths: columns.map(\.width),
+                                 rowHeights: rowHeights)
+        if let fixed = configuration.fixedColumns {
+            viewport.setFrozenColumns(leading: fixed.leftColumns, trailing: fixed.rightColumns)
+        }
+        self.cellProvider.register(in: registry)
+        fitColumnsToCells()
+        setSize(size)
+        if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
+            sortOnOpen(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
+        }
+    }
+
+    /// The provider the configuration's `cellSizingMode` asks for.
+    static func provider(for configuration: DataTableConfiguration) -> DataTableCellProvider {
+        switch configuration.cellSizingMode {
+        case .defaultCell: return TextCellProvider(textLayout: configuration.textLayout)
+        case .custom(let provider): return provider
+        }
+    }
+
+    /// Installs a different provider (registering its identifiers); cells on screen are returned to the pool.
+    public func setCellProvider(_ provider: DataTableCellProvider) {
+        cellProvider = provider
+        provider.register(in: registry)
+        recycleAllCells()
+        registrySizingCells.removeAll()
+        fitColumnsToCells()
+        layoutColumns()
+        invalidateRowHeights()
+    }
+
+    /// Widens content-fitted columns whose cells are not plain text (badges, bars, buttons) to
+    /// the widest `preferredWidth` of their sizing cell over a sample of rows: a badge needs
+    /// room for its dot, a button row for its brackets.
+    /// - Complexity: O(custom columns × 200) configurations of sizing cells.
+    func fitColumnsToCells(only: [Int]? = nil) {
+        guard viewport.rowCount > 0 else { return }
+        let rows = ColumnSizer.sampleRows(count: viewport.rowCount, sampleSize: 200)
+        for column in only ?? Array(columns.indices) {
+            let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
+            guard case .fitContentText(let strategy) = mode else { continue }
+            if case .fixed = strategy { continue }
+            var widest: Int?
+            for row in rows {
+                guard let cell = configuredSizingCell(at: DataTableIndexPath(row: row, column: column),
+                                                      sourceRow: sourceRow(forDisplayRow: row), skippingTextCells: true)
+                else { continue }
+                if let width = cell.preferredWidth { widest = max(widest ?? 0, width) }
+            }
+            if let widest {
+                columns[column].width = max(columns[column].title.displayWidth + 1,
+                                            min(max(widest, configuration.minColumnWidth), configuration.maxColumnWidth))
+            }
+        }
+    }
+
+    /// Changes how default cells lay out their text (`w` toggles wrapping); rows are measured again.
+    public func setTextLayout(_ layout: DataTableTextLayout) {
+        configuration.textLayout = layout
+        (cellProvider as? TextCellProvider)?.textLayout = layout
+        invalidateRowHeights()
+    }
+
+    // MARK: - Layout
+
+    /// The screen's size; everything is laid out again for it.
+    public private(set) var size: Size = .zero
+
+    /// Lays the table out for a new screen size.
+    public func setSize(_ newSize: Size) {
+        size = newSize
+        viewport.setBodySize(bodyRect.size)
+        layoutColumns()
+    }
+
+    /// Sets the viewport's column widths from `columns`, widened to fill the body when the
+    /// configuration asks; row heights are measured again when a width changed.
+    func layoutColumns() {
+        var widths = columns.map(\.width)
+        if configuration.shouldContentWidthScaleToFillFrame {
+            widths = ColumnSizer.scaledToFill(widths, available: bodyRect.width, gutter: viewport.gutter)
+        }
+        guard widths != viewport.columnWidths else { return }
+        viewport.setColumnWidths(widths)
+        invalidateRowHeights()
+    }
+
+    /// Sets one column's width (`<`, `>`); nil sizes it from its content again (`=`).
+    public func setWidth(_ width: Int?, ofColumn column: Int) {
+        guard columns.indices.contains(column) else { return }
+        if let width {
+            columns[column].width = max(1, width)
+        } else {
+            let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
+            columns[column].width = ColumnSizer.measure(
+                column: column, of: dataSource, mode: mode, defaultSampleSize: configuration.columnWidthSampleSize,
+                minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth).width
+            fitColumnsToCells(only: [column])
+        }
+        layoutColumns()
+    }
+
+    /// Freezes `leading` columns at the left and `trailing` at the right edge.
+    public func setFrozenColumns(leading: Int, trailing: Int = 0) {
+        configuration.fixedColumns = DataTableFixedColumns(leftColumns: leading, rightColumns: trailing)
+        viewport.setFrozenColumns(leading: leading, trailing: trailing)
+    }
+
+    /// Rows of the screen: the header at the top (when there are 2 rows or more), the status
+    /// line at the bottom (when enabled and there are 3 rows or more), the lines of a long
+    /// notice above it, the body between them.
+    var headerRect: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height >= 2 ? 1 : 0) }
+    package var statusRect: Rect {
+        let shown = configuration.shouldShowFooter && size.height >= 3
+        return Rect(x: 0, y: size.height - (shown ? 1 : 0), width: size.width, height: shown ? 1 : 0)
+    }
+    var noticeRect: Rect {
+        let lines = statusRect.isEmpty ? 0 : noticeLineCount
+        return Rect(x: 0, y: statusRect.y - lines, width: size.width, height: lines)
+    }
+    var bodyRect: Rect {
+        Rect(x: 0, y: headerRect.maxY, width: size.width, height: noticeRect.y - headerRect.maxY)
+    }
+
+    /// The data source row shown at a display row.
+    public func sourceRow(forDisplayRow row: Int) -> Int {
+        guard let displayOrder else { return row }
+        return Int(displayOrder[row])
+    }
+
+    /// The data source's load state and notice when last drawn (to notice changes).
+    private var lastLoadState: DataTableLoadState?
+    private var lastSourceNotice: String?
+
+    /// Picks up rows a loading data source has added, and finished jobs; true when the screen
+    /// should be redrawn. `checkingForChanges` also asks the source whether its data changed on
+    /// disk (an fstat): the run loop does that on its timer, not after every key.
+    public func refreshFromDataSource(checkingForChanges: Bool = true) -> Bool {
+        if checkingForChanges { dataSource.checkForChanges() }
+        // A running job redraws for its progress; a finished one is applied. Either way, rows a
+        // loading source added meanwhile are still picked up below.
+        var jobChanged = false
+        if let job = activeJob {
+            apply(job)
+            jobChanged = true
+        }
+        let state = dataSource.loadState
+        let count = dataSource.rowCount
+        let sourceNotice = dataSource.notice
+        let orderIsStale = displayOrder != nil && count != sortedRowCount
+        guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != lastLoadState
+            || sourceNotice != lastSourceNotice else { return jobChanged }
+        if let state, state.isComplete, lastLoadState?.isComplete == false { remeasureColumns() }
+        lastLoadState = state
+        lastSourceNotice = sourceNotice
+        if orderIsStale {
+            if activeJob != nil {
+                // A job is running over the rows loaded so far: the order is redone after it.
+            } else if state?.isComplete ?? true {
+                // Loading finished: filter and sort everything.
+                if let filter { startFilter(filter) } else { startSort(by: sortDescriptors) }
+            } else if filter == nil {
+                // Rows indexed since the sort go at the end, unsorted, until loading completes.
+                appendRowsLoadedSinceOrdering()
+            }
+        }
+        viewport.setRowCount(displayOrder?.count ?? count)
+        return true
+    }
+
+    /// Installs a display order computed over the first `coveredRows` source rows, keeping the
+    /// cursor on its record when that record is still shown.
+    func setDisplayOrder(_ order: [UInt32]?, coveredRows: Int) {
+        let cursorSource = viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil
+        var order = order
+        var coveredRows = coveredRows
+        if !hiddenRows.isEmpty {
+            // Deleted rows stay out of every order (the data keeps them until it is written).
+            if order == nil {
+                coveredRows = dataSource.rowCount
+                order = (0..<coveredRows).map { UInt32(truncatingIfNeeded: $0) }
+            }
+            order = order?.filter { !hiddenRows.contains(Int($0)) }
+        }
+        displayOrder = order
+        sortedRowCount = coveredRows
+        // Heights are cached by source row: the new positions pick them up as they come on screen.
+        rowHeights.removeAllHeights()
+        placedRowCount = coveredRows
+        if order != nil && filter == nil { appendRowsLoadedSinceOrdering() }
+        viewport.setRowCount(displayOrder?.count ?? dataSource.rowCount)
+        if let cursorSource { moveCursor(toSourceRow: cursorSource) }
+    }
+
+    /// Appends the source rows a loading source added since the display order was made (not
+    /// hidden ones), unsorted, at the end.
+    func appendRowsLoadedSinceOrdering() {
+        let count = dataSource.rowCount
+        guard displayOrder != nil, count > placedRowCount else { return }
+        for row in placedRowCount..<count where !hiddenRows.contains(row) { displayOrder?.append(UInt32(truncatingIfNeeded: row)) }
+        placedRowCount = count
+    }
+
+    /// Sizes the columns again over a sample of all rows (after loading finished); widths only
+    /// grow, so nothing the user has seen gets narrower.
+    func remeasureColumns() {
+        let measured = ColumnSizer.columns(of: dataSource, configuration: configuration)
+        guard measured.count == columns.count else { return }
+        for i in columns.indices {
+            columns[i].width = max(columns[i].width, measured[i].width)
+            // The kind is checked again over the whole file's sample; alignment follows it.
+            columns[i].kind = measured[i].kind
+            columns[i].alignment = measured[i].alignment
+        }
+        layoutColumns()
+    }
+
+    /// Whether the data source is still loading (the run loop polls more often then).
+    public var isLoading: Bool {
+        activeJob != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
+    }
+
+    /// Whether rows are shown in another order than the data's (sorted, filtered or with rows hidden).
+    public var isReordered: Bool { displayOrder != nil }
+
+    /// Whether a source row is marked (`m`).
+    public func isMarked(sourceRow: Int) -> Bool { markedRowSet.contains(sourceRow) }
+
+}
+
+/// `1234567` as `1,234,567`.
+package func grouped(_ n: Int) -> String {
+    let digits = String(n.magnitude)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(c)
+    }
+    return n < 0 ? "-" + out : out
+}
