@@ -159,7 +159,10 @@ private func keys(of command: TableCommand, in bindings: KeyBindings) -> [Key] {
                 == "config.toml:2: color must be one of \"auto\", \"always\", \"never\", not the string \"␛]0;OWNED␇\"")
         #expect(configError("[display]\n\"a\\u001b[2Jb\" = 1")
                 == "config.toml:2: unknown key 'a␛[2Jb' in [display]; known keys: color, stripes, wrap, max_column_width, ascii")
-        #expect(configError("[display]\nstripes = true \u{1B}[2J") == "config.toml:2: unexpected '␛[2J' after the value of 'stripes'")
+        // TOMLKit's wording; the escape never comes through raw.
+        let trailing = configError("[display]\nstripes = true \u{1B}[2J")
+        #expect(trailing?.hasPrefix("config.toml:2: ") == true, "\(trailing ?? "")")
+        #expect(trailing?.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } == false)
         #expect(configError("[keys]\nquit = '\u{9B}1m'")?.hasPrefix("config.toml:2: unknown key '\u{FFFD}1m'; use ") == true)
         let named = ConfigurationError(fileName: "/tmp/\u{1B}]0;x\u{07}/config.toml", line: 3, message: "bad \u{1B}[2J")
         #expect(named.description == "/tmp/␛]0;x␇/config.toml:3: bad ␛[2J")

@@ -188,12 +188,39 @@ struct TOMLLineLocator {
             guard let close = line.dropFirst().firstIndex(of: first) else { return nil }
             let rest = line[line.index(after: close)...].drop { $0 == " " || $0 == "\t" }
             guard rest.first == "=" else { return nil }
-            return String(line[line.index(after: line.startIndex)..<close])
+            let quoted = line[line.index(after: line.startIndex)..<close]
+            return first == "\"" ? unescaped(quoted) : String(quoted)
         }
         guard let equals = line.firstIndex(of: "=") else { return nil }
         let key = line[..<equals].trimmingSpaces
         guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) else { return nil }
         return key
+    }
+
+    /// A basic string's escapes decoded (`\u001b` is ESC), as TOMLKit reads the key; an
+    /// escape it cannot read stays as written.
+    static func unescaped(_ text: Substring) -> String {
+        var result = ""
+        var rest = text[...]
+        while let backslash = rest.firstIndex(of: "\\") {
+            result += rest[..<backslash]
+            rest = rest[rest.index(after: backslash)...]
+            guard let code = rest.first else { result.append("\\"); break }
+            let simple: [Character: Character] = ["n": "\n", "t": "\t", "r": "\r", "b": "\u{8}", "f": "\u{C}",
+                                                  "e": "\u{1B}", "\"": "\"", "\\": "\\"]
+            if let decoded = simple[code] {
+                result.append(decoded)
+                rest = rest.dropFirst()
+            } else if code == "u" || code == "U", case let digits = rest.dropFirst().prefix(code == "u" ? 4 : 8),
+                      digits.count == (code == "u" ? 4 : 8), let value = UInt32(digits, radix: 16),
+                      let scalar = Unicode.Scalar(value) {
+                result.unicodeScalars.append(scalar)
+                rest = rest.dropFirst(1 + digits.count)
+            } else {
+                result.append("\\")
+            }
+        }
+        return result + rest
     }
 
     /// `"name"`, `'name'` or `name`, spaces around removed.
