@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "dtable-bench", targets: ["dtable-bench"]),
         .library(name: "DataTableKit", targets: ["DataTableKit"]),
         .library(name: "TerminalSurface", targets: ["TerminalSurface"]),
+        .library(name: "NcursesBackend", targets: ["NcursesBackend"]),
+        .library(name: "DataTableCSV", targets: ["DataTableCSV"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

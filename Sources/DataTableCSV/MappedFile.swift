@@ -32,7 +32,7 @@ public final class MappedFile: @unchecked Sendable {
     /// Why a stream stopped before its end, if it did.
     var streamFailure: String? { streamError.withLock { $0 } }
 
-    public enum OpenError: Error {
+    public enum OpenError: Error, Sendable {
         case system(String)
         case notRegular
     }

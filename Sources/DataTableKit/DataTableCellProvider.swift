@@ -20,7 +20,15 @@ extension DataTableCellProvider {
 }
 
 /// What a provider knows about the cell it configures.
+///
+/// Everything a `configure` needs about the row comes from here, and is valid whenever
+/// `configure` runs: `model(as:)` for tables built from models, `value(ofColumn:)` for the row's
+/// other values, `table` for the view itself. Prefer these to a property of your own holding the
+/// table: the table configures cells for the first time when it is first drawn or printed (not
+/// while it is being built), but a closure that reads `self.table` still depends on the program
+/// having stored it.
 public struct CellContext {
+    /// The cell's position as displayed (row after sort and filter, column).
     public var indexPath: DataTableIndexPath
     /// The row's id in the data source (stable across sort and filter).
     public var sourceRow: Int
@@ -30,14 +38,18 @@ public struct CellContext {
     public var isHighlighted: Bool
     /// The table's data, for the row's other values and its model.
     public let dataSource: DataTableDataSource
+    /// The table the cell belongs to (nil only for a context made outside a table). Held weakly.
+    public private(set) weak var table: DataTableView?
 
+    /// A context for configuring a cell outside a table's pipeline (tests, previews).
     public init(indexPath: DataTableIndexPath, sourceRow: Int, columnAlignment: TextAlignment, isHighlighted: Bool,
-                dataSource: DataTableDataSource) {
+                dataSource: DataTableDataSource, table: DataTableView? = nil) {
         self.indexPath = indexPath
         self.sourceRow = sourceRow
         self.columnAlignment = columnAlignment
         self.isHighlighted = isHighlighted
         self.dataSource = dataSource
+        self.table = table
     }
 
     /// Another value of the same row.
@@ -46,7 +58,9 @@ public struct CellContext {
         return dataSource.value(row: sourceRow, column: column)
     }
 
-    /// The model object the row was made from, for tables built from models (`DataTable<T>`).
+    /// The model object the row was made from, for tables built from models (`DataTable<T>`):
+    /// the row's own model, safe to call from any `configure` (sizing cells included). Nil when
+    /// the table was not built from models of this type.
     public func model<T>(as type: T.Type = T.self) -> T? {
         dataSource.model(atSourceRow: sourceRow) as? T
     }

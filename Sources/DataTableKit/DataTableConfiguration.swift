@@ -83,7 +83,7 @@ public struct DataTableConfiguration {
 }
 
 /// How wide a column is.
-public enum DataTableColumnWidthMode {
+public enum DataTableColumnWidthMode: Hashable, Sendable {
     /// Exactly `width` columns (at least `minColumnWidth`; the title may be truncated).
     case fixed(width: Int)
     /// Measured from the column's text (title included), between `minColumnWidth` and
@@ -92,7 +92,7 @@ public enum DataTableColumnWidthMode {
 }
 
 /// How a content-fitted column's width is measured from its values.
-public enum DataTableAutoWidthStrategy {
+public enum DataTableAutoWidthStrategy: Hashable, Sendable {
     /// The widest value of the configuration's `columnWidthSampleSize` sampled rows.
     case maxMeasured
     /// The widest value of `sampleSize` rows (the first half from the top, the rest spread evenly).

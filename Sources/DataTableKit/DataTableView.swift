@@ -91,6 +91,8 @@ public final class DataTableView {
 
     /// Cells on screen by (source row, column); cells whose key leaves the screen go back to the pool.
     var cellsOnScreen: [CellKey: DataTableCell] = [:]
+    /// Columns fitted to their cells' `preferredWidth` wait for the first frame (`fitColumnsIfNeeded`).
+    var needsCellFitting = false
 
     /// Row heights in display order (shared with `viewport`): the estimate of the row height
     /// mode until `resolveRowHeights` measures a row.
@@ -141,7 +143,9 @@ public final class DataTableView {
             viewport.setFrozenColumns(leading: fixed.leftColumns, trailing: fixed.rightColumns)
         }
         self.cellProvider.register(in: registry)
-        fitColumnsToCells()
+        // Cells are configured first when the table is drawn or printed, not while it is built
+        // (a `configure` may read a property the program sets to this table after `init`).
+        needsCellFitting = true
         setSize(size)
         if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
             sortOnOpen(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])

@@ -424,7 +424,7 @@ public final class TableController {
             if let hit = view.actionHit(at: mouse.position), hit.key == pressed.key, hit.action == pressed.action {
                 // The row becomes the cursor's; the column stays (a button is not a value).
                 view.viewport.moveCursor(to: DataTableIndexPath(row: hit.indexPath.row, column: view.viewport.cursor.column))
-                view.fireAction(hit.action, displayRow: hit.indexPath.row)
+                view.fireAction(hit.action, displayRow: hit.indexPath.row, column: hit.indexPath.column)
             }
             return .redraw
         default:
