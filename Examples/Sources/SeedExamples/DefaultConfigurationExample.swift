@@ -29,7 +29,7 @@ enum DefaultConfigurationExample {
         configuration.unhighlightedAlternatingRowColors = [.default, .palette(236)]
         configuration.highlightedAlternatingRowColors = [.palette(17), .palette(18)]
         configuration.defaultOrdering = DataTableColumnOrder(index: amountColumn, order: .descending)
-        configuration.columnWidthModeProvider = { $0 == amountColumn ? .fixed(width: 9) : nil }
+        configuration.columnWidthModeProvider = { $0 == amountColumn ? .fixed(width: 8) : nil }
         configuration.defaultCellConfiguration = { cell, value, indexPath, isHighlighted in
             switch indexPath.column {
             case 0:

@@ -1,13 +1,13 @@
 import DataTableKit
 
 /// One seed example, ported: a name for the command line, what it ports, and how to build its table.
-struct Example {
+struct Example: Sendable {
     /// The name on the command line (`user-cell`).
     let name: String
     /// The seed it ports and what it shows, one line.
     let summary: String
     /// Builds the example's table (a new one each time).
-    let make: () -> ExampleTable
+    let make: @Sendable () -> ExampleTable
 
     /// Every example, in the order `--list` shows them.
     static let all: [Example] = [

@@ -58,7 +58,7 @@ enum ProductCellExample {
     static func make() -> ExampleTable {
         let columns: [DataTableColumn<Product>] = [
             .init("Product", \.name),
-            .init("Price", \.price),
+            .init("Price", extract: { .string("$" + String(format2: $0.price)) }, sortedBy: { $0.price }),
             .init("Stock", \.stock),
         ]
         let provider = DataTableCustomCellProvider(
@@ -69,12 +69,11 @@ enum ProductCellExample {
                     cell.nameLabel.text = product.name
                     cell.detailLabel.text = "SKU \(product.sku) · \(product.stock == 0 ? "sold out" : "\(product.stock) in stock")"
                 } else if let cell = cell as? TextCell {
-                    cell.label.text = context.indexPath.column == 1 ? "$" + String(format2: value.doubleValue ?? 0)
-                        : value.stringRepresentation
+                    cell.label.text = value.stringRepresentation
                     cell.label.alignment = .right
                 }
             },
-            sizingCellFor: { _ in ProductCell() })
+            sizingCellFor: { identifier in identifier == ProductCell.reuseIdentifier ? ProductCell() : TextCell() })
         var configuration = DataTableConfiguration()
         configuration.cellSizingMode = .custom(provider: provider)
         configuration.rowHeightMode = .automatic(estimated: 2)

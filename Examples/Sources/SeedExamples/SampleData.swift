@@ -77,6 +77,6 @@ let sampleTransactions: [Transaction] = [
     Transaction(date: "2026-11-07", payee: "Refund", category: "Shopping", amount: 39.90, note: "returned hub"),
     Transaction(date: "2026-11-09", payee: "Electricity", category: "Utilities", amount: -112.18, note: "URGENT: final notice"),
     Transaction(date: "2026-11-12", payee: "Bookshop", category: "Leisure", amount: -23.50, note: ""),
-    Transaction(date: "2026-11-15", payee: "Dividend", category: "Income", amount: 1234567.00, note: "shrunk to fit"),
+    Transaction(date: "2026-11-15", payee: "Dividend", category: "Income", amount: 123456789.00, note: "shrunk to fit"),
     Transaction(date: "2026-11-18", payee: "Cafe", category: "Food", amount: -4.20, note: "flat white"),
 ]

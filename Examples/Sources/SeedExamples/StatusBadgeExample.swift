@@ -42,7 +42,7 @@ enum StatusBadgeExample {
             .init("Order", \.number),
             .init("Customer", \.customer),
             .init("Status", \.status),
-            .init("Total", \.total),
+            .init("Total", extract: { .string("$" + String(format2: $0.total)) }, sortedBy: { $0.total }),
         ]
         let provider = DataTableCustomCellProvider(
             register: { $0.register(StatusBadgeCell.self, forCellReuseIdentifier: StatusBadgeCell.reuseIdentifier) },
@@ -51,8 +51,8 @@ enum StatusBadgeExample {
                 if let cell = cell as? StatusBadgeCell {
                     cell.status = value.stringRepresentation
                 } else if let cell = cell as? TextCell {
-                    cell.label.text = context.indexPath.column == 3 ? "$" + String(format2: value.doubleValue ?? 0) : value.stringRepresentation
-                    cell.label.alignment = context.columnAlignment
+                    cell.label.text = value.stringRepresentation
+                    cell.label.alignment = context.indexPath.column == 3 ? .right : context.columnAlignment
                 }
             })
         var configuration = DataTableConfiguration()

@@ -63,7 +63,7 @@ enum UserCellExample {
                     cell.label.alignment = context.columnAlignment
                 }
             },
-            sizingCellFor: { _ in UserCell() })
+            sizingCellFor: { identifier in identifier == UserCell.reuseIdentifier ? UserCell() : TextCell() })
         var configuration = DataTableConfiguration()
         configuration.cellSizingMode = .custom(provider: provider)
         configuration.rowHeightMode = .automatic(estimated: 2)
