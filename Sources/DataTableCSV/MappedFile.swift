@@ -32,6 +32,7 @@ public final class MappedFile: @unchecked Sendable {
     /// Why a stream stopped before its end, if it did.
     var streamFailure: String? { streamError.withLock { $0 } }
 
+    /// Why a file could not be mapped.
     public enum OpenError: Error, Sendable {
         case system(String)
         case notRegular

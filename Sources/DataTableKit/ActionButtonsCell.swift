@@ -9,16 +9,20 @@ import TerminalSurface
 /// letters `[E] [D]`, then as many of those as fit whole, from the first. A button that does
 /// not fit whole is neither drawn nor hittable.
 open class ActionButtonsCell: LayoutCell {
+    /// The identifier the table's built-in providers register it under.
     public static let reuseIdentifier = "buttons"
 
     /// The buttons' names, which are also their labels and the actions they fire.
     public var buttons: [String] = []
+    /// The style of a button not pressed.
     public var buttonStyle = Style(attributes: .bold)
     /// The style of the button named `pressedAction`.
     public var pressedStyle = Style(attributes: [.bold, .reverse, .underline])
 
+    /// An empty cell (the registry makes cells with it).
     public required init() {}
 
+    /// Resets every property to its default (subclasses reset theirs and call `super`).
     open override func prepareForReuse() {
         super.prepareForReuse()
         buttons = []
@@ -26,8 +30,10 @@ open class ActionButtonsCell: LayoutCell {
         pressedStyle = Style(attributes: [.bold, .reverse, .underline])
     }
 
+    /// The buttons' names: the actions the keyboard can fire.
     open override var actionNames: [String] { buttons.filter { !$0.isEmpty } }
 
+    /// The cell's layout: the buttons, their labels shortened to fit.
     open override func layout() -> CellLayout {
         let shown = buttons.filter { !$0.isEmpty }
         guard !shown.isEmpty else { return .empty }

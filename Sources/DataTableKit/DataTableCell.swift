@@ -28,6 +28,7 @@ open class DataTableCell {
     /// See `onTap(_:perform:)` and `performAction(_:)`.
     public var actionHandlers: [String: () -> Void] = [:]
 
+    /// A cell with nothing configured (registries make cells with it).
     public required init() {}
 
     /// Resets every piece of state a previous configuration may have set.

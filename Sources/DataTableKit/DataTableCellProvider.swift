@@ -8,14 +8,18 @@ import TerminalSurface
 /// automatic height the table configures the identifier's sizing cell the same way and asks
 /// it `heightThatFits(width:)`.
 public protocol DataTableCellProvider: AnyObject {
+    /// Registers every identifier `reuseIdentifier(for:)` may return (once, when installed).
     func register(in registry: CellRegistry)
+    /// The identifier of the cell that shows `indexPath`.
     func reuseIdentifier(for indexPath: DataTableIndexPath) -> String
+    /// Configures a dequeued (or sizing) cell with the value at `context.indexPath`.
     func configure(_ cell: DataTableCell, with value: DataTableValueType, context: CellContext)
     /// The off-screen cell that measures rows for `identifier` (nil: one made by the registry).
     func sizingCell(forReuseIdentifier identifier: String) -> DataTableCell?
 }
 
 extension DataTableCellProvider {
+    /// Default: nil, the registry makes the sizing cells.
     public func sizingCell(forReuseIdentifier identifier: String) -> DataTableCell? { nil }
 }
 
@@ -69,18 +73,23 @@ public struct CellContext {
 /// The provider every table starts with: a `TextCell` for every value, laid out as the
 /// configuration's `textLayout` says.
 public final class TextCellProvider: DataTableCellProvider {
+    /// Single lines (with their truncation) or wrapped text.
     public var textLayout: DataTableTextLayout
 
+    /// A provider of `TextCell`s laid out as `textLayout` says.
     public init(textLayout: DataTableTextLayout = .singleLine(truncation: .tail)) {
         self.textLayout = textLayout
     }
 
+    /// Registers `TextCell`.
     public func register(in registry: CellRegistry) {
         registry.register(TextCell.self, forCellReuseIdentifier: TextCell.reuseIdentifier)
     }
 
+    /// `TextCell`'s identifier, for every index path.
     public func reuseIdentifier(for indexPath: DataTableIndexPath) -> String { TextCell.reuseIdentifier }
 
+    /// Shows the value's text with the column's alignment.
     public func configure(_ cell: DataTableCell, with value: DataTableValueType, context: CellContext) {
         guard let cell = cell as? TextCell else { return }
         cell.label.text = value.stringRepresentation
@@ -123,17 +132,23 @@ public final class DataTableCustomCellProvider: DataTableCellProvider {
         self.sizingCellFor = sizingCellFor
     }
 
+    /// Registers `TextCell`, then runs the `register` closure.
     public func register(in registry: CellRegistry) {
         registry.register(TextCell.self, forCellReuseIdentifier: TextCell.reuseIdentifier)
         registerCells(registry)
     }
 
+    /// The `reuseIdentifierFor` closure's answer.
     public func reuseIdentifier(for indexPath: DataTableIndexPath) -> String { identifierFor(indexPath) }
 
+    /// Runs the `configure` closure.
     public func configure(_ cell: DataTableCell, with value: DataTableValueType, context: CellContext) {
         configureCell(cell, value, context)
     }
 
+    /// The `sizingCellFor` closure's cell for `identifier`, made once and kept; nil without the
+    /// closure. The closure is asked for every identifier the provider names, `TextCell`'s
+    /// included: return a `TextCell()` for those, not your own cell.
     public func sizingCell(forReuseIdentifier identifier: String) -> DataTableCell? {
         if let cell = sizingCells[identifier] { return cell }
         guard let sizingCellFor else { return nil }

@@ -84,5 +84,6 @@ extension Float: DataTableValueConvertible { public var dataTableValue: DataTabl
 extension Bool: DataTableValueConvertible { public var dataTableValue: DataTableValueType { .bool(self) } }
 extension DataTableValueType: DataTableValueConvertible { public var dataTableValue: DataTableValueType { self } }
 extension Optional: DataTableValueConvertible where Wrapped: DataTableValueConvertible {
+    /// The wrapped value's, or `.null`.
     public var dataTableValue: DataTableValueType { self?.dataTableValue ?? .null }
 }

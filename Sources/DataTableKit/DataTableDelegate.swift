@@ -43,24 +43,40 @@ public protocol DataTableDelegate: AnyObject {
 }
 
 extension DataTableDelegate {
+    /// Default: nothing.
     public func dataTable(_ view: DataTableView, didSelectRow row: Int, sourceRow: Int) {}
+    /// Default: nothing.
     public func dataTable(_ view: DataTableView, didTapHeaderOfColumn column: Int) {}
+    /// Default: nothing (closures the cell keeps still run).
     public func dataTable(_ view: DataTableView, didTapAction action: String, row: Int, sourceRow: Int) {}
+    /// Default: nothing.
     public func dataTable(_ view: DataTableView, didChangeSort descriptors: [SortDescriptor]) {}
+    /// Default: nothing.
     public func dataTableDidChangeRowHeights(_ view: DataTableView) {}
+    /// Default: false, rows cannot be edited.
     public func dataTableCanEdit(_ view: DataTableView) -> Bool { false }
+    /// Default: nil, no message.
     public func dataTable(_ view: DataTableView, didEditRow sourceRow: Int, column: Int, text: String) -> String? { nil }
+    /// Default: nil, nothing to undo.
     public func dataTableUndo(_ view: DataTableView) -> String? { nil }
+    /// Default: false.
     public func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool { false }
+    /// Default: throws "nothing to write to".
     public func dataTableWriteChanges(_ view: DataTableView) throws -> String { throw DataTableMessage("nothing to write to") }
+    /// Default: true.
     public func dataTableShouldQuit(_ view: DataTableView) -> Bool { true }
+    /// Default: false.
     public func dataTableIsBusy(_ view: DataTableView) -> Bool { false }
+    /// Default: false, nothing to redraw.
     public func dataTablePollWork(_ view: DataTableView) -> Bool { false }
+    /// Default: false, nothing was running.
     public func dataTableCancelWork(_ view: DataTableView) -> Bool { false }
 }
 
 /// An error that is a message for the status line.
 public struct DataTableMessage: Error, CustomStringConvertible, Sendable {
+    /// The message.
     public var description: String
+    /// A message for the status line.
     public init(_ description: String) { self.description = description }
 }

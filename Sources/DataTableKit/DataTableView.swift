@@ -5,12 +5,19 @@ import TerminalSurface
 ///
 /// Draws only into a `Surface`; a `TableApplication` presents it on a terminal.
 public final class DataTableView {
+    /// The rows and values shown.
     public let dataSource: DataTableDataSource
+    /// How the table looks and behaves.
     public var configuration: DataTableConfiguration
+    /// The cell classes of the provider, by reuse identifier.
     public let registry = CellRegistry()
+    /// Cells that left the screen, waiting to be dequeued.
     public let reusePool: ReusePool
+    /// Which cell shows each value (`setCellProvider(_:)` changes it).
     public private(set) var cellProvider: DataTableCellProvider
+    /// The columns: titles, widths, alignments.
     public private(set) var columns: [TableColumn]
+    /// The cursor, the scroll position and what is visible.
     public internal(set) var viewport: Viewport
 
     /// A message for the status line after the position, until the next key ("sort cancelled");
@@ -72,7 +79,9 @@ public final class DataTableView {
 
     /// Actions offered for one display row.
     public struct ActionChoices: Hashable, Sendable {
+        /// The actions offered.
         public var names: [String]
+        /// The display row they fire on.
         public var row: Int
     }
     /// True while the status line asks whether to write changes before quitting.
@@ -126,6 +135,7 @@ public final class DataTableView {
         var column: Int
     }
 
+    /// A table of `dataSource`'s rows, laid out for `size`; no cell is configured until the first frame is drawn or printed.
     public init(dataSource: DataTableDataSource, configuration: DataTableConfiguration = DataTableConfiguration(),
                 cellProvider: DataTableCellProvider? = nil, size: Size = Size(width: 80, height: 24)) {
         self.dataSource = dataSource

@@ -28,10 +28,12 @@
 ///   `RowMatcherError` whose `message` is one line (`invalid regex: expected ')'`).
 /// - The empty query matches every field (an empty filter keeps every row) and has no ranges.
 public struct RowMatcher: Sendable {
+    /// Plain text (case-insensitive) or a regular expression.
     public enum Mode: Sendable { case substring, regex }
 
     /// The query as typed.
     public let query: String
+    /// How the query matches.
     public let mode: Mode
     /// False when smart case chose case-insensitive matching.
     public let isCaseSensitive: Bool
@@ -156,6 +158,7 @@ public struct RowMatcherError: Error, CustomStringConvertible, Sendable {
     /// For example `invalid regex: expected ')'`.
     public let message: String
 
+    /// An error saying `message`.
     public init(message: String) { self.message = message }
 
     init(regexError: any Error) {
@@ -164,6 +167,7 @@ public struct RowMatcherError: Error, CustomStringConvertible, Sendable {
         message = detail.isEmpty ? "invalid regex" : "invalid regex: " + detail
     }
 
+    /// The message.
     public var description: String { message }
 }
 

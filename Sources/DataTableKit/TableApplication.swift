@@ -3,15 +3,20 @@ import TerminalSurface
 /// The run loop: reads events from a terminal backend, lets the controller change the table,
 /// renders a frame into a surface and presents it. Works the same on ncurses and in memory.
 public final class TableApplication {
+    /// The table shown.
     public let view: DataTableView
+    /// Turns events into changes of the view.
     public let controller: TableController
+    /// The terminal (a `CursesTerminal`, or a `MemoryBackend` in tests).
     public let backend: TerminalBackend
     /// The frame being built; presented (and diffed by the backend) after every change.
     public let surface: Surface
+    /// Frames drawn and their build times.
     public private(set) var statistics = FrameStatistics()
     /// The instant `firstFrameNanoseconds` counts from (process start, when the caller knows it).
     private let startInstant: ContinuousClock.Instant
 
+    /// A run loop showing `view` on `backend`, sized to it.
     public init(view: DataTableView, backend: TerminalBackend, startInstant: ContinuousClock.Instant = .now) {
         self.view = view
         self.controller = TableController(view: view)

@@ -2,6 +2,7 @@ import TerminalSurface
 
 /// Turns input events into changes of a `DataTableView`: pure state changes, no drawing, no I/O.
 public final class TableController {
+    /// The table the events change.
     public let view: DataTableView
 
     /// What the caller should do after an event.
@@ -17,10 +18,12 @@ public final class TableController {
     /// A count typed before a command (`123G`, `5j`), while one is being typed.
     public private(set) var count: Int?
 
+    /// A controller of `view`.
     public init(view: DataTableView) {
         self.view = view
     }
 
+    /// Applies one key, click or resize to the view; says whether to redraw or quit.
     public func handle(_ event: InputEvent) -> Response {
         let rowBefore = view.viewport.rowCount > 0 ? view.sourceRow(forDisplayRow: view.viewport.cursor.row) : nil
         let response = respond(to: event)

@@ -6,6 +6,7 @@ import Synchronization
 /// The worker writes `processed` and finally `finish(_:)`; the UI thread reads `fraction`,
 /// calls `cancel()` (Esc) and takes the result with `takeResult()`.
 public final class TableJob: @unchecked Sendable {
+    /// Which work a job does.
     public enum Kind: Sendable {
         case sort([SortDescriptor])
         /// Keep the rows that match (over rows in file order).
@@ -34,6 +35,7 @@ public final class TableJob: @unchecked Sendable {
         case failed(String)
     }
 
+    /// Sort, filter or search.
     public let kind: Kind
     /// Units of work (rows) in all.
     public let total: Int
@@ -52,7 +54,9 @@ public final class TableJob: @unchecked Sendable {
         total == 0 ? 1 : min(1, Double(processedUnits.load(ordering: .relaxed)) / Double(total))
     }
 
+    /// Whether `cancel()` was called.
     public var isCancelled: Bool { cancelFlag.load(ordering: .relaxed) }
+    /// Asks the worker to stop at its next check.
     public func cancel() { cancelFlag.store(true, ordering: .relaxed) }
 
     func setProcessed(_ units: Int) { processedUnits.store(units, ordering: .relaxed) }

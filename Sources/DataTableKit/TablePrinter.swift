@@ -3,12 +3,14 @@ import TerminalSurface
 /// Writes a table as aligned plain text: the interactive view's layout and cells, without the
 /// status line and cursor. Used by `dtable --print` and when stdout is not a terminal.
 public struct TablePrinter: Sendable {
+    /// The width of the lines written, in columns.
     public var width: Int
     /// Colours for SGR escapes: 0 writes attributes only, `nil` writes no escapes at all.
     public var colorCount: Int?
     /// Rows rendered per batch (bounds memory whatever the row count).
     public var batchRows = 256
 
+    /// A printer of `width` columns; `colorCount` nil writes no escapes.
     public init(width: Int, colorCount: Int? = nil) {
         self.width = max(1, width)
         self.colorCount = colorCount
