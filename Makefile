@@ -38,9 +38,18 @@ examples:
 ## lint: library modules never write to stdout/stderr (a stray print scrolls the terminal
 ## behind ncurses); only the dtable and dtable-bench executables may print.
 LIBRARY_SOURCES = Sources/TerminalSurface Sources/DataTableKit Sources/DataTableCSV Sources/NcursesBackend
+## Every public or open declaration of a library module has a doc comment (`///`) above it.
 lint:
 	@if grep -rnE '(^|[^.A-Za-z_])(print|debugPrint|dump)\(' $(LIBRARY_SOURCES) | grep -vE '^[^:]+:[0-9]+:\s*//|func print\('; then \
 		echo "lint: print in a library module (see above)"; exit 1; fi
+	@undocumented=$$(find $(LIBRARY_SOURCES) -name '*.swift' -exec awk ' \
+		FNR == 1 { prev = "" } \
+		{ line = $$0; sub(/^[ \t]+/, "", line) } \
+		line ~ /^(@[A-Za-z_]+(\([^)]*\))?[ \t]+)*(public|open)[ \t]+[a-z(@]/ && line !~ /^(public|open)[ \t]+import/ \
+			&& prev !~ /^\/\/\// { print FILENAME ":" FNR ": " line } \
+		line !~ /^@/ && line !~ /^\/\/ MARK/ { prev = line }' {} +); \
+	if [ -n "$$undocumented" ]; then echo "$$undocumented"; \
+		echo "lint: public declarations without a doc comment (see above)"; exit 1; fi
 
 ## bench: generate data once (bench-data/, ignored by git) and print one table of performance
 ## figures for a 1 KB file and BENCH_ROWS rows (needs tmux for the first-frame figures)
