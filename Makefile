@@ -4,7 +4,7 @@ SWIFT ?= swift
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: all build debug run test lint bench install uninstall clean deps
+.PHONY: all build debug run test examples lint bench install check-install uninstall clean deps
 
 all: build
 
@@ -21,9 +21,11 @@ deps:
 		fi; \
 	fi
 
-## build: release binary at .build/release/dtable
+## build: release binary at .build/release/dtable, the Swift runtime linked in
+## (--static-swift-stdlib), so it runs on a machine without the Swift toolchain
+RELEASE_FLAGS = -c release --static-swift-stdlib
 build: deps
-	$(SWIFT) build -c release --product dtable
+	$(SWIFT) build $(RELEASE_FLAGS) --product dtable
 
 ## debug: debug build of everything, tests included
 debug: deps
@@ -34,33 +36,62 @@ run: deps
 	$(SWIFT) build --product dtable
 	./.build/debug/dtable $(ARGS)
 
-## test: build and run every test (unit, snapshot, end-to-end in tmux)
+## test: build and run every test (unit, snapshot, end-to-end in tmux), then the examples
 test: lint deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) examples
+
+## examples: build the Examples package (a client of the public products, by path) and run its
+## tests (each example's --print output against its checked-in snapshot)
+examples:
+	$(SWIFT) build --package-path Examples --build-tests
+	$(SWIFT) test --package-path Examples --skip-build
 
 ## lint: library modules never write to stdout/stderr (a stray print scrolls the terminal
 ## behind ncurses); only the dtable and dtable-bench executables may print.
 LIBRARY_SOURCES = Sources/TerminalSurface Sources/DataTableKit Sources/DataTableApp Sources/DataTableCSV Sources/NcursesBackend
+## Every public or open declaration of a library module has a doc comment (`///`) above it.
 lint:
 	@if grep -rnE '(^|[^.A-Za-z_])(print|debugPrint|dump)\(' $(LIBRARY_SOURCES) | grep -vE '^[^:]+:[0-9]+:\s*//|func print\('; then \
 		echo "lint: print in a library module (see above)"; exit 1; fi
+	@undocumented=$$(find $(LIBRARY_SOURCES) -name '*.swift' -exec awk ' \
+		FNR == 1 { prev = "" } \
+		{ line = $$0; sub(/^[ \t]+/, "", line) } \
+		line ~ /^(@[A-Za-z_]+(\([^)]*\))?[ \t]+)*(public|open)[ \t]+[a-z(@]/ && line !~ /^(public|open)[ \t]+import/ \
+			&& prev !~ /^\/\/\// { print FILENAME ":" FNR ": " line } \
+		line !~ /^@/ && line !~ /^\/\/ MARK/ { prev = line }' {} +); \
+	if [ -n "$$undocumented" ]; then echo "$$undocumented"; \
+		echo "lint: public declarations without a doc comment (see above)"; exit 1; fi
 
 ## bench: generate data once (bench-data/, ignored by git) and print one table of performance
 ## figures for a 1 KB file and BENCH_ROWS rows (needs tmux for the first-frame figures)
 BENCH_ROWS ?= 1000000,10000000
 bench: deps
-	$(SWIFT) build -c release --product dtable
-	$(SWIFT) build -c release --product dtable-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product dtable
+	$(SWIFT) build $(RELEASE_FLAGS) --product dtable-bench
 	./.build/release/dtable-bench --binary ./.build/release/dtable --data-directory bench-data --rows $(BENCH_ROWS) $(BENCH_ARGS)
 
+## install: the stripped binary and the man page under $(DESTDIR)$(PREFIX); says the size and
+## checks that the binary needs no library of the Swift toolchain
 install: build
 	install -d $(BINDIR) $(MANDIR)
 	install -m 755 .build/release/dtable $(BINDIR)/dtable
+	strip $(BINDIR)/dtable
 	install -m 644 man/dtable.1 $(MANDIR)/dtable.1
+	@echo "installed $(BINDIR)/dtable ($$(stat -c %s $(BINDIR)/dtable) bytes, stripped) and $(MANDIR)/dtable.1"
+	@$(MAKE) --no-print-directory check-install
+
+## check-install: fails when the installed binary loads a Swift runtime library (libswift*,
+## libFoundation*, anything under the toolchain) instead of having it linked in
+SWIFT_LIBRARIES = libswift|libFoundation|lib_FoundationICU|libdispatch|libBlocksRuntime|/opt/swift
+check-install:
+	@if ldd $(BINDIR)/dtable | grep -E '$(SWIFT_LIBRARIES)'; then \
+		echo "check-install: $(BINDIR)/dtable needs the Swift toolchain's libraries (see above)"; exit 1; fi
+	@echo "check-install: $(BINDIR)/dtable needs no Swift toolchain library"
 
 uninstall:
 	rm -f $(BINDIR)/dtable $(MANDIR)/dtable.1
 
 clean:
-	rm -rf .build bench-data
+	rm -rf .build Examples/.build bench-data

@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "DataTableKit", targets: ["DataTableKit"]),
         .library(name: "TerminalSurface", targets: ["TerminalSurface"]),
         .library(name: "DataTableApp", targets: ["DataTableApp"]),
+        .library(name: "NcursesBackend", targets: ["NcursesBackend"]),
+        .library(name: "DataTableCSV", targets: ["DataTableCSV"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -10,9 +10,13 @@ import Synchronization
 /// file; `rowCount` grows while the background indexer publishes more. Memory: 8 bytes per row
 /// (the offset index) plus the parsed-row cache, whatever the file size.
 public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
+    /// The file shown.
     public let path: String
+    /// The delimiter and quote, given or sniffed.
     public let dialect: CSVDialect
+    /// Whether the first record holds the titles.
     public let hasHeader: Bool
+    /// Fields of the header (or first) record.
     public let columnCount: Int
     /// Whether the file starts with a UTF-8 byte order mark (EF BB BF).
     public let hasByteOrderMark: Bool
@@ -198,8 +202,10 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
 
     // MARK: - DataTableDataSource
 
+    /// Data records indexed so far (grows while the indexer runs).
     public var rowCount: Int { max(0, index.count - 1) }
 
+    /// The header's field, or a generated title.
     public func title(ofColumn column: Int) -> String { titles[column] }
 
     /// The field as a typed value: `.int`, `.double` or `.bool` when the field's text is exactly
@@ -211,6 +217,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         return DataTableValueType(fieldText: fields[column])
     }
 
+    /// Indexing progress while it runs, nil once complete.
     public var loadState: DataTableLoadState? {
         let finished = indexingFinished.load(ordering: .acquiring)
         if file.isStream && !file.isComplete {

@@ -3,14 +3,17 @@ import Glibc
 
 /// Why writing a table failed, in one line for the status bar.
 public struct CSVWriteError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// Why the write failed, for the status line.
     public let message: String
     /// The target (or its `.bak`) holds a version the writer did not expect: another program
     /// saved it. The ways out are writing anyway (`overwriting`) or writing elsewhere.
     public let isConflict: Bool
+    /// An error saying `message` (`isConflict`: another program saved the target).
     public init(_ message: String, isConflict: Bool = false) {
         self.message = message
         self.isConflict = isConflict
     }
+    /// The message.
     public var description: String { message }
 }
 
@@ -22,6 +25,7 @@ public struct CSVWriteProgress: Sendable {
     /// is untouched) with an error saying so.
     public var isCancelled: @Sendable () -> Bool
 
+    /// Reports to `report`; stops when `isCancelled` says so.
     public init(report: @escaping @Sendable (Int) -> Void, isCancelled: @escaping @Sendable () -> Bool) {
         self.report = report
         self.isCancelled = isCancelled
@@ -36,6 +40,7 @@ public struct CSVWriteResult: Sendable {
     public let backupPath: String?
     /// Data rows written (deleted rows left out; the header not counted).
     public let rowsWritten: Int
+    /// Bytes in the file written.
     public let bytesWritten: Int
     /// The state written, for `EditableDataSource.markSaved(savePoint:)` (nil for other sources).
     public let savePoint: Int?
@@ -59,11 +64,13 @@ public struct CSVWriteResult: Sendable {
 ///
 /// `AppendingColumnsDataSource` layers are looked through: their header-only columns are not data.
 public struct CSVTableWriter: Sendable {
+    /// How encoded records end: `\n` or `\r\n`.
     public enum LineTerminator: Sendable, Equatable {
         case lf, crlf
         var bytes: [UInt8] { self == .lf ? [0x0A] : [0x0D, 0x0A] }
     }
 
+    /// The delimiter and quote of encoded records.
     public var dialect: CSVDialect
     /// The terminator of encoded records (copied records keep theirs).
     public var lineTerminator: LineTerminator
@@ -75,6 +82,7 @@ public struct CSVTableWriter: Sendable {
     /// Test hook: fail with a write error once this many bytes were written.
     var failAfterBytes: Int?
 
+    /// A writer of `dialect` records ending in `lineTerminator`, with or without a header.
     public init(dialect: CSVDialect = .comma, lineTerminator: LineTerminator = .lf, writesHeader: Bool = true,
                 writesByteOrderMark: Bool = false) {
         self.dialect = dialect

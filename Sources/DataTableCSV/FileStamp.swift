@@ -4,10 +4,15 @@ import Glibc
 /// (size, modification time to the nanosecond). Two stamps differ when the file was replaced
 /// (a save by rename gets a new inode) or written in place.
 public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
+    /// The device the file is on.
     public let device: UInt64
+    /// The file's inode on that device.
     public let inode: UInt64
+    /// Its size in bytes.
     public let size: Int64
+    /// Its modification time: seconds since the epoch…
     public let modifiedSeconds: Int
+    /// …and the nanoseconds after them.
     public let modifiedNanoseconds: Int
 
     init(_ info: stat) {
@@ -36,6 +41,7 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
     /// Whether both name the same file (device and inode), whatever its contents.
     func isSameFile(as other: FileStamp) -> Bool { device == other.device && inode == other.inode }
 
+    /// The stamp in one line, for messages and tests.
     public var description: String {
         "dev \(device) ino \(inode), \(size) bytes, mtime \(modifiedSeconds).\(modifiedNanoseconds)"
     }

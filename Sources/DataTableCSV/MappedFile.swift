@@ -62,7 +62,8 @@ public final class MappedFile: @unchecked Sendable {
     /// Tells the copier that nobody reads the file any more (the data source went away).
     func abandon() { abandoned.store(true, ordering: .releasing) }
 
-    public enum OpenError: Error {
+    /// Why a file could not be mapped.
+    public enum OpenError: Error, Sendable {
         case system(String)
         case notRegular
     }

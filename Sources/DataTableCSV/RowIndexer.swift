@@ -10,11 +10,13 @@ public struct RowIndexerState: Sendable, Equatable {
     /// else at the next chunk's first byte) or by `finish`.
     public var previousWasCR: Bool
 
+    /// The state at the start of a file: outside quotes, no CR pending.
     public init() {
         inQuotes = false
         previousWasCR = false
     }
 
+    /// The state carried over from the end of the previous chunk.
     public init(inQuotes: Bool, previousWasCR: Bool) {
         self.inQuotes = inQuotes
         self.previousWasCR = previousWasCR
@@ -34,8 +36,10 @@ public protocol RowStartSink {
 public struct RowStartClosureSink: RowStartSink {
     @usableFromInline let body: (Int) -> Void
 
+    /// A sink that hands each record start to `body`.
     @inlinable public init(_ body: @escaping (Int) -> Void) { self.body = body }
 
+    /// Hands the record start at byte `offset` to the closure.
     @inlinable @inline(__always)
     public mutating func append(_ offset: Int) { body(offset) }
 }

@@ -12,8 +12,10 @@ public final class CursesTerminal: TerminalBackend {
         case auto, always, never
     }
 
+    /// The terminal's size, updated when it is resized.
     public private(set) var size: Size
     func updateSize(_ newSize: Size) { size = newSize; previousCells = [] }
+    /// Colours and UTF-8, as found when the terminal was opened.
     public private(set) var capabilities: TerminalCapabilities
     /// Bytes written since the terminal was opened (dtable writes nothing else while it is open).
     public var bytesWritten: Int { WrittenBytes.current() - writtenBytesAtOpen }
@@ -135,6 +137,7 @@ public final class CursesTerminal: TerminalBackend {
 
     // MARK: - Output
 
+    /// Shows `surface`: writes only the cells that differ from the last frame, then one `doupdate()`.
     public func present(_ surface: Surface) {
         let width = surface.size.width
         let count = surface.cells.count

@@ -7,6 +7,7 @@ public enum TerminalError: Error, CustomStringConvertible, Sendable {
     case noTerminalForKeys
     case outputNotATerminal
 
+    /// What went wrong, for the user.
     public var description: String {
         switch self {
         case .termNotSet:

@@ -17,26 +17,35 @@ public enum MouseButton: Hashable, Sendable {
 
 /// Keys held while a mouse event happened.
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    /// The modifiers as bits.
     public let rawValue: UInt8
+    /// Modifiers from their bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Shift was held.
     public static let shift = KeyModifiers(rawValue: 1)
+    /// Alt (Meta) was held.
     public static let alt = KeyModifiers(rawValue: 2)
+    /// Control was held.
     public static let control = KeyModifiers(rawValue: 4)
 }
 
 /// A mouse event at a screen cell.
 public struct MouseEvent: Hashable, Sendable {
+    /// What the mouse did.
     public enum Kind: Hashable, Sendable {
         case press(MouseButton)
         case release(MouseButton)
         case wheelUp, wheelDown, wheelLeft, wheelRight
     }
 
+    /// What the mouse did.
     public var kind: Kind
     /// The cell under the pointer, 0-based.
     public var position: Point
+    /// The keys held meanwhile.
     public var modifiers: KeyModifiers
 
+    /// A mouse event at `position` (screen coordinates).
     public init(kind: Kind, position: Point, modifiers: KeyModifiers = []) {
         self.kind = kind
         self.position = position

@@ -7,15 +7,25 @@ public enum Color: Hashable, Sendable {
     case palette(UInt8)
     case rgb(UInt8, UInt8, UInt8)
 
+    /// Palette colour 0.
     public static let black = Color.palette(0)
+    /// Palette colour 1.
     public static let red = Color.palette(1)
+    /// Palette colour 2.
     public static let green = Color.palette(2)
+    /// Palette colour 3.
     public static let yellow = Color.palette(3)
+    /// Palette colour 4.
     public static let blue = Color.palette(4)
+    /// Palette colour 5.
     public static let magenta = Color.palette(5)
+    /// Palette colour 6.
     public static let cyan = Color.palette(6)
+    /// Palette colour 7.
     public static let white = Color.palette(7)
+    /// Palette colour 8 (grey).
     public static let brightBlack = Color.palette(8)
+    /// Palette colour 15.
     public static let brightWhite = Color.palette(15)
 
     /// The nearest colour a terminal with `count` colours (8, 16 or 256) can show.
@@ -70,28 +80,40 @@ public enum Color: Hashable, Sendable {
 
 /// Text attributes a terminal can show on a cell.
 public struct TextAttributes: OptionSet, Hashable, Sendable {
+    /// The attributes as bits.
     public let rawValue: UInt8
+    /// Attributes from their bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Bold (or bright) text.
     public static let bold = TextAttributes(rawValue: 1 << 0)
+    /// Dim text.
     public static let dim = TextAttributes(rawValue: 1 << 1)
+    /// Italic text, where the terminal has it.
     public static let italic = TextAttributes(rawValue: 1 << 2)
+    /// Underlined text.
     public static let underline = TextAttributes(rawValue: 1 << 3)
+    /// Foreground and background swapped.
     public static let reverse = TextAttributes(rawValue: 1 << 4)
 }
 
 /// How a cell looks: foreground, background and attributes.
 public struct Style: Hashable, Sendable {
+    /// The text's colour.
     public var foreground: Color
+    /// The cell's background.
     public var background: Color
+    /// Bold, dim, italic, underline, reverse.
     public var attributes: TextAttributes
 
+    /// A style of these colours and attributes (the terminal's defaults when omitted).
     public init(foreground: Color = .default, background: Color = .default, attributes: TextAttributes = []) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes
     }
 
+    /// The terminal's default colours, no attributes.
     public static let plain = Style()
 
     /// This style with `other` laid on top: its non-default colours win, attributes add up.

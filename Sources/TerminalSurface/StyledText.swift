@@ -16,6 +16,7 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
     /// Each run's style.
     private var styles: [Style] = []
 
+    /// Empty text.
     public init() {}
 
     /// One run of `text` in `style`.
@@ -40,8 +41,10 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         return result
     }
 
+    /// Whether there is no text.
     public var isEmpty: Bool { string.isEmpty }
 
+    /// The plain text, styles dropped.
     public var description: String { string }
 
     /// Adds a run at the end.
@@ -69,12 +72,14 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         }
     }
 
+    /// The runs of `lhs` then those of `rhs`.
     public static func + (lhs: StyledText, rhs: StyledText) -> StyledText {
         var result = lhs
         result.append(rhs)
         return result
     }
 
+    /// Appends the runs of `rhs`.
     public static func += (lhs: inout StyledText, rhs: StyledText) {
         lhs.append(rhs)
     }

@@ -44,6 +44,7 @@ extension Surface {
 
 /// Select Graphic Rendition escape sequences for styles.
 public enum SGR {
+    /// Resets every attribute and colour.
     public static let reset = "\u{1B}[0m"
 
     /// The sequence that switches any current style to `style` (starts with a reset).

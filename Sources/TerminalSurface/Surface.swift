@@ -7,10 +7,12 @@
 ///
 /// `Surface` is a reference type: a frame buffer is shared by the regions that draw into it.
 public final class Surface {
+    /// Columns by lines.
     public private(set) var size: Size
     /// Row-major cells, `size.width * size.height` of them.
     public private(set) var cells: [SurfaceCell]
 
+    /// A surface of blanks in `style`.
     public init(size: Size, style: Style = .plain) {
         self.size = size
         self.cells = Array(repeating: .blank(style), count: size.width * size.height)
@@ -27,6 +29,7 @@ public final class Surface {
         return other
     }
 
+    /// The whole surface: origin zero, its size.
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
     /// Changes the size; all cells become blank.
@@ -40,6 +43,7 @@ public final class Surface {
         for i in cells.indices { cells[i] = .blank(style) }
     }
 
+    /// The cell at column `x`, line `y`.
     public subscript(x: Int, y: Int) -> SurfaceCell {
         precondition(x >= 0 && x < size.width && y >= 0 && y < size.height, "cell (\(x),\(y)) outside \(size)")
         return cells[y * size.width + x]

@@ -7,8 +7,10 @@ public struct SurfaceCell: Hashable, Sendable {
     public var grapheme: Character
     /// Columns the grapheme occupies: 1 or 2, or 0 for the continuation half of a wide grapheme.
     public var width: UInt8
+    /// The colours and attributes the grapheme is drawn with.
     public var style: Style
 
+    /// A cell showing `grapheme`, `width` columns wide (0 for the continuation of a wide one).
     public init(grapheme: Character, width: UInt8, style: Style) {
         self.grapheme = grapheme
         self.width = width
@@ -20,5 +22,6 @@ public struct SurfaceCell: Hashable, Sendable {
         SurfaceCell(grapheme: " ", width: 1, style: style)
     }
 
+    /// Whether this is the second column of a wide grapheme (drawn by the cell before it).
     public var isContinuation: Bool { width == 0 }
 }

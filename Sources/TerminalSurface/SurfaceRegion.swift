@@ -2,18 +2,24 @@
 ///
 /// Cells and widgets receive a region to draw into; nothing they write can land outside it.
 public struct SurfaceRegion {
+    /// The surface drawn on.
     public let surface: Surface
     /// The region's rectangle in surface coordinates (already clipped to the surface).
     public let rect: Rect
 
+    /// The part `rect` of `surface` (clipped to the surface).
     public init(surface: Surface, rect: Rect) {
         self.surface = surface
         self.rect = rect.intersection(surface.bounds)
     }
 
+    /// The region's size; points are relative to its top-left corner.
     public var size: Size { rect.size }
+    /// Columns.
     public var width: Int { rect.width }
+    /// Lines.
     public var height: Int { rect.height }
+    /// The region in its own coordinates: origin zero, its size.
     public var bounds: Rect { Rect(origin: .zero, size: rect.size) }
 
     /// A sub-region, given in this region's coordinates and clipped to it.

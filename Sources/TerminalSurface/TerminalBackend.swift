@@ -5,11 +5,13 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// Whether the terminal shows UTF-8 (box drawing, blocks, CJK); otherwise widgets use ASCII.
     public var isUnicode: Bool
 
+    /// A terminal showing `colorCount` colours, UTF-8 or not.
     public init(colorCount: Int, isUnicode: Bool = true) {
         self.colorCount = colorCount
         self.isUnicode = isUnicode
     }
 
+    /// Whether the terminal has at least the 8 basic colours.
     public var hasColors: Bool { colorCount >= 8 }
 }
 
@@ -32,5 +34,6 @@ public protocol TerminalBackend: AnyObject {
 }
 
 extension TerminalBackend {
+    /// Default: the backend has no clipboard; nothing happens.
     public func copyToClipboard(_ text: String) {}
 }

@@ -13,6 +13,7 @@ public enum TruncationMode: Sendable, Equatable {
     case tail
 }
 
+/// Text made safe and fitted for a terminal: control characters replaced, truncation to a width.
 public enum TerminalText {
     /// Replaces characters that a terminal would execute with visible placeholders.
     ///

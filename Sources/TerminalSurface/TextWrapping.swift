@@ -22,6 +22,7 @@ public struct WrappedLine: Hashable, Sendable {
     /// grapheme wider than the whole line stood here (width 1 and a wide character).
     public var hasEllipsis: Bool
 
+    /// A line of `width` columns holding `text`, ending in an ellipsis when `hasEllipsis`.
     public init(text: Substring, width: Int, hasEllipsis: Bool) {
         self.text = text
         self.width = width

@@ -5,11 +5,15 @@ import TerminalSurface
 /// `ScreenStack` (the table at the bottom, prompts, questions and views pushed over it),
 /// draws a frame into a surface and presents it. Works the same on ncurses and in memory.
 public final class TableApplication {
+    /// The table shown.
     public let view: DataTableView
+    /// Turns the table's own keys and clicks into changes of the view.
     public let controller: TableController
+    /// The terminal (a `CursesTerminal`, or a `MemoryBackend` in tests).
     public let backend: TerminalBackend
     /// The frame being built; presented (and diffed by the backend) after every change.
     public let surface: Surface
+    /// Frames drawn and their build times.
     public private(set) var statistics = FrameStatistics()
     /// The screens over the table; the table's layer is at the bottom.
     public let screens: ScreenStack
@@ -31,6 +35,7 @@ public final class TableApplication {
         case quit
     }
 
+    /// A run loop showing `view` on `backend`, sized to it.
     public init(view: DataTableView, backend: TerminalBackend, startInstant: ContinuousClock.Instant = .now) {
         self.view = view
         let controller = TableController(view: view)

@@ -37,16 +37,25 @@ public protocol TableApplicationDelegate: AnyObject {
 }
 
 extension TableApplicationDelegate {
+    /// Default: false, rows cannot be edited.
     public func dataTableCanEdit(_ view: DataTableView) -> Bool { false }
+    /// Default: nil, no message.
     public func dataTable(_ view: DataTableView, didEditRow sourceRow: Int, column: Int, text: String) -> String? { nil }
+    /// Default: nil, nothing to undo.
     public func dataTableUndo(_ view: DataTableView) -> String? { nil }
+    /// Default: false.
     public func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool { false }
+    /// Default: throws "nothing to write to".
     public func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String {
         throw DataTableMessage("nothing to write to")
     }
+    /// Default: true.
     public func dataTableShouldQuit(_ view: DataTableView) -> Bool { true }
+    /// Default: false.
     public func dataTableIsBusy(_ view: DataTableView) -> Bool { false }
+    /// Default: false, nothing to redraw.
     public func dataTablePollWork(_ view: DataTableView) -> Bool { false }
+    /// Default: false, nothing was running.
     public func dataTableCancelWork(_ view: DataTableView) -> Bool { false }
 }
 
@@ -65,6 +74,7 @@ public struct DataTableWriteRequest: Equatable, Sendable {
     /// `:wq`, `:x`, or `w` when asked about quitting.
     public var quitsAfter: Bool
 
+    /// A request to write `path` (nil: the table's own file).
     public init(path: String? = nil, overwrites: Bool = false, quitsAfter: Bool = false) {
         self.path = path
         self.overwrites = overwrites

@@ -304,8 +304,11 @@ public struct ActionCommand: Sendable, Hashable {
 
 /// A malformed `--action`, with a one-line message (`action 'Open': no column {url}: the columns are ...`).
 public struct ActionCommandError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What is wrong with the command.
     public let message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 

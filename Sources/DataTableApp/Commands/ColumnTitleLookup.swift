@@ -2,6 +2,7 @@ import DataTableKit
 /// Finding a column by the title a person typed (an option, an action's `{placeholder}`): the
 /// exact title first, then the title ignoring case.
 public enum ColumnTitleLookup {
+    /// What a title lookup found.
     public enum Match: Equatable, Sendable {
         case found(Int)
         /// Several titles match ignoring case (and none exactly): these columns.

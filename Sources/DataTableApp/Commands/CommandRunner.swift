@@ -38,6 +38,7 @@ public final class CommandRunner: @unchecked Sendable {
         }
     }
 
+    /// Where the command is in its life.
     public enum State: Sendable, Hashable {
         /// Before `start()`.
         case notStarted
@@ -53,6 +54,7 @@ public final class CommandRunner: @unchecked Sendable {
     /// Bytes of output kept.
     public static let outputLimit = 4096
 
+    /// The command run.
     public let action: ActionCommand
     /// The row's fields, in column order.
     public let rowValues: [String]
@@ -84,6 +86,7 @@ public final class CommandRunner: @unchecked Sendable {
         return runner
     }
 
+    /// The current state (thread-safe).
     public var state: State { currentState.withLock { $0 } }
 
     /// Whether the runner has come to an end (finished, failed or cancelled).

@@ -56,9 +56,12 @@ public struct ConfigurationFile: Hashable, Sendable {
 
     /// A `[keys]` entry: `command`'s keys become `keys`.
     public struct KeyOverride: Hashable, Sendable {
+        /// The command rebound.
         public var command: TableCommand
+        /// Its new keys.
         public var keys: [Key]
 
+        /// `keys` for `command`.
         public init(command: TableCommand, keys: [Key]) {
             self.command = command
             self.keys = keys
@@ -81,15 +84,21 @@ public struct ConfigurationFile: Hashable, Sendable {
 
     // MARK: [colors] (nil: the theme's own)
 
+    /// The header's text colour.
     public var headerForeground: Color?
+    /// The header's background.
     public var headerBackground: Color?
+    /// The cursor row's background.
     public var cursorRowBackground: Color?
     /// Row backgrounds outside the sorted column (empty: no stripes).
     public var stripeBackgrounds: [Color]?
     /// Row backgrounds in the sorted column.
     public var highlightedStripeBackgrounds: [Color]?
+    /// The background of search matches.
     public var matchBackground: Color?
+    /// The status line's background.
     public var statusBackground: Color?
+    /// The status line's text colour.
     public var statusForeground: Color?
 
     // MARK: [keys], [badge_colors]

@@ -9,8 +9,10 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public var fileName: String
     /// The 1-based line, or nil when the problem is the file itself (it cannot be read).
     public var line: Int?
+    /// What is wrong.
     public var message: String
 
+    /// An error in `fileName` at `line` (nil: the whole file).
     public init(fileName: String, line: Int?, message: String) {
         self.fileName = fileName
         self.line = line
@@ -49,7 +51,9 @@ public enum TOMLValue: Hashable, Sendable {
 
 /// One `key = value` line.
 public struct TOMLEntry: Hashable, Sendable {
+    /// The key, as written.
     public var key: String
+    /// Its value.
     public var value: TOMLValue
     /// The 1-based line it is on.
     public var line: Int
@@ -58,9 +62,11 @@ public struct TOMLEntry: Hashable, Sendable {
 /// A `[name]` section and its entries in file order; the keys before the first header form the
 /// table named "" (line 0).
 public struct TOMLTable: Hashable, Sendable {
+    /// The section's name (empty: before the first header).
     public var name: String
     /// The 1-based line of the header (0 for the root table).
     public var line: Int
+    /// Its keys and values, in file order.
     public var entries: [TOMLEntry]
 
     /// The entry with `key`, if any.

@@ -15,6 +15,7 @@ public struct LineEditor: Hashable, Sendable {
         cursor = characters.count
     }
 
+    /// The line's text.
     public var text: String {
         get { String(characters) }
         set {
@@ -23,6 +24,7 @@ public struct LineEditor: Hashable, Sendable {
         }
     }
 
+    /// Whether the line is empty.
     public var isEmpty: Bool { characters.isEmpty }
 
     /// Applies an editing key; returns false for keys it does not edit with (Enter, Esc, ...).

@@ -45,6 +45,7 @@ public struct ScreenContext {
     /// The frame being built (the table's layer draws the whole table into it).
     public let surface: Surface
 
+    /// What screens see: the table and the frame being drawn.
     public init(view: DataTableView, surface: Surface) {
         self.view = view
         self.surface = surface

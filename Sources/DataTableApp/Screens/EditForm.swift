@@ -15,6 +15,7 @@ public struct EditForm: Hashable, Sendable {
     /// First field line on screen.
     var scrollOffset = 0
 
+    /// A form editing `sourceRow`, on its first field.
     public init(sourceRow: Int) {
         self.sourceRow = sourceRow
     }

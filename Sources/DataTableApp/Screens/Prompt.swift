@@ -4,6 +4,7 @@ import TerminalSurface
 /// A line being typed in the status line: a search after `/`, a filter after `&`, a row
 /// number or command after `:`.
 public struct Prompt: Hashable, Sendable {
+    /// What the typed line is for.
     public enum Kind: Hashable, Sendable {
         case search, filter, command
 
@@ -26,17 +27,20 @@ public struct Prompt: Hashable, Sendable {
         }
     }
 
+    /// What the line is for.
     public var kind: Kind
     /// The line being typed, with its cursor.
     public var editor: LineEditor
     /// Regular expression instead of plain text (Ctrl-R toggles it).
     public var isRegex = false
 
+    /// The text typed so far.
     public var text: String {
         get { editor.text }
         set { editor.text = newValue }
     }
 
+    /// A prompt of `kind` holding `text`.
     public init(kind: Kind, text: String = "", isRegex: Bool = false) {
         self.kind = kind
         self.editor = LineEditor(text)

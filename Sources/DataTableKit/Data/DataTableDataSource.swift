@@ -48,7 +48,9 @@ public protocol DataTableDataSource: AnyObject {
 
 /// A data source over rows of strings held in memory.
 public final class StringRowsDataSource: DataTableDataSource {
+    /// The column titles (padded to the widest row).
     public let titles: [String]
+    /// The rows, as given.
     public private(set) var rows: [[String]]
 
     /// Rows shorter than `titles` read as empty cells; longer rows widen the table.
@@ -58,10 +60,14 @@ public final class StringRowsDataSource: DataTableDataSource {
         self.rows = rows
     }
 
+    /// The titles' count.
     public var columnCount: Int { titles.count }
+    /// The rows' count.
     public var rowCount: Int { rows.count }
+    /// The title of `column`.
     public func title(ofColumn column: Int) -> String { titles[column] }
 
+    /// The field, typed by inference (a missing field: `.null`).
     public func value(row: Int, column: Int) -> DataTableValueType {
         let fields = rows[row]
         guard column < fields.count else { return .null }
@@ -74,12 +80,14 @@ public final class StringRowsDataSource: DataTableDataSource {
 public struct DataTableLoadState: Hashable, Sendable {
     /// 0...1, or nil when the total is unknown (a stream still arriving).
     public var fraction: Double?
+    /// Whether all rows are known.
     public var isComplete: Bool
     /// What it is doing, for the status line ("indexing", "reading stdin").
     public var verb: String
     /// Bytes loaded so far, shown when the fraction is unknown.
     public var loadedBytes: Int?
 
+    /// Progress: `fraction` done (nil: unknown), what is being done and how much was read.
     public init(fraction: Double?, isComplete: Bool, verb: String = "loading", loadedBytes: Int? = nil) {
         self.fraction = fraction
         self.isComplete = isComplete
@@ -99,27 +107,42 @@ public struct DataTableLoadState: Hashable, Sendable {
 extension DataTableDataSource {
     /// nil: everything is there from the start.
     public var loadState: DataTableLoadState? { nil }
+    /// Default: nothing to say.
     public var notice: String? { nil }
+    /// Default: the data never changes.
     public func checkForChanges() {}
+    /// Default: false (nothing is cut).
     public func isValueCut(row: Int, column: Int) -> Bool { false }
+    /// Default: the value's text.
     public func text(row: Int, column: Int) -> String { value(row: row, column: column).stringRepresentation }
+    /// Default: the shown text.
     public func sortText(row: Int, column: Int) -> String { text(row: row, column: column) }
+    /// Default: the row id itself (no models).
     public func model(atSourceRow row: Int) -> Any { row }
+    /// Default: every column sorts.
     public func isColumnSortable(_ column: Int) -> Bool { true }
+    /// Default: nil, inferred from the values.
     public func sortKeyKind(ofColumn column: Int) -> SortKeyKind? { nil }
+    /// Default: each column's text.
     public func fields(row: Int) -> [String] { (0..<columnCount).map { text(row: row, column: $0) } }
+    /// Default: nil, no raw bytes (sorting reads `sortText`).
     public func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? { nil }
+    /// Default: nil, no fast path.
     public func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)? { nil }
+    /// Default: nil, no fast path.
     public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? { nil }
 }
 
 /// Reads records as raw CSV bytes and splits them into raw fields (quotes included).
 public struct RawRecordReader {
+    /// The field delimiter byte.
     public let delimiter: UInt8
+    /// The quote byte.
     public let quote: UInt8
     /// The bytes of a record, without its line terminator.
     public let record: (Int) -> UnsafeRawBufferPointer
 
+    /// A reader of records in this dialect; `record` gives a row's bytes.
     public init(delimiter: UInt8, quote: UInt8, record: @escaping (Int) -> UnsafeRawBufferPointer) {
         self.delimiter = delimiter
         self.quote = quote

@@ -28,6 +28,7 @@ public enum EditOperation: Hashable, Sendable {
 /// at all is edited), so callers that get nil fall back to `text`/`fields` and never see stale
 /// bytes. Deleted rows keep their raw bytes (they did not change).
 public final class EditableDataSource: DataTableDataSource, @unchecked Sendable {
+    /// As `base` says (edits change values, not the shape).
     public let base: DataTableDataSource
 
     private struct UndoEntry {
@@ -58,6 +59,7 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
     /// Whether any row is deleted: `isDeleted` reads this without the lock.
     private let hasDeletes = Atomic<Bool>(false)
 
+    /// Edits over `base`, none made yet.
     public init(base: DataTableDataSource) {
         self.base = base
     }
@@ -191,6 +193,7 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
     public struct Snapshot: Sendable {
         /// Edited text by source row, then column.
         public let edits: [Int: [Int: String]]
+        /// Source rows deleted at the save point.
         public let deletedRows: Set<Int>
         /// `changeCount` when the copy was taken.
         public let changeCount: Int
@@ -208,12 +211,19 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
 
     // MARK: - DataTableDataSource
 
+    /// As `base` says (edits change values, not the shape).
     public var columnCount: Int { base.columnCount }
+    /// As `base` says (edits change values, not the shape).
     public var rowCount: Int { base.rowCount }
+    /// As `base` says (edits change values, not the shape).
     public func title(ofColumn column: Int) -> String { base.title(ofColumn: column) }
+    /// As `base` says (edits change values, not the shape).
     public var loadState: DataTableLoadState? { base.loadState }
+    /// As `base` says (edits change values, not the shape).
     public var notice: String? { base.notice }
+    /// As `base` says (edits change values, not the shape).
     public func checkForChanges() { base.checkForChanges() }
+    /// As `base` says (edits change values, not the shape).
     public func sortKeyKind(ofColumn column: Int) -> SortKeyKind? { base.sortKeyKind(ofColumn: column) }
 
     /// The edited text typed like a file's field (`DataTableValueType(fieldText:)`), else the base's value.
@@ -222,6 +232,7 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
         return base.value(row: row, column: column)
     }
 
+    /// The edited text, else the base's.
     public func text(row: Int, column: Int) -> String {
         editedText(row: row, column: column) ?? base.text(row: row, column: column)
     }
@@ -231,6 +242,7 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
         editedText(row: row, column: column) == nil && base.isValueCut(row: row, column: column)
     }
 
+    /// The edited text, else the base's sort text.
     public func sortText(row: Int, column: Int) -> String {
         editedText(row: row, column: column) ?? base.sortText(row: row, column: column)
     }
@@ -312,6 +324,7 @@ extension EditableDataSource: LayeredDataSource {
     public func model(atSourceRow row: Int) -> Any {
         base.model(atSourceRow: row)
     }
+    /// The base's answer.
     public func isColumnSortable(_ column: Int) -> Bool {
         base.isColumnSortable(column)
     }

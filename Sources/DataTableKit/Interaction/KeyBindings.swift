@@ -4,19 +4,24 @@ import TerminalSurface
 public struct KeyBindings: Sendable {
     /// One command and the keys bound to it, in the order the help screen lists them.
     public struct Binding: Sendable {
+        /// The command run.
         public var command: TableCommand
+        /// The keys that run it.
         public var keys: [Key]
 
+        /// `keys` run `command`.
         public init(_ command: TableCommand, _ keys: [Key]) {
             self.command = command
             self.keys = keys
         }
     }
 
+    /// Every binding, in help-screen order.
     public private(set) var bindings: [Binding]
     /// Command by key, derived from `bindings` (rebuilt on every change).
     private var commandByKey: [Key: TableCommand] = [:]
 
+    /// A key map of `bindings`.
     public init(_ bindings: [Binding]) {
         self.bindings = bindings
         rebuildIndex()

@@ -4,6 +4,7 @@ import TerminalSurface
 /// state changes, no drawing, no I/O. Keys the table does not own (`/ & : ? Enter a u q`) come
 /// back as a `TableRequest` for the program around the table to answer.
 public final class TableController {
+    /// The table the events change.
     public let view: DataTableView
 
     /// What the caller should do after an event.
@@ -19,6 +20,7 @@ public final class TableController {
     /// A count typed before a command (`123G`, `5j`), while one is being typed.
     public private(set) var count: Int?
 
+    /// A controller of `view`.
     public init(view: DataTableView) {
         self.view = view
     }
@@ -216,7 +218,7 @@ public final class TableController {
             if let hit = view.actionHit(at: mouse.position), hit.key == pressed.key, hit.action == pressed.action {
                 // The row becomes the cursor's; the column stays (a button is not a value).
                 view.viewport.moveCursor(to: DataTableIndexPath(row: hit.indexPath.row, column: view.viewport.cursor.column))
-                view.fireAction(hit.action, displayRow: hit.indexPath.row)
+                view.fireAction(hit.action, displayRow: hit.indexPath.row, column: hit.indexPath.column)
             }
             return .redraw
         default:

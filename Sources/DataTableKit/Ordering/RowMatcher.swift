@@ -33,6 +33,7 @@
 ///   "pattern too complex".
 /// - The empty query matches every field (an empty filter keeps every row) and has no ranges.
 public struct RowMatcher: Sendable {
+    /// Plain text (case-insensitive) or a regular expression.
     public enum Mode: Sendable { case substring, regex }
 
     /// What one field's test found.
@@ -47,6 +48,7 @@ public struct RowMatcher: Sendable {
 
     /// The query as typed.
     public let query: String
+    /// How the query matches.
     public let mode: Mode
     /// False when smart case chose case-insensitive matching.
     public let isCaseSensitive: Bool
@@ -184,8 +186,10 @@ public struct RowMatcherError: Error, CustomStringConvertible, Sendable {
     /// For example `invalid regex: missing closing parenthesis`.
     public let message: String
 
+    /// An error saying `message`.
     public init(message: String) { self.message = message }
 
+    /// The message.
     public var description: String { message }
 }
 

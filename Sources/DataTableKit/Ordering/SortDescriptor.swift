@@ -9,6 +9,7 @@ public struct SortDescriptor: Hashable, Sendable {
     /// Smallest first when true; largest first when false. Empty cells sort last either way.
     public var ascending: Bool
 
+    /// Sort by `column`, ascending unless told.
     public init(column: Int, ascending: Bool = true) {
         self.column = column
         self.ascending = ascending

@@ -661,8 +661,11 @@ public enum ValueParsing {
 
     /// `String` conveniences of the byte readers.
     public static func integer(_ text: String) -> Int? { withBytes(text, integer) }
+    /// `text` as a decimal number, if it is one.
     public static func decimal(_ text: String) -> Double? { withBytes(text, decimal) }
+    /// `text` as a date and time (seconds since 1970), if it is one.
     public static func dateTime(_ text: String) -> Int64? { withBytes(text, dateTime) }
+    /// `text` as true or false, if it is one.
     public static func boolean(_ text: String) -> Bool? { withBytes(text, boolean) }
 
     @inline(__always) static func withBytes<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {

@@ -6,6 +6,7 @@ import Synchronization
 /// The worker writes `processed` and finally `finish(_:)`; the UI thread reads `fraction`,
 /// calls `cancel()` (Esc) and takes the result with `takeResult()`.
 public final class TableJob: @unchecked Sendable {
+    /// Which work a job does.
     public enum Kind: Sendable {
         case sort([SortDescriptor])
         /// Keep the rows that match (over rows in file order).
@@ -39,6 +40,7 @@ public final class TableJob: @unchecked Sendable {
         case done(String)
     }
 
+    /// Sort, filter or search.
     public let kind: Kind
     /// Units of work (rows) in all.
     public let total: Int
@@ -47,6 +49,7 @@ public final class TableJob: @unchecked Sendable {
     private let cancelFlag = Atomic<Bool>(false)
     private let outcome = Mutex<Outcome?>(nil)
 
+    /// A job of `kind` over `total` units of work (rows, bytes).
     public init(kind: Kind, total: Int) {
         self.kind = kind
         self.total = total
@@ -57,11 +60,15 @@ public final class TableJob: @unchecked Sendable {
         total == 0 ? 1 : min(1, Double(processedUnits.load(ordering: .relaxed)) / Double(total))
     }
 
+    /// Whether `cancel()` was called.
     public var isCancelled: Bool { cancelFlag.load(ordering: .relaxed) }
+    /// Asks the worker to stop at its next check.
     public func cancel() { cancelFlag.store(true, ordering: .relaxed) }
 
+    /// Records the units done so far (any thread; read by the progress).
     public func setProcessed(_ units: Int) { processedUnits.store(units, ordering: .relaxed) }
 
+    /// Ends the job with `result`, for the UI thread to apply.
     public func finish(_ result: Outcome) { outcome.withLock { $0 = result } }
 
     /// The outcome once the worker finished (taken once).

@@ -2,13 +2,15 @@ import TerminalSurface
 
 /// Writes a table as aligned plain text: the interactive view's layout and cells, without the
 /// status line and cursor. Used by `dtable --print` and when stdout is not a terminal.
-public struct TablePrinter {
+public struct TablePrinter: Sendable {
+    /// The width of the lines written, in columns.
     public var width: Int
     /// Colours for SGR escapes: 0 writes attributes only, `nil` writes no escapes at all.
     public var colorCount: Int?
     /// Rows rendered per batch (bounds memory whatever the row count).
     public var batchRows = 256
 
+    /// A printer of `width` columns; `colorCount` nil writes no escapes.
     public init(width: Int, colorCount: Int? = nil) {
         self.width = max(1, width)
         self.colorCount = colorCount
@@ -19,6 +21,7 @@ public struct TablePrinter {
     /// - Complexity: O(rows × columns); memory O(batchRows × width × row height).
     public func print(_ view: DataTableView, write: (String) -> Void) {
         guard view.dataSource.columnCount > 0 else { return }
+        view.fitColumnsIfNeeded()
         // Laid out at the print width (columns may scale to fill it), from the first column;
         // the view gets its own size back afterwards.
         let viewSize = view.size

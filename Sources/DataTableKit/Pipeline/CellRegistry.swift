@@ -3,6 +3,7 @@ public final class CellRegistry {
     /// Factories by reuse identifier.
     private var factories: [String: () -> DataTableCell] = [:]
 
+    /// An empty registry.
     public init() {}
 
     /// Registers a cell class under `identifier` (replacing an earlier registration).
@@ -15,8 +16,10 @@ public final class CellRegistry {
         factories[identifier] = factory
     }
 
+    /// Whether `identifier` has a class or factory.
     public func isRegistered(_ identifier: String) -> Bool { factories[identifier] != nil }
 
+    /// The registered identifiers, sorted.
     public var identifiers: [String] { factories.keys.sorted() }
 
     /// A new cell for `identifier`. Unregistered identifiers are a programming error.

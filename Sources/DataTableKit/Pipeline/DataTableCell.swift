@@ -22,7 +22,13 @@ open class DataTableCell {
     public var pressedAction: String?
     /// Draw with ASCII only (the terminal's locale is not UTF-8): no block elements, no bullets.
     public var prefersASCII = false
+    /// Closures run when one of the cell's actions fires (a click on its button, or `Enter`/`a`
+    /// from the keyboard), by action name. Set them in the provider's `configure`; they are
+    /// cleared by `prepareForReuse()`, so a recycled cell never runs a previous row's closure.
+    /// See `onTap(_:perform:)` and `performAction(_:)`.
+    public var actionHandlers: [String: () -> Void] = [:]
 
+    /// A cell with nothing configured (registries make cells with it).
     public required init() {}
 
     /// Resets every piece of state a previous configuration may have set.
@@ -31,6 +37,7 @@ open class DataTableCell {
         isHighlighted = false
         isBackgroundPrefilled = false
         pressedAction = nil
+        actionHandlers = [:]
     }
 
     /// Draws the cell into `region` (its own coordinates; anything outside is clipped away).
@@ -52,4 +59,15 @@ open class DataTableCell {
 
     /// The names of the actions the cell offers, in order (for firing them from the keyboard).
     open var actionNames: [String] { [] }
+
+    /// Runs the cell's own closure for `action`, if it has one; returns whether one ran. The
+    /// table calls it on a cell configured for the row the action fires on, then tells the
+    /// delegate. The default runs `actionHandlers[action]`; a subclass with named closures
+    /// (`onEdit`, `onDelete`) overrides it to call them.
+    @discardableResult
+    open func performAction(_ action: String) -> Bool {
+        guard let handler = actionHandlers[action] else { return false }
+        handler()
+        return true
+    }
 }

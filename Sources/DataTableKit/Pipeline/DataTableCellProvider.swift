@@ -8,19 +8,31 @@ import TerminalSurface
 /// automatic height the table configures the identifier's sizing cell the same way and asks
 /// it `heightThatFits(width:)`.
 public protocol DataTableCellProvider: AnyObject {
+    /// Registers every identifier `reuseIdentifier(for:)` may return (once, when installed).
     func register(in registry: CellRegistry)
+    /// The identifier of the cell that shows `indexPath`.
     func reuseIdentifier(for indexPath: DataTableIndexPath) -> String
+    /// Configures a dequeued (or sizing) cell with the value at `context.indexPath`.
     func configure(_ cell: DataTableCell, with value: DataTableValueType, context: CellContext)
     /// The off-screen cell that measures rows for `identifier` (nil: one made by the registry).
     func sizingCell(forReuseIdentifier identifier: String) -> DataTableCell?
 }
 
 extension DataTableCellProvider {
+    /// Default: nil, the registry makes the sizing cells.
     public func sizingCell(forReuseIdentifier identifier: String) -> DataTableCell? { nil }
 }
 
 /// What a provider knows about the cell it configures.
+///
+/// Everything a `configure` needs about the row comes from here, and is valid whenever
+/// `configure` runs: `model(as:)` for tables built from models, `value(ofColumn:)` for the row's
+/// other values, `table` for the view itself. Prefer these to a property of your own holding the
+/// table: the table configures cells for the first time when it is first drawn or printed (not
+/// while it is being built), but a closure that reads `self.table` still depends on the program
+/// having stored it.
 public struct CellContext {
+    /// The cell's position as displayed (row after sort and filter, column).
     public var indexPath: DataTableIndexPath
     /// The row's id in the data source (stable across sort and filter).
     public var sourceRow: Int
@@ -30,14 +42,18 @@ public struct CellContext {
     public var isHighlighted: Bool
     /// The table's data, for the row's other values and its model.
     public let dataSource: DataTableDataSource
+    /// The table the cell belongs to (nil only for a context made outside a table). Held weakly.
+    public private(set) weak var table: DataTableView?
 
+    /// A context for configuring a cell outside a table's pipeline (tests, previews).
     public init(indexPath: DataTableIndexPath, sourceRow: Int, columnAlignment: TextAlignment, isHighlighted: Bool,
-                dataSource: DataTableDataSource) {
+                dataSource: DataTableDataSource, table: DataTableView? = nil) {
         self.indexPath = indexPath
         self.sourceRow = sourceRow
         self.columnAlignment = columnAlignment
         self.isHighlighted = isHighlighted
         self.dataSource = dataSource
+        self.table = table
     }
 
     /// Another value of the same row.
@@ -46,7 +62,9 @@ public struct CellContext {
         return dataSource.value(row: sourceRow, column: column)
     }
 
-    /// The model object the row was made from, for tables built from models (`DataTable<T>`).
+    /// The model object the row was made from, for tables built from models (`DataTable<T>`):
+    /// the row's own model, safe to call from any `configure` (sizing cells included). Nil when
+    /// the table was not built from models of this type.
     public func model<T>(as type: T.Type = T.self) -> T? {
         dataSource.model(atSourceRow: sourceRow) as? T
     }
@@ -55,18 +73,23 @@ public struct CellContext {
 /// The provider every table starts with: a `TextCell` for every value, laid out as the
 /// configuration's `textLayout` says.
 public final class TextCellProvider: DataTableCellProvider {
+    /// Single lines (with their truncation) or wrapped text.
     public var textLayout: DataTableTextLayout
 
+    /// A provider of `TextCell`s laid out as `textLayout` says.
     public init(textLayout: DataTableTextLayout = .singleLine(truncation: .tail)) {
         self.textLayout = textLayout
     }
 
+    /// Registers `TextCell`.
     public func register(in registry: CellRegistry) {
         registry.register(TextCell.self, forCellReuseIdentifier: TextCell.reuseIdentifier)
     }
 
+    /// `TextCell`'s identifier, for every index path.
     public func reuseIdentifier(for indexPath: DataTableIndexPath) -> String { TextCell.reuseIdentifier }
 
+    /// Shows the value's text with the column's alignment.
     public func configure(_ cell: DataTableCell, with value: DataTableValueType, context: CellContext) {
         guard let cell = cell as? TextCell else { return }
         cell.label.text = value.stringRepresentation
@@ -109,17 +132,23 @@ public final class DataTableCustomCellProvider: DataTableCellProvider {
         self.sizingCellFor = sizingCellFor
     }
 
+    /// Registers `TextCell`, then runs the `register` closure.
     public func register(in registry: CellRegistry) {
         registry.register(TextCell.self, forCellReuseIdentifier: TextCell.reuseIdentifier)
         registerCells(registry)
     }
 
+    /// The `reuseIdentifierFor` closure's answer.
     public func reuseIdentifier(for indexPath: DataTableIndexPath) -> String { identifierFor(indexPath) }
 
+    /// Runs the `configure` closure.
     public func configure(_ cell: DataTableCell, with value: DataTableValueType, context: CellContext) {
         configureCell(cell, value, context)
     }
 
+    /// The `sizingCellFor` closure's cell for `identifier`, made once and kept; nil without the
+    /// closure. The closure is asked for every identifier the provider names, `TextCell`'s
+    /// included: return a `TextCell()` for those, not your own cell.
     public func sizingCell(forReuseIdentifier identifier: String) -> DataTableCell? {
         if let cell = sizingCells[identifier] { return cell }
         guard let sizingCellFor else { return nil }

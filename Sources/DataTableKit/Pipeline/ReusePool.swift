@@ -6,6 +6,7 @@
 /// `slack`, so a whole page can leave and come back without creating anything, and live cells
 /// stay bounded by what is visible plus that slack, whatever the row count.
 public final class ReusePool {
+    /// Where new cells come from.
     public let registry: CellRegistry
     /// Idle cells kept beyond what is on screen, per identifier.
     public let slack: Int
@@ -17,11 +18,14 @@ public final class ReusePool {
 
     /// Counters over the pool's life.
     public private(set) var cellsCreated = 0
+    /// Dequeues served by a recycled cell.
     public private(set) var cellsReused = 0
+    /// Idle cells let go beyond the limit.
     public private(set) var cellsReleased = 0
     /// The most cell objects alive at once (on screen plus idle).
     public private(set) var maxCellsAlive = 0
 
+    /// A pool making cells through `registry`, keeping `slack` idle cells per identifier beyond those on screen.
     public init(registry: CellRegistry, slack: Int = 8) {
         self.registry = registry
         self.slack = slack

@@ -60,11 +60,14 @@ public struct DataTableConfiguration {
     public var columnWidthSampleSize = 1000
     /// The name the status line shows (a file name, "stdin", "demo").
     public var title = ""
+    /// The colours of the header, rows, cursor, marks and status line.
     public var theme = TableTheme.colored
+    /// Which keys run which commands.
     public var keyBindings = KeyBindings.standard
     /// Cells draw with ASCII only (the terminal's locale is not UTF-8).
     public var prefersASCII = false
 
+    /// The defaults: text cells, columns fitted to content, one line per row, stripes.
     public init() {}
 
     /// Chooses the theme for a terminal with `colorCount` colours: `.colored`, or, without
@@ -83,7 +86,7 @@ public struct DataTableConfiguration {
 }
 
 /// How wide a column is.
-public enum DataTableColumnWidthMode {
+public enum DataTableColumnWidthMode: Hashable, Sendable {
     /// Exactly `width` columns (at least `minColumnWidth`; the title may be truncated).
     case fixed(width: Int)
     /// Measured from the column's text (title included), between `minColumnWidth` and
@@ -92,7 +95,7 @@ public enum DataTableColumnWidthMode {
 }
 
 /// How a content-fitted column's width is measured from its values.
-public enum DataTableAutoWidthStrategy {
+public enum DataTableAutoWidthStrategy: Hashable, Sendable {
     /// The widest value of the configuration's `columnWidthSampleSize` sampled rows.
     case maxMeasured
     /// The widest value of `sampleSize` rows (the first half from the top, the rest spread evenly).
@@ -106,9 +109,12 @@ public enum DataTableAutoWidthStrategy {
 
 /// Columns frozen at the edges: shown whatever the horizontal scroll.
 public struct DataTableFixedColumns: Hashable, Sendable {
+    /// Columns frozen at the left.
     public var leftColumns: Int
+    /// Columns frozen at the right.
     public var rightColumns: Int
 
+    /// `leftColumns` and `rightColumns` frozen.
     public init(leftColumns: Int = 0, rightColumns: Int = 0) {
         self.leftColumns = leftColumns
         self.rightColumns = rightColumns
@@ -148,9 +154,12 @@ public enum DataTableSortOrder: Hashable, Sendable {
 
 /// A column and a direction: the table's initial sort.
 public struct DataTableColumnOrder: Hashable, Sendable {
+    /// The column.
     public var index: Int
+    /// Ascending or descending.
     public var order: DataTableSortOrder
 
+    /// Column `index` sorted in `order`.
     public init(index: Int, order: DataTableSortOrder) {
         self.index = index
         self.order = order

@@ -19,15 +19,22 @@ public protocol DataTableDelegate: AnyObject {
 }
 
 extension DataTableDelegate {
+    /// Default: nothing.
     public func dataTable(_ view: DataTableView, didSelectRow row: Int, sourceRow: Int) {}
+    /// Default: nothing.
     public func dataTable(_ view: DataTableView, didTapHeaderOfColumn column: Int) {}
+    /// Default: nothing (closures the cell keeps still run).
     public func dataTable(_ view: DataTableView, didTapAction action: String, row: Int, sourceRow: Int) {}
+    /// Default: nothing.
     public func dataTable(_ view: DataTableView, didChangeSort descriptors: [SortDescriptor]) {}
+    /// Default: nothing.
     public func dataTableDidChangeRowHeights(_ view: DataTableView) {}
 }
 
 /// An error that is a message for the status line.
 public struct DataTableMessage: Error, CustomStringConvertible, Sendable {
+    /// The message.
     public var description: String
+    /// A message for the status line.
     public init(_ description: String) { self.description = description }
 }

@@ -4,6 +4,7 @@ import TerminalSurface
 extension DataTableView {
     /// Draws the whole screen into `surface` (resized to `size` when needed).
     public func render(into surface: Surface) {
+        fitColumnsIfNeeded()
         if surface.size != size { surface.resize(to: size) }
         // The status line first: a notice too long for it takes lines from the body.
         let highlightStoppedBefore = highlightStopped
@@ -76,7 +77,7 @@ extension DataTableView {
         cell.prefersASCII = configuration.prefersASCII
         let context = CellContext(indexPath: indexPath, sourceRow: sourceRow,
                                   columnAlignment: columns[indexPath.column].alignment,
-                                  isHighlighted: isHighlighted, dataSource: dataSource)
+                                  isHighlighted: isHighlighted, dataSource: dataSource, table: self)
         cellProvider.configure(cell, with: value, context: context)
         if let textCell = cell as? TextCell {
             // `.wrap` (the `w` key) wraps the text cells of any provider.

@@ -5,12 +5,19 @@ import TerminalSurface
 ///
 /// Draws only into a `Surface`; a `TableApplication` presents it on a terminal.
 public final class DataTableView {
+    /// The rows and values shown.
     public let dataSource: DataTableDataSource
+    /// How the table looks and behaves.
     public var configuration: DataTableConfiguration
+    /// The cell classes of the provider, by reuse identifier.
     public let registry = CellRegistry()
+    /// Cells that left the screen, waiting to be dequeued.
     public let reusePool: ReusePool
+    /// Which cell shows each value (`setCellProvider(_:)` changes it).
     public private(set) var cellProvider: DataTableCellProvider
+    /// The columns: titles, widths, alignments.
     public private(set) var columns: [TableColumn]
+    /// The cursor, the scroll position and what is visible.
     public package(set) var viewport: Viewport
 
     /// A message for the status line after the position, until the next key ("sort cancelled");
@@ -91,6 +98,8 @@ public final class DataTableView {
 
     /// Cells on screen by (source row, column); cells whose key leaves the screen go back to the pool.
     var cellsOnScreen: [CellKey: DataTableCell] = [:]
+    /// Columns fitted to their cells' `preferredWidth` wait for the first frame (`fitColumnsIfNeeded`).
+    var needsCellFitting = false
 
     /// Row heights in display order (shared with `viewport`): the estimate of the row height
     /// mode until `resolveRowHeights` measures a row.
@@ -124,6 +133,7 @@ public final class DataTableView {
         var column: Int
     }
 
+    /// A table of `dataSource`'s rows, laid out for `size`; no cell is configured until the first frame is drawn or printed.
     public init(dataSource: DataTableDataSource, configuration: DataTableConfiguration = DataTableConfiguration(),
                 cellProvider: DataTableCellProvider? = nil, size: Size = Size(width: 80, height: 24)) {
         self.dataSource = dataSource
@@ -141,7 +151,9 @@ public final class DataTableView {
             viewport.setFrozenColumns(leading: fixed.leftColumns, trailing: fixed.rightColumns)
         }
         self.cellProvider.register(in: registry)
-        fitColumnsToCells()
+        // Cells are configured first when the table is drawn or printed, not while it is built
+        // (a `configure` may read a property the program sets to this table after `init`).
+        needsCellFitting = true
         setSize(size)
         if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
             sortOnOpen(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])

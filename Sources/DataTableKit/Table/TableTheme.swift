@@ -2,19 +2,25 @@ import TerminalSurface
 
 /// The styles of the table's chrome and states.
 public struct TableTheme: Hashable, Sendable {
+    /// The header line.
     public var header: Style
+    /// Rows.
     public var body: Style
     /// Laid over the cursor's row.
     public var cursorRow: Style
     /// Laid over the cursor cell (after `cursorRow`).
     public var cursorCell: Style
+    /// The status line.
     public var statusLine: Style
+    /// The hints on the status line.
     public var statusHint: Style
     /// Warnings in the status line (input repairs).
     public var statusNotice: Style
     /// Laid over cells that match the search or filter.
     public var match: Style
+    /// Titles of the help screen.
     public var helpTitle: Style
+    /// Keys on the help screen.
     public var helpKey: Style
     /// Laid over rows marked with `m`.
     public var marked: Style

@@ -30,6 +30,7 @@ public final class RowHeightIndex {
     /// Heights above this are stored as this.
     public static let maximumHeight = 1 << 15
 
+    /// An index of `count` rows, each `estimatedHeight` lines until set.
     public init(estimatedHeight: Int = 1, count: Int = 0) {
         self.estimatedHeight = max(1, estimatedHeight)
         self.count = count

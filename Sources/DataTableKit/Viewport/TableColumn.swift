@@ -3,13 +3,16 @@ import TerminalSurface
 /// A column as the table lays it out: its title, width in cells, alignment and the kind of
 /// values it holds.
 public struct TableColumn: Hashable, Sendable {
+    /// The header's text.
     public var title: String
     /// Content width in character cells, not counting the gutter after it.
     public var width: Int
+    /// Right for numbers, else left (inferred from the values).
     public var alignment: TextAlignment
     /// What the column's values are, inferred from a sample (sorting compares by it).
     public var kind: SortKeyKind
 
+    /// A column of `width` columns.
     public init(title: String, width: Int, alignment: TextAlignment = .left, kind: SortKeyKind = .text) {
         self.title = title
         self.width = width

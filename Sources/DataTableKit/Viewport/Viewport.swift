@@ -15,6 +15,7 @@ public struct Viewport {
     public private(set) var leftColumn = 0
     /// The size of the body (rows area, below the header, above the status line).
     public private(set) var bodySize: Size
+    /// Rows shown (after the filter).
     public private(set) var rowCount: Int
     /// Content width of every column.
     public private(set) var columnWidths: [Int]
@@ -26,6 +27,7 @@ public struct Viewport {
     /// the viewport, which measures rows into it.
     public let rowHeights: RowHeightIndex
 
+    /// A viewport of `bodySize` over `rowCount` rows of `columnWidths`, `gutter` blank columns between columns.
     public init(bodySize: Size, rowCount: Int, columnWidths: [Int], gutter: Int = 1,
                 rowHeights: RowHeightIndex = RowHeightIndex()) {
         self.bodySize = bodySize
@@ -38,6 +40,7 @@ public struct Viewport {
 
     /// A column that is at least partly on screen.
     public struct VisibleColumn: Hashable, Sendable {
+        /// The column.
         public var column: Int
         /// The column's left edge in body coordinates.
         public var x: Int
@@ -47,6 +50,7 @@ public struct Viewport {
 
     /// A row on screen: where it starts in the body and how many of its lines show.
     public struct VisibleRow: Hashable, Sendable {
+        /// The display row.
         public var row: Int
         /// The row's first line in body coordinates.
         public var y: Int
@@ -140,6 +144,7 @@ public struct Viewport {
 
     // MARK: - Changes from outside
 
+    /// The room for rows; the cursor stays visible.
     public mutating func setBodySize(_ size: Size) {
         bodySize = size
         scrollToCursor()
@@ -154,6 +159,7 @@ public struct Viewport {
         scrollToCursor()
     }
 
+    /// New widths; the cursor's column stays visible.
     public mutating func setColumnWidths(_ widths: [Int]) {
         columnWidths = widths
         cursor.column = min(cursor.column, max(0, widths.count - 1))
@@ -176,6 +182,7 @@ public struct Viewport {
         scrollToCursor()
     }
 
+    /// Moves the cursor by rows and columns, clamped, scrolling to keep it visible.
     public mutating func moveCursor(rows: Int = 0, columns: Int = 0) {
         moveCursor(to: DataTableIndexPath(row: cursor.row + rows, column: cursor.column + columns))
     }

@@ -7,6 +7,7 @@ import TerminalSurface
 /// The chip's colour is picked from `palette` by a hash of the name that is the same in every
 /// run (FNV-1a), so a person keeps their colour. Narrow: the chip alone, then the chip cut.
 public final class AvatarCell: LayoutCell {
+    /// The identifier the table's built-in providers register it under.
     public static let reuseIdentifier = "avatar"
 
     /// Backgrounds for the chips (256-colour palette), all readable under white text.
@@ -19,8 +20,10 @@ public final class AvatarCell: LayoutCell {
     /// The backgrounds a name's chip is picked from.
     public var palette: [Color] = AvatarCell.defaultPalette
 
+    /// An empty cell (the registry makes cells with it).
     public required init() {}
 
+    /// Resets every property to its default.
     public override func prepareForReuse() {
         super.prepareForReuse()
         name = ""
@@ -28,6 +31,7 @@ public final class AvatarCell: LayoutCell {
         palette = AvatarCell.defaultPalette
     }
 
+    /// Shows `value`'s text as the name.
     public func configure(with value: DataTableValueType) {
         name = value.stringRepresentation
     }
@@ -76,6 +80,7 @@ public final class AvatarCell: LayoutCell {
         return palette[Int(AvatarCell.stableHash(name) % UInt64(palette.count))]
     }
 
+    /// The cell's layout: the chip of initials, then the name.
     public override func layout() -> CellLayout {
         guard !name.isEmpty else { return .empty }
         let chip = Style(foreground: .palette(231), background: resolvedChipColor, attributes: .bold)

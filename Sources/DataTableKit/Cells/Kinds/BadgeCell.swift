@@ -7,6 +7,7 @@ import TerminalSurface
 /// default. With `prefersASCII` the dot is `*`. When the column is too narrow the dot (or the
 /// brackets' inner spaces, or the pill's padding) goes first, then the text is truncated with `…`.
 public final class BadgeCell: LayoutCell {
+    /// The identifier the table's built-in providers register it under.
     public static let reuseIdentifier = "badge"
 
     /// How a badge looks.
@@ -36,10 +37,13 @@ public final class BadgeCell: LayoutCell {
     public var color: Color?
     /// Colours by value, matched without regard to case.
     public var colors: [String: Color] = BadgeCell.defaultColors
+    /// Dot, brackets or pill.
     public var appearance: Appearance = .dot
 
+    /// An empty cell (the registry makes cells with it).
     public required init() {}
 
+    /// Resets every property to its default.
     public override func prepareForReuse() {
         super.prepareForReuse()
         text = ""
@@ -65,6 +69,7 @@ public final class BadgeCell: LayoutCell {
         return colors.first { $0.key.lowercased() == key }?.value ?? .default
     }
 
+    /// The cell's layout: the badge as `appearance` says.
     public override func layout() -> CellLayout {
         guard !text.isEmpty else { return .empty }
         let color = resolvedColor

@@ -8,6 +8,7 @@ import TerminalSurface
 /// and only `74%` is shown, right-aligned; narrower than the percentage, nothing. A nil
 /// fraction shows nothing. Fractions outside 0...1 show their percentage, with the bar clamped.
 public final class ProgressBarCell: LayoutCell {
+    /// The identifier the table's built-in providers register it under.
     public static let reuseIdentifier = "progress"
 
     /// The progress, 0 to 1; nil for none (an empty cell).
@@ -20,8 +21,10 @@ public final class ProgressBarCell: LayoutCell {
     /// The percentage's style.
     public var percentStyle: Style = .plain
 
+    /// An empty cell (the registry makes cells with it).
     public required init() {}
 
+    /// Resets every property to its default.
     public override func prepareForReuse() {
         super.prepareForReuse()
         fraction = nil
@@ -79,6 +82,7 @@ public final class ProgressBarCell: LayoutCell {
     /// Room for a bar of 10 columns and the percentage.
     public override var preferredWidth: Int? { 15 }
 
+    /// The cell's layout: the bar and its percentage.
     public override func layout() -> CellLayout {
         guard let fraction, let percent = percentText else { return .empty }
         let ascii = prefersASCII

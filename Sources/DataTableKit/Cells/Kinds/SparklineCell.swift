@@ -6,16 +6,21 @@ import TerminalSurface
 /// `▁▂▃▄▅▆▇█` (all equal values draw `▄`); with `prefersASCII` over `_.-:=+*#`. When the
 /// column is narrower than the series, the last values that fit are shown, on the same scale.
 public final class SparklineCell: LayoutCell {
+    /// The identifier the table's built-in providers register it under.
     public static let reuseIdentifier = "sparkline"
 
     static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     static let asciiRamp: [Character] = ["_", ".", "-", ":", "=", "+", "*", "#"]
 
+    /// The values drawn, oldest first.
     public var values: [Double] = []
+    /// The bars' style.
     public var style = Style(foreground: .palette(39))
 
+    /// An empty cell (the registry makes cells with it).
     public required init() {}
 
+    /// Resets every property to its default.
     public override func prepareForReuse() {
         super.prepareForReuse()
         values = []
@@ -64,6 +69,7 @@ public final class SparklineCell: LayoutCell {
         return line
     }
 
+    /// The cell's layout: the values as a line of bars.
     public override func layout() -> CellLayout {
         .text(SparklineCell.sparkline(values, ascii: prefersASCII), style: style, truncation: .head, ellipsis: "")
     }

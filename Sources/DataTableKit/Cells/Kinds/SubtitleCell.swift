@@ -5,15 +5,22 @@ import TerminalSurface
 /// Two lines tall (`heightThatFits` is 1 when `detail` is empty); in a one-line row only the
 /// title is shown. Both lines are truncated with `…` to the width.
 public final class SubtitleCell: LayoutCell {
+    /// The identifier the table's built-in providers register it under.
     public static let reuseIdentifier = "subtitle"
 
+    /// The first line.
     public var title = ""
+    /// The second line.
     public var detail = ""
+    /// The title's style (bold by default).
     public var titleStyle = Style(attributes: .bold)
+    /// The detail's style (dim by default).
     public var detailStyle = Style(attributes: .dim)
 
+    /// An empty cell (the registry makes cells with it).
     public required init() {}
 
+    /// Resets every property to its default.
     public override func prepareForReuse() {
         super.prepareForReuse()
         title = ""
@@ -27,6 +34,7 @@ public final class SubtitleCell: LayoutCell {
         (title, detail) = splitFirstLine(value.stringRepresentation)
     }
 
+    /// The cell's layout: the title over the detail.
     public override func layout() -> CellLayout {
         .vstack([.text(title, style: titleStyle), .text(detail, style: detailStyle)])
     }

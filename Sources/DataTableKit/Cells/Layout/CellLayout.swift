@@ -43,9 +43,11 @@ public struct CellLayout {
     var content: Content
     /// Laid over the style inherited from the enclosing part (the cell's background at the top).
     public private(set) var style: Style = .plain
+    /// How much room the part takes (see `Width`).
     public private(set) var width: Width = .fitting
     /// Where text sits within a part wider than the text.
     public private(set) var alignment: TextAlignment = .left
+    /// Blank room around the part, inside its background.
     public private(set) var padding = Insets()
     /// The part is at least this many lines tall (padding included) when it shows anything.
     public private(set) var minimumHeight = 0
@@ -86,20 +88,30 @@ extension CellLayout {
 
         let kind: Kind
 
+        /// As wide as the content, dropped rather than truncated when room is short.
         public static let fitting = Width(kind: .fitting)
+        /// Exactly `columns` columns.
         public static func fixed(_ columns: Int) -> Width { Width(kind: .fixed(max(0, columns))) }
+        /// At least `columns`, more when the content needs it and there is room.
         public static func minimum(_ columns: Int) -> Width { Width(kind: .minimum(max(0, columns))) }
+        /// Takes what the other parts leave, truncated when short.
         public static let flexible = Width(kind: .flexible(minimum: nil))
+        /// Takes what the other parts leave, never less than `minimum`.
         public static func flexible(minimum: Int) -> Width { Width(kind: .flexible(minimum: max(0, minimum))) }
     }
 
     /// Blank columns and lines around a part's content.
     public struct Insets: Hashable, Sendable {
+        /// Lines above.
         public var top: Int
+        /// Columns to the left.
         public var left: Int
+        /// Lines below.
         public var bottom: Int
+        /// Columns to the right.
         public var right: Int
 
+        /// Insets on each side.
         public init(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) {
             self.top = max(0, top)
             self.left = max(0, left)

@@ -20,11 +20,13 @@ import TerminalSurface
 /// }
 /// ```
 open class LayoutCell: DataTableCell {
+    /// An empty cell.
     public required init() {}
 
     /// The cell's contents, built from its current properties (called for every draw and measure).
     open func layout() -> CellLayout { .empty }
 
+    /// Fills the background (unless prefilled) and draws `layout()`.
     open override func draw(in region: SurfaceRegion) {
         super.draw(in: region)
         layout().draw(in: region, style: backgroundStyle)
@@ -38,6 +40,7 @@ open class LayoutCell: DataTableCell {
     /// The layout's preferred width.
     open override var preferredWidth: Int? { layout().preferredWidth }
 
+    /// The tag of the layout's part under `point`.
     open override func action(at point: Point, size: Size) -> String? {
         layout().tag(at: point, size: size)
     }

@@ -27,20 +27,24 @@ public enum LineBreakMode: Hashable, Sendable {
 
 /// Text laid out in character cells: aligned, wrapped or truncated with `…`, styled.
 public struct Label: Hashable, Sendable {
+    /// The text shown (unless `attributedText` is set).
     public var text: String = ""
     /// Styled text, drawn instead of `text` when set; each run's style is laid over `style`.
     public var attributedText: StyledText?
+    /// Where the text sits: left, center, right, or natural (numbers right).
     public var alignment: TextAlignment = .natural
     /// UIKit's name for `alignment`.
     public var textAlignment: TextAlignment {
         get { alignment }
         set { alignment = newValue }
     }
+    /// The text's colours and attributes (laid over the cell's background).
     public var style: Style = .plain
     /// The most lines the label draws: 1 (the default) for a single line, 0 for as many as the
     /// region has. A single-line label draws a line break as its placeholder `␊`; a multi-line
     /// one starts a new line there.
     public var numberOfLines = 1
+    /// How text too long is cut or wrapped.
     public var lineBreakMode: LineBreakMode = .truncatingTail
     /// Whether a number too wide for the label is shortened (`1234567` → `1.2M`, see
     /// `CompactNumber`) before it is truncated. Applies to `text` only; other text is truncated.
@@ -48,6 +52,7 @@ public struct Label: Hashable, Sendable {
     /// Whether `.natural` alignment should treat the text as a number (right-aligned).
     public var isNumeric = false
 
+    /// A label of `text`.
     public init(text: String = "", alignment: TextAlignment = .natural, style: Style = .plain) {
         self.text = text
         self.alignment = alignment

@@ -2,11 +2,16 @@ import TerminalSurface
 
 /// The vertical edges of a cell that have a border line.
 public struct CellBorder: OptionSet, Hashable, Sendable {
+    /// The edges as bits.
     public let rawValue: UInt8
+    /// Edges from their bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// A rule at the left edge.
     public static let left = CellBorder(rawValue: 1 << 0)
+    /// A rule at the right edge.
     public static let right = CellBorder(rawValue: 1 << 1)
+    /// Rules at both edges.
     public static let both: CellBorder = [.left, .right]
 }
 
@@ -16,6 +21,7 @@ public struct CellBorder: OptionSet, Hashable, Sendable {
 /// styled text, and give the cell a border: `│` lines on its left and/or right edge (`|` when
 /// the cell `prefersASCII`), which the label is inset by.
 public final class TextCell: DataTableCell {
+    /// The identifier the table's built-in providers register it under.
     public static let reuseIdentifier = "text"
 
     /// The label the cell draws; configuration sets its text, alignment and style.
@@ -25,8 +31,10 @@ public final class TextCell: DataTableCell {
     /// The border lines' style, laid over the cell's background.
     public var borderStyle: Style = .plain
 
+    /// An empty cell (the registry makes cells with it).
     public required init() {}
 
+    /// Resets every property to its default.
     public override func prepareForReuse() {
         super.prepareForReuse()
         label = Label()

@@ -11,6 +11,7 @@ public final class DataTable<T> {
     /// The data source over the models (the rows' identities are their indexes in `data`).
     let source: ModelDataSource<T>
 
+    /// A table of `data` in `columns`; `options.defaultOrdering` sorts it before this returns. No cell is configured until the table is first drawn or printed, so `configure` may read a property the program sets to this table afterwards.
     public init(data: [T], columns: [DataTableColumn<T>], options: DataTableConfiguration = DataTableConfiguration(),
                 size: Size = Size(width: 80, height: 24)) {
         source = ModelDataSource(models: data, columns: columns)

@@ -10,15 +10,19 @@
 ///     .init("Actions"),
 /// ]
 /// ```
-public struct DataTableColumn<T> {
+///
+/// A column is `Sendable` (its closures are `@Sendable`), so a list of columns can be a
+/// global `let` under Swift 6.
+public struct DataTableColumn<T>: Sendable {
+    /// The column's title in the header.
     public let header: String
     /// The value shown (nil: a header-only column, whose cells show `.null`).
-    let extract: ((T) -> DataTableValueType)?
+    let extract: (@Sendable (T) -> DataTableValueType)?
     /// The value sorted by (nil: the shown value).
-    let sortValue: ((T) -> DataTableValueType)?
+    let sortValue: (@Sendable (T) -> DataTableValueType)?
 
     /// A column showing a property of the model.
-    public init<V: DataTableValueConvertible>(_ header: String, _ keyPath: KeyPath<T, V>) {
+    public init<V: DataTableValueConvertible>(_ header: String, _ keyPath: KeyPath<T, V> & Sendable) {
         self.header = header
         self.extract = { $0[keyPath: keyPath].dataTableValue }
         self.sortValue = nil
@@ -26,22 +30,22 @@ public struct DataTableColumn<T> {
 
     /// A column showing a property, sorted by another value of the model.
     public init<V: DataTableValueConvertible, S: DataTableValueConvertible>(
-        _ header: String, _ keyPath: KeyPath<T, V>, sortedBy: @escaping (T) -> S) {
+        _ header: String, _ keyPath: KeyPath<T, V> & Sendable, sortedBy: @escaping @Sendable (T) -> S) {
         self.header = header
         self.extract = { $0[keyPath: keyPath].dataTableValue }
         self.sortValue = { sortedBy($0).dataTableValue }
     }
 
     /// A column showing a value computed from the model.
-    public init(_ header: String, extract: @escaping (T) -> DataTableValueType) {
+    public init(_ header: String, extract: @escaping @Sendable (T) -> DataTableValueType) {
         self.header = header
         self.extract = extract
         self.sortValue = nil
     }
 
     /// A column showing a computed value, sorted by another value of the model.
-    public init<S: DataTableValueConvertible>(_ header: String, extract: @escaping (T) -> DataTableValueType,
-                                              sortedBy: @escaping (T) -> S) {
+    public init<S: DataTableValueConvertible>(_ header: String, extract: @escaping @Sendable (T) -> DataTableValueType,
+                                              sortedBy: @escaping @Sendable (T) -> S) {
         self.header = header
         self.extract = extract
         self.sortValue = { sortedBy($0).dataTableValue }
@@ -56,7 +60,7 @@ public struct DataTableColumn<T> {
     }
 
     /// A header-only column sorted by a value of the model.
-    public init<S: DataTableValueConvertible>(_ header: String, sortedBy: @escaping (T) -> S) {
+    public init<S: DataTableValueConvertible>(_ header: String, sortedBy: @escaping @Sendable (T) -> S) {
         self.header = header
         self.extract = nil
         self.sortValue = { sortedBy($0).dataTableValue }
@@ -64,7 +68,8 @@ public struct DataTableColumn<T> {
 }
 
 /// A Swift value a table cell can show.
-public protocol DataTableValueConvertible {
+public protocol DataTableValueConvertible: SendableMetatype {
+    /// The value as the table shows and sorts it.
     var dataTableValue: DataTableValueType { get }
 }
 
@@ -79,5 +84,6 @@ extension Float: DataTableValueConvertible { public var dataTableValue: DataTabl
 extension Bool: DataTableValueConvertible { public var dataTableValue: DataTableValueType { .bool(self) } }
 extension DataTableValueType: DataTableValueConvertible { public var dataTableValue: DataTableValueType { self } }
 extension Optional: DataTableValueConvertible where Wrapped: DataTableValueConvertible {
+    /// The wrapped value's, or `.null`.
     public var dataTableValue: DataTableValueType { self?.dataTableValue ?? .null }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import SeedExamples
+
+/// Runs every example's `--print` path and compares it with the text checked in under
+/// `__Snapshots__/` (`UPDATE_SNAPSHOTS=1 swift test --package-path Examples` rewrites them).
+@Suite struct ExampleSnapshotTests {
+    static let names = Example.all.map(\.name)
+
+    @Test(arguments: names)
+    func printsAsCheckedIn(name: String) throws {
+        try expectSnapshot(["--print", name, "--width", "100"], file: "\(name).txt")
+    }
+
+    /// The styling example's colours, as SGR escapes (red negatives, stripes, rich text).
+    @Test func defaultConfigurationInColor() throws {
+        try expectSnapshot(["--print", "default-configuration", "--width", "100", "--color"],
+                           file: "default-configuration.color.txt")
+    }
+
+    @Test func listsEveryExample() {
+        var lines: [String] = []
+        #expect(ExampleRunner.main(arguments: ["--list"]) { lines.append($0) } == 0)
+        #expect(lines.count == Example.all.count)
+    }
+
+    @Test func unknownNameIsAnError() {
+        #expect(ExampleRunner.main(arguments: ["--print", "no-such-example"]) { _ in } == 2)
+    }
+
+    private func expectSnapshot(_ arguments: [String], file: String,
+                                sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var lines: [String] = []
+        let status = ExampleRunner.main(arguments: arguments) { lines.append($0) }
+        #expect(status == 0, sourceLocation: sourceLocation)
+        let text = lines.joined(separator: "\n") + "\n"
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Snapshots__").appendingPathComponent(file)
+        if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] == "1" {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == expected, "\(file) differs; UPDATE_SNAPSHOTS=1 rewrites it", sourceLocation: sourceLocation)
+    }
+}
