@@ -17,6 +17,7 @@ let package = Package(
             name: "SeedExamples",
             dependencies: [
                 .product(name: "DataTableKit", package: "dtable"),
+                .product(name: "DataTableApp", package: "dtable"),
                 .product(name: "TerminalSurface", package: "dtable"),
                 .product(name: "NcursesBackend", package: "dtable"),
                 .product(name: "DataTableCSV", package: "dtable"),

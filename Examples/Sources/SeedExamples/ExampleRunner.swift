@@ -1,3 +1,4 @@
+import DataTableApp
 import DataTableKit
 import Foundation
 import NcursesBackend
