@@ -154,18 +154,7 @@ struct TOMLLineLocator {
 
     init(_ text: String) {
         var table = ""
-        var number = 0
-        var inMultilineString = false
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isTOMLLineEnd) {
-            number += 1
-            var line = Substring(raw)
-            if number == 1, line.first == "\u{FEFF}" { line = line.dropFirst() }
-            let quotes = line.tripleQuoteCount
-            if inMultilineString {
-                if quotes % 2 == 1 { inMultilineString = false }
-                continue
-            }
-            if quotes % 2 == 1 { inMultilineString = true }
+        for (number, line) in tomlLines(text) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.hasPrefix("[") && !trimmed.hasPrefix("[[") {
                 let inside = trimmed.dropFirst().prefix { $0 != "]" }
@@ -239,6 +228,27 @@ struct TOMLLineLocator {
     }
 }
 
+/// TOML text line by line as the line scanners read it: numbered from 1, a leading byte order
+/// mark dropped, the lines inside multi-line strings left out (the line opening one is kept).
+private func tomlLines(_ text: String) -> [(number: Int, line: Substring)] {
+    var lines: [(number: Int, line: Substring)] = []
+    var number = 0
+    var inMultilineString = false
+    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isTOMLLineEnd) {
+        number += 1
+        var line = Substring(raw)
+        if number == 1, line.first == "\u{FEFF}" { line = line.dropFirst() }
+        let quotes = line.tripleQuoteCount
+        if inMultilineString {
+            if quotes % 2 == 1 { inMultilineString = false }
+            continue
+        }
+        if quotes % 2 == 1 { inMultilineString = true }
+        lines.append((number, line))
+    }
+    return lines
+}
+
 extension Substring {
     /// How many `"""` or `'''` the line holds.
     fileprivate var tripleQuoteCount: Int {
@@ -257,19 +267,8 @@ extension Substring {
 enum TOMLNameCheck {
     /// The first bad name's line and a message, nil when every name is well formed.
     static func firstError(in text: String) -> (line: Int, message: String)? {
-        var number = 0
-        var inMultilineString = false
         var arrayDepth = 0
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isTOMLLineEnd) {
-            number += 1
-            var line = Substring(raw)
-            if number == 1, line.first == "\u{FEFF}" { line = line.dropFirst() }
-            let quotes = line.tripleQuoteCount
-            if inMultilineString {
-                if quotes % 2 == 1 { inMultilineString = false }
-                continue
-            }
-            if quotes % 2 == 1 { inMultilineString = true }
+        for (number, line) in tomlLines(text) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
             if arrayDepth > 0 {
                 arrayDepth = max(0, arrayDepth + bracketBalance(trimmed))
