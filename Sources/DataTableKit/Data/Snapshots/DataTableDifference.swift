@@ -1,0 +1,101 @@
+/// The changes from one list of identities to another: what left, what came, what moved and
+/// what changed in place. Computed by `DataTableDifference(from:to:updated:)`.
+///
+/// Applying it: remove the items at `deletions` and at the `from` of every move (old offsets,
+/// from the highest down), then insert the items at `insertions` and at the `to` of every
+/// move (new offsets, from the lowest up); the result is the new list.
+public struct DataTableDifference<ItemID: Hashable> {
+    /// One item that changed its place relative to the items around it.
+    public struct Move: Equatable {
+        /// Its offset in the old list.
+        public var from: Int
+        /// Its offset in the new list.
+        public var to: Int
+    }
+
+    /// Offsets in the old list of items not in the new one, ascending.
+    public internal(set) var deletions: [Int] = []
+    /// Offsets in the new list of items not in the old one, ascending.
+    public internal(set) var insertions: [Int] = []
+    /// Items in both lists whose relative order changed (fewest such: the others form a longest
+    /// increasing subsequence of old offsets), by new offset ascending.
+    public internal(set) var moves: [Move] = []
+    /// Offsets in the new list of items in both lists marked as changed, ascending.
+    public internal(set) var updates: [Int] = []
+    /// For every new offset, the item's old offset (nil: inserted).
+    public internal(set) var oldOffsets: [Int?] = []
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty && moves.isEmpty && updates.isEmpty }
+
+    /// The difference between `old` and `new` by identity; `updated` names the items whose
+    /// content changed (those in both lists are reported in `updates`). Identities must be
+    /// unique within each list.
+    /// - Complexity: O(n log n) for n = old + new items (hash maps, then a longest increasing
+    ///   subsequence over the surviving items for the moves); O(n) when nothing moved.
+    public init(from old: [ItemID], to new: [ItemID], updated: Set<ItemID> = []) {
+        var oldIndex: [ItemID: Int] = [:]
+        oldIndex.reserveCapacity(old.count)
+        for (offset, id) in old.enumerated() { oldIndex[id] = offset }
+        var survives = [Bool](repeating: false, count: old.count)
+        oldOffsets.reserveCapacity(new.count)
+        var survivorNewOffsets: [Int] = []
+        var survivorOldOffsets: [Int] = []
+        for (offset, id) in new.enumerated() {
+            if let from = oldIndex[id] {
+                survives[from] = true
+                oldOffsets.append(from)
+                survivorNewOffsets.append(offset)
+                survivorOldOffsets.append(from)
+                if !updated.isEmpty, updated.contains(id) { updates.append(offset) }
+            } else {
+                oldOffsets.append(nil)
+                insertions.append(offset)
+            }
+        }
+        for offset in old.indices where !survives[offset] { deletions.append(offset) }
+        let staying = Self.longestIncreasingSubsequence(survivorOldOffsets)
+        for (position, newOffset) in survivorNewOffsets.enumerated() where !staying[position] {
+            moves.append(Move(from: survivorOldOffsets[position], to: newOffset))
+        }
+    }
+
+    /// Marks the elements of a longest strictly increasing subsequence of `values`.
+    /// - Complexity: O(n log n); O(n) when `values` is already increasing.
+    static func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
+        var inSequence = [Bool](repeating: false, count: values.count)
+        if zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) {
+            return [Bool](repeating: true, count: values.count)
+        }
+        // tails[k]: position of the smallest tail of an increasing subsequence of length k + 1.
+        var tails: [Int] = []
+        var previous = [Int](repeating: -1, count: values.count)
+        for (position, value) in values.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[position] = tails[low - 1] }
+            if low == tails.count { tails.append(position) } else { tails[low] = position }
+        }
+        var position = tails.last ?? -1
+        while position >= 0 {
+            inSequence[position] = true
+            position = previous[position]
+        }
+        return inSequence
+    }
+}
+
+extension DataTableDifference: Sendable where ItemID: Sendable {}
+extension DataTableDifference.Move: Sendable {}
+
+extension DataTableSnapshot {
+    /// The difference from `self` to `newer`, over all items (section after section); the
+    /// items `newer` marks as reloaded or reconfigured are its updates.
+    /// - Complexity: O(n log n), see `DataTableDifference.init(from:to:updated:)`.
+    public func difference(to newer: DataTableSnapshot) -> DataTableDifference<ItemID> {
+        DataTableDifference(from: itemIdentifiers, to: newer.itemIdentifiers, updated: newer.updatedItemIdentifiers)
+    }
+}
