@@ -12,43 +12,64 @@ extension DataTable {
     /// its record, the sort and filter run again over the new models.
     /// - Returns: the difference from the old models to the new ones.
     /// - Complexity: O(n × columns) to compare, O(n log n) for the moves.
-    @discardableResult
+    @inlinable @discardableResult
     public func apply<ID: Hashable>(_ models: [T], id: (T) -> ID, reloading: Set<ID> = [],
                                     animatingDifferences: Bool = true,
                                     isChanged: ((T, T) -> Bool)? = nil) -> DataTableDifference<ID> {
-        let old = source.models
-        let oldIDs = old.map(id)
-        let newIDs = models.map(id)
-        let columns = source.columns
-        var changedIDs = reloading
+        // Inlinable so the identity maps are specialized for the caller's types (see DECISIONS).
+        let old = currentModels
         var oldOffset: [ID: Int] = [:]
-        oldOffset.reserveCapacity(oldIDs.count)
-        for (offset, identity) in oldIDs.enumerated() { oldOffset[identity] = offset }
-        for (offset, identity) in newIDs.enumerated() {
-            guard let before = oldOffset[identity], !changedIDs.contains(identity) else { continue }
-            let a = old[before], b = models[offset]
-            let differs = columns.contains { column in
-                if let extract = column.extract, extract(a) != extract(b) { return true }
-                if let sortValue = column.sortValue, sortValue(a) != sortValue(b) { return true }
-                return false
+        oldOffset.reserveCapacity(old.count)
+        for (offset, model) in old.enumerated() { oldOffset[id(model)] = offset }
+        var oldOffsets: [Int?] = []
+        oldOffsets.reserveCapacity(models.count)
+        var insertions: [Int] = [], updates: [Int] = []
+        for (offset, model) in models.enumerated() {
+            let identity = id(model)
+            guard let before = oldOffset[identity] else {
+                oldOffsets.append(nil)
+                insertions.append(offset)
+                continue
             }
-            if differs || (isChanged?(a, b) ?? false) { changedIDs.insert(identity) }
+            oldOffsets.append(before)
+            if reloading.contains(identity) || showsChange(from: old[before], to: model)
+                || (isChanged?(old[before], model) ?? false) {
+                updates.append(offset)
+            }
         }
-        let difference = DataTableDifference(from: oldIDs, to: newIDs, updated: changedIDs)
-        var newSourceRow = [Int?](repeating: nil, count: old.count)
-        for (new, before) in difference.oldOffsets.enumerated() {
+        let difference = DataTableDifference<ID>(oldCount: old.count, oldOffsets: oldOffsets,
+                                                 insertions: insertions, updates: updates)
+        replaceModels(with: models, difference: difference.oldOffsets, changedRows: insertions + updates,
+                      flashing: animatingDifferences)
+        return difference
+    }
+
+    /// The models shown now (for the inlinable apply).
+    @usableFromInline var currentModels: [T] { source.models }
+
+    /// Whether a column shows a different value (or sorts by one) for `new` than for `old`.
+    @usableFromInline func showsChange(from old: T, to new: T) -> Bool {
+        source.columns.contains { column in
+            if let extract = column.extract, extract(old) != extract(new) { return true }
+            if let sortValue = column.sortValue, sortValue(old) != sortValue(new) { return true }
+            return false
+        }
+    }
+
+    /// Stores `models` and moves the view's state to the rows' new places; `oldOffsets[new]`
+    /// is each new row's old row (nil: inserted).
+    @usableFromInline func replaceModels(with models: [T], difference oldOffsets: [Int?], changedRows: [Int], flashing: Bool) {
+        var newSourceRow = [Int?](repeating: nil, count: source.models.count)
+        for (new, before) in oldOffsets.enumerated() {
             if let before { newSourceRow[before] = new }
         }
-        var changedRows = Set(difference.insertions)
-        changedRows.formUnion(difference.updates)
         source.models = models
-        view.applyRowChanges(newSourceRow: newSourceRow, changedRows: changedRows, flashing: animatingDifferences)
-        return difference
+        view.applyRowChanges(newSourceRow: newSourceRow, changedRows: Set(changedRows), flashing: flashing)
     }
 
     /// Shows `models` instead of the current ones, matching rows by their key path `id`;
     /// see `apply(_:id:reloading:animatingDifferences:isChanged:)`.
-    @discardableResult
+    @inlinable @discardableResult
     public func apply<ID: Hashable>(_ models: [T], id: KeyPath<T, ID>, reloading: Set<ID> = [],
                                     animatingDifferences: Bool = true) -> DataTableDifference<ID> {
         apply(models, id: { $0[keyPath: id] }, reloading: reloading, animatingDifferences: animatingDifferences)
@@ -58,7 +79,7 @@ extension DataTable {
 extension DataTable where T: Identifiable {
     /// Shows `models` instead of the current ones, matching rows by `Identifiable.id`; see
     /// `apply(_:id:reloading:animatingDifferences:isChanged:)`.
-    @discardableResult
+    @inlinable @discardableResult
     public func apply(_ models: [T], reloading: Set<T.ID> = [], animatingDifferences: Bool = true) -> DataTableDifference<T.ID> {
         apply(models, id: { $0.id }, reloading: reloading, animatingDifferences: animatingDifferences)
     }
