@@ -18,6 +18,7 @@ extension DataTable {
                                     isChanged: ((T, T) -> Bool)? = nil) -> DataTableDifference<ID> {
         // Inlinable so the identity maps are specialized for the caller's types (see DECISIONS).
         let old = currentModels
+        let columns = currentColumns
         var oldOffset: [ID: Int] = [:]
         oldOffset.reserveCapacity(old.count)
         for (offset, model) in old.enumerated() { oldOffset[id(model)] = offset }
@@ -32,7 +33,7 @@ extension DataTable {
                 continue
             }
             oldOffsets.append(before)
-            if reloading.contains(identity) || showsChange(from: old[before], to: model)
+            if reloading.contains(identity) || showsChange(from: old[before], to: model, columns: columns)
                 || (isChanged?(old[before], model) ?? false) {
                 updates.append(offset)
             }
@@ -46,14 +47,16 @@ extension DataTable {
 
     /// The models shown now (for the inlinable apply).
     @usableFromInline var currentModels: [T] { source.models }
+    /// The table's columns (for the inlinable apply).
+    @usableFromInline var currentColumns: [DataTableColumn<T>] { source.columns }
 
     /// Whether a column shows a different value (or sorts by one) for `new` than for `old`.
-    @usableFromInline func showsChange(from old: T, to new: T) -> Bool {
-        source.columns.contains { column in
+    @inlinable func showsChange(from old: T, to new: T, columns: [DataTableColumn<T>]) -> Bool {
+        for column in columns {
             if let extract = column.extract, extract(old) != extract(new) { return true }
             if let sortValue = column.sortValue, sortValue(old) != sortValue(new) { return true }
-            return false
         }
+        return false
     }
 
     /// Stores `models` and moves the view's state to the rows' new places; `oldOffsets[new]`
