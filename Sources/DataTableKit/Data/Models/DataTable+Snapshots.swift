@@ -19,21 +19,15 @@ extension DataTable {
         // Inlinable so the identity maps are specialized for the caller's types (see DECISIONS).
         let old = currentModels
         let columns = currentColumns
-        var oldOffset: [ID: Int] = [:]
-        oldOffset.reserveCapacity(old.count)
-        for (offset, model) in old.enumerated() { oldOffset[id(model)] = offset }
-        var oldOffsets: [Int?] = []
-        oldOffsets.reserveCapacity(models.count)
+        let oldOffsets = DataTableDifference<ID>.matchOffsets(old: old.map(id), new: models.map(id))
         var insertions: [Int] = [], updates: [Int] = []
-        for (offset, model) in models.enumerated() {
-            let identity = id(model)
-            guard let before = oldOffset[identity] else {
-                oldOffsets.append(nil)
+        for (offset, before) in oldOffsets.enumerated() {
+            guard let before else {
                 insertions.append(offset)
                 continue
             }
-            oldOffsets.append(before)
-            if reloading.contains(identity) || showsChange(from: old[before], to: model, columns: columns)
+            let model = models[offset]
+            if (!reloading.isEmpty && reloading.contains(id(model))) || showsChange(from: old[before], to: model, columns: columns)
                 || (isChanged?(old[before], model) ?? false) {
                 updates.append(offset)
             }

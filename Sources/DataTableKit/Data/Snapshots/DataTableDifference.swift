@@ -41,24 +41,57 @@ public struct DataTableDifference<ItemID: Hashable> {
     ///   subsequence over the surviving items for the moves); O(n) when nothing moved.
     @inlinable
     public init(from old: [ItemID], to new: [ItemID], updated: Set<ItemID> = []) {
-        // Inlinable, so the hash map is specialized for the caller's identity type (unspecialized
-        // generic hashing cost ~1.5 s at 1M items; see DECISIONS).
-        var oldIndex: [ItemID: Int] = [:]
-        oldIndex.reserveCapacity(old.count)
-        for (offset, id) in old.enumerated() { oldIndex[id] = offset }
-        var oldOffsets: [Int?] = []
-        oldOffsets.reserveCapacity(new.count)
+        let oldOffsets = Self.matchOffsets(old: old, new: new)
         var insertions: [Int] = [], updates: [Int] = []
-        for (offset, id) in new.enumerated() {
-            if let from = oldIndex[id] {
-                oldOffsets.append(from)
-                if !updated.isEmpty, updated.contains(id) { updates.append(offset) }
-            } else {
-                oldOffsets.append(nil)
+        for (offset, from) in oldOffsets.enumerated() {
+            if from == nil {
                 insertions.append(offset)
+            } else if !updated.isEmpty, updated.contains(new[offset]) {
+                updates.append(offset)
             }
         }
         self.init(oldCount: old.count, oldOffsets: oldOffsets, insertions: insertions, updates: updates)
+    }
+
+    /// For every item of `new`, its offset in `old` (nil: not there). Identities are unique, so
+    /// equal identities met walking both lists side by side are the same item: the walk
+    /// matches them without hashing, skipping past an insertion or a deletion by looking one
+    /// item ahead; only the items it passes over go through a hash map.
+    /// - Complexity: O(n) comparisons, plus hashing of the items the walk passed over (all of
+    ///   them when the order changed everywhere).
+    @inlinable
+    static func matchOffsets(old: [ItemID], new: [ItemID]) -> [Int?] {
+        // Inlinable, so comparisons and the hash map are specialized for the caller's identity
+        // type (unspecialized generic hashing cost ~1.5 s at 1M items; see DECISIONS).
+        var result = [Int?](repeating: nil, count: new.count)
+        var pendingOld: [Int] = [], pendingNew: [Int] = []
+        var i = 0, j = 0
+        while i < old.count && j < new.count {
+            if old[i] == new[j] {
+                result[j] = i
+                i += 1
+                j += 1
+            } else if i + 1 < old.count && old[i + 1] == new[j] {
+                pendingOld.append(i)
+                i += 1
+            } else if j + 1 < new.count && old[i] == new[j + 1] {
+                pendingNew.append(j)
+                j += 1
+            } else {
+                pendingOld.append(i)
+                pendingNew.append(j)
+                i += 1
+                j += 1
+            }
+        }
+        pendingOld.append(contentsOf: i..<old.count)
+        pendingNew.append(contentsOf: j..<new.count)
+        guard !pendingOld.isEmpty, !pendingNew.isEmpty else { return result }
+        var oldIndex: [ItemID: Int] = [:]
+        oldIndex.reserveCapacity(pendingOld.count)
+        for offset in pendingOld { oldIndex[old[offset]] = offset }
+        for offset in pendingNew { result[offset] = oldIndex[new[offset]] }
+        return result
     }
 
     /// The deletions and moves from the matched offsets (not generic: compiled once).
