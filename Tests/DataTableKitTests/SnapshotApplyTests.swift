@@ -173,4 +173,26 @@ import DataTableApp
         #expect(!table.view.isFlashing)
         #expect(!table.view.advanceFlash(now: later))
     }
+
+    @Test func theRunLoopDrawsWhileAFlashFades() {
+        let items = (1...6).map { Item(id: $0, name: Self.names[$0], score: 100 + $0) }
+        let (table, app, backend) = Self.table(items, size: Size(width: 24, height: 9))
+        var newItems = items
+        newItems[2].score = 555
+        table.apply(newItems)
+        let before = backend.presentCount
+        var wakes = 0
+        // No events: every wake is a timeout; each draws the next step of the fade.
+        app.run(until: { wakes += 1; return wakes > 3 })
+        #expect(backend.presentCount - before >= 3)
+        // Once the fade is over, the wakes draw nothing.
+        table.view.rowFlash?.start = .now - .milliseconds(2000)
+        wakes = 0
+        app.run(until: { wakes += 1; return wakes > 3 })
+        let settled = backend.presentCount
+        wakes = 0
+        app.run(until: { wakes += 1; return wakes > 3 })
+        #expect(!table.view.isFlashing)
+        #expect(backend.presentCount - settled == 1)  // run's own first frame only
+    }
 }
