@@ -7,6 +7,7 @@ import TerminalSurface
 // dtable-bench: generates data and prints the performance figures of `make bench` as one table.
 //
 // Usage: dtable-bench [--binary PATH] [--data-directory DIR] [--rows N,N...]
+//        dtable-bench --snapshot [--rows N] [--runs R]  (see SnapshotBench)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
 // `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
@@ -207,6 +208,11 @@ if let query = option("--filter") {
                     directory: option("--data-directory") ?? "bench-data",
                     rows: option("--rows").flatMap { Int($0) } ?? 1_000_000,
                     runs: option("--runs").flatMap { Int($0) } ?? 3)
+    exit(0)
+}
+
+if arguments.contains("--snapshot") {
+    SnapshotBench.run(rows: option("--rows").flatMap { Int($0) } ?? 1_000_000, runs: option("--runs").flatMap { Int($0) } ?? 3)
     exit(0)
 }
 

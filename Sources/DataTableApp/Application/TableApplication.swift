@@ -79,10 +79,12 @@ public final class TableApplication {
         afterFirstFrame()
         while !shouldStop() {
             // While the data source loads, wake often to show its progress and new rows.
-            let timeout = isBusy ? 50 : 250
+            // A flash of changed rows fades over frames drawn ~every 50 ms.
+            let timeout = isBusy || view.isFlashing ? 50 : 250
             guard let event = backend.nextEvent(timeoutMilliseconds: timeout) else {
                 let polled = delegate?.dataTablePollWork(view) ?? false
-                if view.refreshFromDataSource() || polled { drawFrame() }
+                let flashed = view.advanceFlash()
+                if view.refreshFromDataSource() || polled || flashed { drawFrame() }
                 continue
             }
             if handle(event) == .quit { return }

@@ -135,12 +135,15 @@ extension DataTableView {
         let clock = ContinuousClock()
         let highlightDeadline = highlighter?.pattern != nil ? clock.now + Self.highlightBudget : nil
         let highlightedColumns = Set(sortDescriptors.map(\.column))
+        let flashNow = ContinuousClock.now
         for row in rows {
             let displayRow = row.row
             let sourceRow = sourceRow(forDisplayRow: displayRow)
             let isCursorRow = cursor?.row == displayRow
             let rowRect = Rect(x: 0, y: row.y, width: region.width, height: row.height)
-            let rowStyle = self.rowStyle(displayRow: displayRow, isCursorRow: isCursorRow, isHighlighted: false)
+            var rowStyle = self.rowStyle(displayRow: displayRow, isCursorRow: isCursorRow, isHighlighted: false)
+            let flashColor = isCursorRow ? nil : flashBackground(ofSourceRow: sourceRow, at: flashNow)
+            if let flashColor { rowStyle.background = flashColor }
             region.fill(rowStyle, in: rowRect)
             let isMarked = !markedRowSet.isEmpty && markedRowSet.contains(sourceRow)
             for visible in visibleColumns {
@@ -157,8 +160,9 @@ extension DataTableView {
                     cellsOnScreen[key] = cell
                 }
                 let value = dataSource.value(row: sourceRow, column: visible.column)
-                let background = highlightedColumns.contains(visible.column)
+                var background = highlightedColumns.contains(visible.column)
                     ? self.rowStyle(displayRow: displayRow, isCursorRow: isCursorRow, isHighlighted: true) : rowStyle
+                if let flashColor { background.background = flashColor }
                 configure(cell, at: indexPath, sourceRow: sourceRow, value: value, background: background)
                 if let pressedButton, pressedButton.key == key { cell.pressedAction = pressedButton.action }
                 // The row was filled with `rowStyle` above: the cell need not fill again unless

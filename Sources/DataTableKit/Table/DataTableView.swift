@@ -96,6 +96,8 @@ public final class DataTableView {
     /// The row height mode before `w` turned wrapping on (restored when it goes off).
     var rowHeightModeBeforeWrap: DataTableRowHeightMode?
 
+    /// Rows changed by the last apply, flashing until their fade ends (nil: none).
+    var rowFlash: RowFlash?
     /// Cells on screen by (source row, column); cells whose key leaves the screen go back to the pool.
     var cellsOnScreen: [CellKey: DataTableCell] = [:]
     /// Columns fitted to their cells' `preferredWidth` wait for the first frame (`fitColumnsIfNeeded`).

@@ -34,7 +34,7 @@ public final class DataTable<T> {
 
 /// Rows from models, values from the columns' key paths and closures.
 final class ModelDataSource<T>: DataTableDataSource {
-    let models: [T]
+    var models: [T]
     let columns: [DataTableColumn<T>]
 
     init(models: [T], columns: [DataTableColumn<T>]) {

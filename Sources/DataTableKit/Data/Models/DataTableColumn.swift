@@ -17,9 +17,9 @@ public struct DataTableColumn<T>: Sendable {
     /// The column's title in the header.
     public let header: String
     /// The value shown (nil: a header-only column, whose cells show `.null`).
-    let extract: (@Sendable (T) -> DataTableValueType)?
+    @usableFromInline let extract: (@Sendable (T) -> DataTableValueType)?
     /// The value sorted by (nil: the shown value).
-    let sortValue: (@Sendable (T) -> DataTableValueType)?
+    @usableFromInline let sortValue: (@Sendable (T) -> DataTableValueType)?
 
     /// A column showing a property of the model.
     public init<V: DataTableValueConvertible>(_ header: String, _ keyPath: KeyPath<T, V> & Sendable) {

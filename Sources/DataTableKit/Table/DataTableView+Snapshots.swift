@@ -1,0 +1,101 @@
+/// Applying a change of the data's rows while they are shown: state keyed by source row
+/// (cursor record, marks, hidden rows, measured heights, cells on screen) follows each row's
+/// identity to its new source row.
+extension DataTableView {
+    /// Takes in new rows the data source already holds. `newSourceRow[old]` is the new source
+    /// row of each old one (nil: deleted); `changedRows` are new source rows whose content
+    /// changed or that are new (they are measured and configured again; the others keep their
+    /// measured heights and their cells on screen); `flashing` highlights them for a second.
+    ///
+    /// The cursor stays on its record (on a deleted record: on the next surviving row below
+    /// it, else above), on the same line of the screen; the sort and the filter run again
+    /// over the new rows (until they finish, rows keep their old order with new rows at the
+    /// end); content-fitted columns grow to fit new values.
+    /// - Complexity: O(n) in the rows, plus the sort and the filter run again (off this thread).
+    func applyRowChanges(newSourceRow: [Int?], changedRows: Set<Int>, flashing: Bool) {
+        let runningFilter: RowMatcher? = {
+            if let job = activeJob, case .filter(let matcher) = job.kind { return matcher }
+            return nil
+        }()
+        let runningSort: [SortDescriptor]? = {
+            if let job = activeJob, case .sort(let descriptors) = job.kind { return descriptors }
+            return nil
+        }()
+        cancelJob()
+        func remap(_ old: Int) -> Int? { old < newSourceRow.count ? newSourceRow[old] : nil }
+        let newCount = dataSource.rowCount
+
+        // The cursor's record, or the nearest surviving one (below first).
+        var cursorTarget: Int?
+        let cursorLine = viewport.cursor.row - viewport.topRow
+        if viewport.rowCount > 0 {
+            let row = viewport.cursor.row
+            cursorTarget = remap(sourceRow(forDisplayRow: row))
+            var below = row + 1, above = row - 1
+            while cursorTarget == nil && (below < viewport.rowCount || above >= 0) {
+                if below < viewport.rowCount { cursorTarget = remap(sourceRow(forDisplayRow: below)); below += 1 }
+                if cursorTarget == nil && above >= 0 { cursorTarget = remap(sourceRow(forDisplayRow: above)); above -= 1 }
+            }
+        }
+
+        hiddenRows = Set(hiddenRows.compactMap(remap))
+        markedRows = markedRows.compactMap(remap)
+        markedRowSet = Set(markedRows)
+        var heights: [Int: Int] = [:]
+        heights.reserveCapacity(measuredRowHeights.count)
+        for (old, height) in measuredRowHeights {
+            if let new = remap(old), !changedRows.contains(new) { heights[new] = height }
+        }
+        measuredRowHeights = heights
+        var cells: [CellKey: DataTableCell] = [:]
+        for (key, cell) in cellsOnScreen {
+            if let new = remap(key.sourceRow), !changedRows.contains(new) {
+                cells[CellKey(sourceRow: new, column: key.column)] = cell
+            } else {
+                reusePool.enqueue(cell)
+            }
+        }
+        cellsOnScreen = cells
+        pressedButton = nil
+        if let flash = rowFlash {
+            // Rows still fading keep fading at their new places.
+            rowFlash?.rows = Set(flash.rows.compactMap(remap))
+        }
+        if flashing { startFlash(of: changedRows.union(rowFlash?.rows ?? [])) }
+
+        // An order at once: the old one over the survivors, new rows at the end.
+        if displayOrder != nil {
+            var placed = [Bool](repeating: false, count: newCount)
+            var order: [UInt32] = []
+            order.reserveCapacity(newCount)
+            for old in displayOrder ?? [] {
+                guard let new = remap(Int(old)), !hiddenRows.contains(new) else { continue }
+                placed[new] = true
+                order.append(UInt32(truncatingIfNeeded: new))
+            }
+            for row in 0..<newCount where !placed[row] && !hiddenRows.contains(row) {
+                order.append(UInt32(truncatingIfNeeded: row))
+            }
+            displayOrder = order
+            filteredRows = filteredRows.map { $0.compactMap { remap(Int($0)).map { UInt32(truncatingIfNeeded: $0) } } }
+        }
+        sortedRowCount = newCount
+        placedRowCount = newCount
+        rowHeights.removeAllHeights()
+        viewport.setRowCount(displayOrder?.count ?? newCount)
+        if let cursorTarget { moveCursor(toSourceRow: cursorTarget) }
+        viewport.scrollView(rows: (viewport.cursor.row - viewport.topRow) - cursorLine)
+        viewport.scrollToCursor()
+
+        remeasureColumns()
+        if !changedRows.isEmpty { fitColumnsToCells()
+            layoutColumns() }
+
+        // The filter and the sort again, over the new rows; the cursor follows its record.
+        if let filter = runningFilter ?? filter {
+            startFilter(filter)
+        } else if let descriptors = runningSort ?? (sortDescriptors.isEmpty ? nil : sortDescriptors) {
+            startSort(by: descriptors)
+        }
+    }
+}
