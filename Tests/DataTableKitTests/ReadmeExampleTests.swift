@@ -66,17 +66,23 @@ func makeUserTable(_ users: [User]) -> DataTable<User> {
 
 // MARK: - End of the README example.
 
+/// Expects README.md to show, character for character, the code of `testFile` between its
+/// "verbatim from here to the next MARK." line and its "End of the README example" MARK.
+func expectReadmeShowsExample(of testFile: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let root = String(testFile[..<(testFile.utf8Range(of: "/Tests/")?.lowerBound ?? testFile.endIndex)])
+    let source = try #require(SnapshotFile.readFile(testFile), sourceLocation: sourceLocation)
+    let readme = try #require(SnapshotFile.readFile(root + "/README.md"), sourceLocation: sourceLocation)
+    let start = try #require(source.utf8Range(of: "verbatim from here to the next MARK.\n"), sourceLocation: sourceLocation)
+    let end = try #require(source.utf8Range(of: "// MARK: - End of the README" + " example."), sourceLocation: sourceLocation)
+    let example = String(source[start.upperBound..<end.lowerBound]).trimmingNewlines
+    let name = testFile.split(separator: "/").last.map(String.init) ?? testFile
+    #expect(readme.utf8Range(of: example) != nil, "README.md no longer shows the example of \(name)", sourceLocation: sourceLocation)
+}
+
 @Suite struct ReadmeExampleTests {
     /// The README shows the code between the MARKs above, character for character.
     @Test func theReadmeShowsThisExampleVerbatim() throws {
-        let testFile = #filePath
-        let root = String(testFile[..<(testFile.utf8Range(of: "/Tests/")?.lowerBound ?? testFile.endIndex)])
-        let source = try #require(SnapshotFile.readFile(testFile))
-        let readme = try #require(SnapshotFile.readFile(root + "/README.md"))
-        let start = try #require(source.utf8Range(of: "verbatim from here to the next MARK.\n"))
-        let end = try #require(source.utf8Range(of: "// MARK: - End of the README example."))
-        let example = String(source[start.upperBound..<end.lowerBound]).trimmingNewlines
-        #expect(readme.utf8Range(of: example) != nil, "README.md no longer shows the example of ReadmeExampleTests.swift")
+        try expectReadmeShowsExample(of: #filePath)
     }
 
     let users = [

@@ -37,14 +37,7 @@ func pendingChanges(from old: [Order], to new: [Order]) -> DataTableDifference<I
 @Suite struct ReadmeSnapshotExampleTests {
     /// The README shows the code between the MARKs above, character for character.
     @Test func theReadmeShowsThisExampleVerbatim() throws {
-        let testFile = #filePath
-        let root = String(testFile[..<(testFile.utf8Range(of: "/Tests/")?.lowerBound ?? testFile.endIndex)])
-        let source = try #require(SnapshotFile.readFile(testFile))
-        let readme = try #require(SnapshotFile.readFile(root + "/README.md"))
-        let start = try #require(source.utf8Range(of: "verbatim from here to the next MARK.\n"))
-        let end = try #require(source.utf8Range(of: "// MARK: - End of the README example."))
-        let example = String(source[start.upperBound..<end.lowerBound]).trimmingNewlines
-        #expect(readme.utf8Range(of: example) != nil, "README.md no longer shows the example of ReadmeSnapshotExampleTests.swift")
+        try expectReadmeShowsExample(of: #filePath)
     }
 
     @Test func theExampleRuns() {
