@@ -97,12 +97,6 @@ extension ViewerSession {
         "wrote \(grouped(result.rowsWritten)) rows to \(result.path)" + (result.backupPath.map { " (previous kept as \($0))" } ?? "")
     }
 
-    /// `1234567` as `1,234,567`.
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n)
-        return digits.enumerated().map { i, c in (i > 0 && (digits.count - i) % 3 == 0 ? "," : "") + String(c) }.joined()
-    }
-
     /// A conflict, with the ways out: overwrite knowingly, write elsewhere, or quit without.
     static func conflictMessage(_ error: CSVWriteError, request: DataTableWriteRequest, path: String) -> String {
         let force = request.path == nil ? ":w! overwrites" : ":w! \(request.path!) overwrites"
