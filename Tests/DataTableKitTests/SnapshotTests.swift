@@ -92,6 +92,18 @@ func expectSnapshot(_ backend: MemoryBackend, _ name: String, styles: Bool = tru
         expectSnapshot(backend, "help-scrolled", styles: false)
     }
 
+    /// The wheel scrolls the help as it scrolls the record view (3 lines a notch); a click closes it.
+    @Test func theWheelScrollsTheHelp() {
+        let (app, _) = TableFixtures.application(TableFixtures.people(rows: 30), size: Size(width: 40, height: 8))
+        app.type("?")
+        app.handle(.mouse(MouseEvent(kind: .wheelDown, position: Point(x: 5, y: 4))))
+        #expect((app.screens.top as? HelpScreen)?.scrollOffset == 3)
+        app.handle(.mouse(MouseEvent(kind: .wheelUp, position: Point(x: 5, y: 4))))
+        #expect((app.screens.top as? HelpScreen)?.scrollOffset == 0)
+        app.handle(.mouse(MouseEvent(kind: .press(.left), position: Point(x: 5, y: 4))))
+        #expect(!(app.screens.top is HelpScreen))
+    }
+
     @Test func resizeLaysOutAgain() {
         let (app, backend) = TableFixtures.application(TableFixtures.people(rows: 30), size: size)
         app.type("jjjjjj")

@@ -56,6 +56,28 @@ public struct ScreenContext {
     /// The table's key bindings (the help lists them).
     public var keyBindings: KeyBindings { view.configuration.keyBindings }
 
+    /// What a full-screen list (help, record view) does with a scrolling event: the wheel
+    /// scrolls 3 lines, a click closes it, scroll keys move `scrollOffset`; nil for other keys,
+    /// which the screen handles itself.
+    func scrollingOutcome(for event: InputEvent, scrollOffset: inout Int) -> ScreenOutcome? {
+        switch event {
+        case .mouse(let mouse):
+            switch mouse.kind {
+            case .wheelDown: scrollOffset += 3
+            case .wheelUp: scrollOffset -= 3
+            case .press: return .dismiss()
+            default: return .ignored
+            }
+            return .redraw
+        case .resize:
+            return .ignored
+        case .key(let key):
+            guard let lines = scrollLines(for: key) else { return nil }
+            scrollOffset += lines
+            return .redraw
+        }
+    }
+
     /// How far a key scrolls a full-screen list (help, record view): a line or a page.
     public func scrollLines(for key: Key) -> Int? {
         let page = max(1, view.size.height - 3)

@@ -24,25 +24,14 @@ final class HelpScreen: Screen {
         ("wheel", "scroll 3 rows; with Shift: scroll columns"),
     ]
 
-    /// Scrolls with j/k and pages; q, Esc, ?, Enter or F1 closes, and so does a click.
+    /// Scrolls with j/k, pages and the wheel; q, Esc, ?, Enter or F1 closes, and so does a click.
     func handle(_ event: InputEvent, context: ScreenContext) -> ScreenOutcome {
+        if let outcome = context.scrollingOutcome(for: event, scrollOffset: &scrollOffset) { return outcome }
         switch event {
-        case .mouse(let mouse):
-            if case .press = mouse.kind { return .dismiss() }
+        case .key(.character("q")), .key(.escape), .key(.character("?")), .key(.enter), .key(.function(1)):
+            return .dismiss()
+        default:
             return .ignored
-        case .resize:
-            return .ignored
-        case .key(let key):
-            if let lines = context.scrollLines(for: key) {
-                scrollOffset += lines
-                return .redraw
-            }
-            switch key {
-            case .character("q"), .escape, .character("?"), .enter, .function(1):
-                return .dismiss()
-            default:
-                return .ignored
-            }
         }
     }
 

@@ -17,22 +17,11 @@ final class RecordScreen: Screen {
 
     func handle(_ event: InputEvent, context: ScreenContext) -> ScreenOutcome {
         let view = context.view
+        if let outcome = context.scrollingOutcome(for: event, scrollOffset: &scrollOffset) { return outcome }
         switch event {
-        case .mouse(let mouse):
-            switch mouse.kind {
-            case .wheelDown: scrollOffset += 3
-            case .wheelUp: scrollOffset -= 3
-            case .press: return .dismiss()
-            default: return .ignored
-            }
-            return .redraw
-        case .resize:
+        case .mouse, .resize:
             return .ignored
         case .key(let key):
-            if let lines = context.scrollLines(for: key) {
-                scrollOffset += lines
-                return .redraw
-            }
             switch key {
             case .character("q"), .escape, .enter:
                 return .dismiss()
