@@ -1,0 +1,300 @@
+/// Fast, allocation-free readers of field values from UTF-8 bytes, shared by sorting and by
+/// type inference. Each accepts surrounding ASCII spaces and tabs, and returns nil for anything
+/// else it does not recognise (including an empty field).
+public enum ValueParsing {
+    /// An integer: optional sign, decimal digits, optional grouping commas (`1,234,567`: 1–3
+    /// digits, then groups of exactly 3). Nil on overflow of `Int`, or for `1.0`, `1e3`.
+    public static func integer(_ bytes: UnsafeRawBufferPointer, format: ValueFormat = .standard) -> Int? {
+        var i = 0, end = bytes.count
+        trim(bytes, &i, &end)
+        guard i < end else { return nil }
+        var negative = false
+        if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var value = 0, digits = 0, group = 0, sawComma = false
+        while i < end {
+            let b = bytes[i]
+            if b &- UInt8(ascii: "0") < 10 {
+                let (m, o1) = value.multipliedReportingOverflow(by: 10)
+                let (s, o2) = negative ? m.subtractingReportingOverflow(Int(b &- 48)) : m.addingReportingOverflow(Int(b &- 48))
+                if o1 || o2 { return nil }
+                value = s
+                digits += 1
+                group += 1
+            } else if b == UInt8(ascii: ",") {
+                guard group > 0, sawComma ? group == 3 : group <= 3 else { return nil }
+                sawComma = true
+                group = 0
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard digits > 0, !sawComma || group == 3 else { return nil }
+        return value
+    }
+
+    /// A decimal number: `12`, `-0.5`, `.5`, `5.`, `+1e3`, `1.5E-7`, `1,234.5` (grouping as for
+    /// `integer`). Correctly rounded: directly for up to 15–16 significant digits and powers of
+    /// ten up to 22 (the common case, no allocation), through the standard library otherwise.
+    public static func decimal(_ bytes: UnsafeRawBufferPointer, format: ValueFormat = .standard) -> Double? {
+        guard let number = number(bytes) else { return nil }
+        return double(number, bytes)
+    }
+
+    /// A date or date-time, as milliseconds since 1970-01-01T00:00:00Z. Accepted:
+    /// `YYYY-MM-DD`, `YYYY/MM/DD`, either followed by `T` or a space and `HH:MM`, `HH:MM:SS` or
+    /// `HH:MM:SS.fff` (any number of fraction digits, milliseconds kept), then optionally `Z` or
+    /// an offset `±HH:MM`, `±HHMM`, `±HH`. Times without an offset are read as UTC. Nil for
+    /// impossible dates (`2023-02-29`, month 13, hour 24).
+    public static func dateTime(_ bytes: UnsafeRawBufferPointer, format: ValueFormat = .standard) -> Int64? {
+        var i = 0, end = bytes.count
+        trim(bytes, &i, &end)
+        guard end - i >= 10 else { return nil }
+        @inline(__always) func digits(_ at: Int, _ n: Int) -> Int? {
+            guard at + n <= end else { return nil }
+            var v = 0
+            for k in at..<(at + n) {
+                let d = bytes[k] &- UInt8(ascii: "0")
+                guard d < 10 else { return nil }
+                v = v * 10 + Int(d)
+            }
+            return v
+        }
+        let separator = bytes[i + 4]
+        guard separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/"), bytes[i + 7] == separator,
+              let year = digits(i, 4), let month = digits(i + 5, 2), let day = digits(i + 8, 2),
+              month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month)
+        else { return nil }
+        var ms = Int64(daysFromCivil(year, month, day)) * 86_400_000
+        i += 10
+        if i == end { return ms }
+        guard bytes[i] == UInt8(ascii: "T") || bytes[i] == UInt8(ascii: "t") || bytes[i] == UInt8(ascii: " "),
+              let hour = digits(i + 1, 2), i + 3 < end, bytes[i + 3] == UInt8(ascii: ":"),
+              let minute = digits(i + 4, 2), hour < 24, minute < 60
+        else { return nil }
+        ms += Int64(hour * 3_600_000 + minute * 60_000)
+        i += 6
+        if i < end, bytes[i] == UInt8(ascii: ":") {
+            guard let second = digits(i + 1, 2), second <= 60 else { return nil }
+            ms += Int64(second * 1000)
+            i += 3
+            if i < end, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                var fraction = 0, n = 0
+                while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
+                    if n < 3 { fraction = fraction * 10 + Int(bytes[i] &- UInt8(ascii: "0")) }
+                    n += 1
+                    i += 1
+                }
+                guard n > 0 else { return nil }
+                for _ in n..<max(n, 3) { fraction *= 10 }
+                ms += Int64(fraction)
+            }
+        }
+        if i == end { return ms }
+        let zone = bytes[i]
+        if zone == UInt8(ascii: "Z") || zone == UInt8(ascii: "z") { return i + 1 == end ? ms : nil }
+        guard zone == UInt8(ascii: "+") || zone == UInt8(ascii: "-"), let oh = digits(i + 1, 2), oh < 24 else { return nil }
+        var om = 0
+        i += 3
+        if i < end {
+            if bytes[i] == UInt8(ascii: ":") { i += 1 }
+            guard let m = digits(i, 2), m < 60, i + 2 == end else { return nil }
+            om = m
+        }
+        let offset = Int64(oh * 3_600_000 + om * 60_000)
+        return zone == UInt8(ascii: "+") ? ms - offset : ms + offset
+    }
+
+    /// `true`/`false`, `yes`/`no`, `y`/`n`, `t`/`f`, `on`/`off`, `1`/`0`, in any case.
+    public static func boolean(_ bytes: UnsafeRawBufferPointer, format: ValueFormat = .standard) -> Bool? {
+        var i = 0, end = bytes.count
+        trim(bytes, &i, &end)
+        let n = end - i
+        guard n >= 1, n <= 5 else { return nil }
+        var w: UInt64 = 0
+        for k in 0..<n { w = w << 8 | UInt64(bytes[i + k] | (bytes[i + k] &- 65 < 26 ? 0x20 : 0)) }
+        switch w {
+        case 0x74_72_75_65, 0x79_65_73, 0x79, 0x74, 0x6F_6E, 0x31: return true  // true yes y t on 1
+        case 0x66_61_6C_73_65, 0x6E_6F, 0x6E, 0x66, 0x6F_66_66, 0x30: return false  // false no n f off 0
+        default: return nil
+        }
+    }
+
+    /// `String` conveniences of the byte readers.
+    public static func integer(_ text: String, format: ValueFormat = .standard) -> Int? {
+        withBytes(text) { integer($0, format: format) }
+    }
+    /// `text` as a decimal number, if it is one.
+    public static func decimal(_ text: String, format: ValueFormat = .standard) -> Double? {
+        withBytes(text) { decimal($0, format: format) }
+    }
+    /// `text` as a date and time (seconds since 1970), if it is one.
+    public static func dateTime(_ text: String, format: ValueFormat = .standard) -> Int64? {
+        withBytes(text) { dateTime($0, format: format) }
+    }
+    /// `text` as true or false, if it is one.
+    public static func boolean(_ text: String, format: ValueFormat = .standard) -> Bool? {
+        withBytes(text) { boolean($0, format: format) }
+    }
+
+    @inline(__always) static func withBytes<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        var text = text
+        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+
+    // MARK: Internals
+
+    @inline(__always) static func trim(_ bytes: UnsafeRawBufferPointer, _ i: inout Int, _ end: inout Int) {
+        while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        while end > i, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+    }
+
+    /// A number read from text: `(negative ? -1 : 1) * mantissa * 10^exponent`, with `exact`
+    /// false when significant digits beyond the 19th were dropped.
+    struct Number {
+        var negative: Bool
+        var mantissa: UInt64
+        var exponent: Int
+        var exact: Bool
+
+        /// The value as an Int64 `m` and scale `s` (value = m / 10^s, s <= 18, trailing
+        /// fraction zeros dropped), or nil when it has none.
+        @inline(__always) func fixedPoint() -> (Int64, UInt8)? {
+            guard exact else { return nil }
+            var m = mantissa, e = exponent
+            if m == 0 { return (0, 0) }
+            while e < 0, m % 10 == 0 {
+                m /= 10
+                e += 1
+            }
+            guard m <= UInt64(Int64.max) else { return nil }
+            var v = Int64(m)
+            if e > 0 {
+                guard e <= 18 else { return nil }
+                let (p, o) = v.multipliedReportingOverflow(by: powersOf10[e])
+                if o { return nil }
+                v = p
+                e = 0
+            }
+            guard e >= -18 else { return nil }
+            return (negative ? -v : v, UInt8(-e))
+        }
+    }
+
+    /// Grammar: `[+-]? (digits[.digits*] | .digits) ([eE][+-]?digits)?` with grouping commas in
+    /// the integer part, surrounded by optional spaces/tabs.
+    static func number(_ bytes: UnsafeRawBufferPointer) -> Number? {
+        var i = 0, end = bytes.count
+        trim(bytes, &i, &end)
+        guard i < end else { return nil }
+        var negative = false
+        if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var mantissa: UInt64 = 0, exponent = 0, significant = 0, exact = true, digits = 0
+        @inline(__always) func addDigit(_ d: UInt64, fraction: Bool) {
+            if significant < 19 {
+                mantissa = mantissa &* 10 &+ d
+                if mantissa != 0 { significant += 1 }
+                if fraction { exponent -= 1 }
+            } else {
+                if d != 0 { exact = false }
+                if !fraction { exponent += 1 }
+            }
+        }
+        // Integer part with optional grouping.
+        var group = 0, sawComma = false
+        while i < end {
+            let b = bytes[i]
+            if b &- UInt8(ascii: "0") < 10 {
+                addDigit(UInt64(b &- 48), fraction: false)
+                digits += 1
+                group += 1
+            } else if b == UInt8(ascii: ",") {
+                guard group > 0, sawComma ? group == 3 : group <= 3 else { return nil }
+                sawComma = true
+                group = 0
+            } else {
+                break
+            }
+            i += 1
+        }
+        if sawComma, group != 3 { return nil }
+        if i < end, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
+                addDigit(UInt64(bytes[i] &- 48), fraction: true)
+                digits += 1
+                i += 1
+            }
+        }
+        guard digits > 0 else { return nil }
+        if i < end, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            var exponentNegative = false
+            if i < end, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+                exponentNegative = bytes[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var e = 0, exponentDigits = 0
+            while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
+                if e < 100_000 { e = e * 10 + Int(bytes[i] &- 48) }
+                exponentDigits += 1
+                i += 1
+            }
+            guard exponentDigits > 0 else { return nil }
+            exponent += exponentNegative ? -e : e
+        }
+        guard i == end else { return nil }
+        return Number(negative: negative, mantissa: mantissa, exponent: exponent, exact: exact)
+    }
+
+    /// The `Double` nearest to `number` (read from `bytes`).
+    static func double(_ number: Number, _ bytes: UnsafeRawBufferPointer) -> Double {
+        if number.mantissa == 0 { return number.negative ? -0.0 : 0.0 }
+        // Exact mantissa and exact power of ten: one correctly rounded operation.
+        if number.exact, number.mantissa <= 1 << 53, number.exponent >= -22, number.exponent <= 22 {
+            let m = Double(number.mantissa)
+            let d = number.exponent >= 0 ? m * doublePowersOf10[number.exponent] : m / doublePowersOf10[-number.exponent]
+            return number.negative ? -d : d
+        }
+        // Rare: hand the digits (grouping commas and blanks removed) to the standard library.
+        var i = 0, end = bytes.count
+        trim(bytes, &i, &end)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - i) { buffer in
+            var n = 0
+            for k in i..<end where bytes[k] != UInt8(ascii: ",") {
+                buffer[n] = bytes[k]
+                n += 1
+            }
+            return Double(String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)) ?? .nan
+        }
+    }
+
+    static let powersOf10: [Int64] = (0...18).map { n in (0..<n).reduce(Int64(1)) { p, _ in p * 10 } }
+    static let doublePowersOf10: [Double] = (0...22).map { n in (0..<n).reduce(1.0) { p, _ in p * 10 } }
+    static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { p, _ in p * 10 } }
+
+    static func daysInMonth(_ year: Int, _ month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's algorithm).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}
