@@ -152,6 +152,18 @@ func temporaryFile(_ bytes: [UInt8], suffix: String = ".csv") -> String {
         #expect(source.value(row: 200, column: 1) == .string("\u{FFFD}"))
     }
 
+    /// Issue 11: 3 escapes in 29 bytes of valid UTF-8 were refused as binary.
+    @Test func aTinyCSVWithEscapeColouredCellsIsNotBinary() throws {
+        let text = Array("id,name\n1,\u{1B}[31mRED\n2,\u{1B}[0m\u{1B}[1mB\n".utf8)
+        #expect(text.withUnsafeBytes { BinarySniffer.reasonIfBinary($0) } == nil)
+        let source = try CSVFileDataSource(path: temporaryFile(text))
+        source.indexAll()
+        #expect(source.value(row: 0, column: 1) == .string("\u{1B}[31mRED"))
+        // Control bytes that are most of the sample are still refused, with or without NULs.
+        let controls = [UInt8](repeating: 0x1B, count: 20) + Array("abcdefghij".utf8)
+        #expect(controls.withUnsafeBytes { BinarySniffer.reasonIfBinary($0) } != nil)
+    }
+
     @Test func utf8TextInManyScriptsIsNotBinary() {
         let text = Array(String(repeating: "名前,Zoë 🚀,Ærøskøbing,Ελλάδα\n", count: 100).utf8)
         #expect(text.withUnsafeBytes { BinarySniffer.reasonIfBinary($0) } == nil)
