@@ -32,7 +32,7 @@ struct DTableCommand: ParsableCommand {
     @Option(help: "Width of printed output in columns (default: $COLUMNS, else 80).")
     var width: Int?
 
-    @Option(name: [.short, .long], help: "Field delimiter, one character or 'tab' (default: tab for .tsv files, else comma).")
+    @Option(name: [.short, .long], help: "Field delimiter, one character or 'tab' (default: tab for .tsv and .tab files, else sniffed from the first lines among , ; tab and |).")
     var delimiter: String?
 
     @Flag(help: "The first line is data, not column titles.")
@@ -164,13 +164,15 @@ struct DTableCommand: ParsableCommand {
             (table as? CSVFileDataSource)?.indexAll()
             // After indexing: a stream that stopped at --buffer-limit says so.
             if let notice = table.notice { reportError("warning: \(notice)") }
-            let view = DataTableView(dataSource: shown, configuration: configuration)
+            let lineWidth = printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal)
+            let view = Self.printView(of: shown, configuration: configuration, width: lineWidth,
+                                      capIsSet: configFile?.maxColumnWidth != nil)
             if !sortOrder.isEmpty { view.sort(by: sortOrder) }
             var out = BufferedStandardOutput()
             // RssAnon sampled at the first line and then at most 4 times a second, for --stats.
             var peakAnonymousKilobytes = 0
             var lastSample: ContinuousClock.Instant?
-            TablePrinter(width: printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal),
+            TablePrinter(width: lineWidth,
                          colorCount: colorChoice == .always ? 256 : nil)
                 .print(view) { line in
                     out.write(line + "\n")

@@ -47,6 +47,42 @@ extension EndToEnd {
             #expect(tooWide.isEmpty, "lines wider than 40 columns: \(tooWide.prefix(3))")
         }
 
+        /// Issue 11: the man page said stdin is comma-separated and `--help` that `-d` defaults
+        /// to a comma, while both are sniffed.
+        @Test("Standard input's delimiter is sniffed, as --help and the man page say")
+        func standardInputIsSniffed() throws {
+            let directory = try TemporaryDirectory()
+            let path = try directory.write("semi.txt", bytes: Array("name;price\nalpha;1,5\nbeta;2,5\n".utf8))
+            let result = try runProcess([try dtableBinaryPath(), "--print", "--width", "60"], standardInputPath: path, timeout: 20)
+            #expect(result.status == 0, "\(result.standardErrorText)")
+            let lines = ProcessResult.lines(of: result.standardOutputText)
+            #expect(Fixture.words(lines.first ?? "") == ["name", "price"], "\(lines)")
+            let help = try runProcess([try dtableBinaryPath(), "--help"], timeout: 20)
+            let helpText = help.standardOutputText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(helpText.contains("else sniffed from the first lines"), "\(helpText)")
+            #expect(!helpText.contains("else comma"))
+            let root = try #require(#filePath.split(separator: "/Tests/").first)
+            let manual = try #require(SnapshotFile.readFile(root + "/man/dtable.1"))
+            #expect(manual.contains("Standard input is sniffed the same way."))
+            #expect(!manual.contains("Standard input is comma"))
+        }
+
+        /// Issue 11: `--print` cut every column at 40 cells even when the print width had room.
+        @Test("--print gives columns their full width when they all fit")
+        func printFullWidth() throws {
+            let directory = try TemporaryDirectory()
+            let json = #"{"a":1,"b":[1,2,3],"c":"a long string that goes past forty cells"}"#
+            let csv = "id,payload\n1,\"\(json.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\""))\"\n"
+            let path = try directory.write("json.csv", text: csv)
+            let wide = try runProcess([try dtableBinaryPath(), "--print", "--width", "250", path], timeout: 20)
+            #expect(wide.status == 0, "\(wide.standardErrorText)")
+            #expect(wide.standardOutputText.contains(json), "\(wide.standardOutputText)")
+            // Too narrow for the full width: the usual cap and an ellipsis.
+            let narrow = try runProcess([try dtableBinaryPath(), "--print", "--width", "60", path], timeout: 20)
+            #expect(!narrow.standardOutputText.contains(json))
+            #expect(narrow.standardOutputText.contains("…"), "\(narrow.standardOutputText)")
+        }
+
         @Test("--color=always --print writes SGR escapes")
         func printColored() throws {
             let directory = try Fixture.directoryWithPeople()

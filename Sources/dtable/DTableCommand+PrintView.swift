@@ -1,0 +1,21 @@
+import DataTableKit
+
+extension DTableCommand {
+    /// The view `--print` renders: columns capped at `maxColumnWidth` as in the viewer, except
+    /// that when a column reached the cap and every column at its full width (up to `width`)
+    /// fits in `width`, the columns get their full width. A cap set in the config file stays.
+    /// - Complexity: the column measuring of one view, twice when a column reached the cap.
+    static func printView(of source: DataTableDataSource, configuration: DataTableConfiguration,
+                          width: Int, capIsSet: Bool) -> DataTableView {
+        let view = DataTableView(dataSource: source, configuration: configuration)
+        view.fitColumnsIfNeeded()
+        guard !capIsSet, width > configuration.maxColumnWidth,
+              view.columns.contains(where: { $0.width >= configuration.maxColumnWidth }) else { return view }
+        var wide = configuration
+        wide.maxColumnWidth = width
+        let full = DataTableView(dataSource: source, configuration: wide)
+        full.fitColumnsIfNeeded()
+        let used = full.columns.reduce(0) { $0 + $1.width } + full.viewport.gutter * max(0, full.columns.count - 1)
+        return used <= width ? full : view
+    }
+}
