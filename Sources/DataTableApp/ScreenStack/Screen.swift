@@ -85,7 +85,7 @@ public struct ScreenContext {
         case .down, .character("j"): return 1
         case .up, .character("k"): return -1
         case .pageDown, .character(" "), .control("f"): return page
-        case .pageUp, .control("b"): return -page
+        case .pageUp, .control("b"), .character("b"): return -page
         default: return nil
         }
     }

@@ -18,7 +18,7 @@ final class HelpScreen: Screen {
     /// What the bindings cannot say: counts and the mouse.
     static let notes: [(keys: String, summary: String)] = [
         ("", ""),
-        ("5j, 123G", "a count before a key repeats it or names a row"),
+        ("5j, 5l, 123G", "a count before a key repeats it or names a row"),
         ("click", "a cell: move there; a header: sort (again: reverse, none)"),
         ("click a button", "fire its action for the row"),
         ("wheel", "scroll 3 rows; with Shift: scroll columns"),

@@ -55,7 +55,7 @@ public struct KeyBindings: Sendable {
         Binding(.moveLeft, [.left, .character("h")]),
         Binding(.moveRight, [.right, .character("l")]),
         Binding(.pageDown, [.pageDown, .control("f"), .character(" ")]),
-        Binding(.pageUp, [.pageUp, .control("b")]),
+        Binding(.pageUp, [.pageUp, .control("b"), .character("b")]),
         Binding(.halfPageDown, [.control("d")]),
         Binding(.halfPageUp, [.control("u")]),
         Binding(.top, [.character("g"), .home]),

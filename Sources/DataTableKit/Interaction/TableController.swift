@@ -77,8 +77,8 @@ public final class TableController {
         switch command {
         case .moveUp: viewport.moveCursor(rows: -repeats)
         case .moveDown: viewport.moveCursor(rows: repeats)
-        case .moveLeft: viewport.moveCursor(columns: -1)
-        case .moveRight: viewport.moveCursor(columns: 1)
+        case .moveLeft: viewport.moveCursor(columns: -repeats)
+        case .moveRight: viewport.moveCursor(columns: repeats)
         case .pageDown: viewport.scroll(lines: page)
         case .pageUp: viewport.scroll(lines: -page)
         case .halfPageDown: viewport.scroll(lines: max(1, page / 2))
