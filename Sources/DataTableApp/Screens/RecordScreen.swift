@@ -53,7 +53,10 @@ final class RecordScreen: Screen {
         let view = context.view
         recordView(of: view).draw(in: region, scrollOffset: &scrollOffset)
         if let notice = view.notice, region.height >= 3 {
-            region.region(view.statusRect).put(" " + notice + " ", at: .zero, style: context.theme.statusNotice)
+            // Over the footer's whole line: none of the footer's text may show after the notice.
+            let line = region.region(view.statusRect)
+            line.fill(.plain)
+            line.put(" " + notice + " ", at: .zero, style: context.theme.statusNotice)
         }
     }
 

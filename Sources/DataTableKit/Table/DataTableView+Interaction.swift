@@ -135,7 +135,7 @@ extension DataTableView {
             markedRowSet.insert(source)
             markedRows.append(source)
         }
-        notice = markedRows.isEmpty ? "no rows marked" : "\(grouped(markedRows.count)) marked"
+        notice = markedRows.isEmpty ? "no rows marked" : nil
     }
 
     /// The most bytes `y` copies (OSC 52 sends them base64-encoded, a third more).
