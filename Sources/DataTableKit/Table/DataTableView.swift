@@ -142,6 +142,8 @@ public final class DataTableView {
         self.configuration = configuration
         self.cellProvider = cellProvider ?? Self.provider(for: configuration)
         self.reusePool = ReusePool(registry: registry)
+        // Read before measuring: a source that finishes loading meanwhile is measured again.
+        let loadStateWhenMeasured = dataSource.loadState
         self.columns = ColumnSizer.columns(of: dataSource, configuration: configuration)
         switch configuration.rowHeightMode {
         case .fixed(let lines): rowHeights = RowHeightIndex(estimatedHeight: lines)
@@ -156,6 +158,7 @@ public final class DataTableView {
         // Cells are configured first when the table is drawn or printed, not while it is built
         // (a `configure` may read a property the program sets to this table after `init`).
         needsCellFitting = true
+        lastLoadState = loadStateWhenMeasured
         setSize(size)
         if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
             sortOnOpen(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
