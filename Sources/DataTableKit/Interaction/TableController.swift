@@ -94,7 +94,7 @@ public final class TableController {
                 view.notice = "\(view.columns[viewport.cursor.column].title) cannot be sorted"
                 return .redraw
             }
-            view.startSort(by: [SortDescriptor(column: viewport.cursor.column, ascending: command == .sortAscending)])
+            view.startSortFromUser(by: [SortDescriptor(column: viewport.cursor.column, ascending: command == .sortAscending)])
             return .redraw
         case .search where !view.configuration.shouldShowSearchSection,
              .filter where !view.configuration.shouldShowSearchSection,

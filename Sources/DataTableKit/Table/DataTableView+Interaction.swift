@@ -17,7 +17,7 @@ extension DataTableView {
         case [SortDescriptor(column: column, ascending: false)]: next = []
         default: next = [SortDescriptor(column: column, ascending: true)]
         }
-        startSort(by: next)
+        startSortFromUser(by: next)
     }
 
     /// Adds `column` as the next sort key (`{`, `}`); a column already in the sort keeps its
@@ -33,7 +33,7 @@ extension DataTableView {
         } else {
             next.append(SortDescriptor(column: column, ascending: ascending))
         }
-        startSort(by: next)
+        startSortFromUser(by: next)
     }
 
     /// The sort being computed when a sort job runs, else the current one: a key pressed

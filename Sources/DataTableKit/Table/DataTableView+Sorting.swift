@@ -22,6 +22,17 @@ extension DataTableView {
         cursorAfterOrdering = .firstRow
     }
 
+    /// Starts a sort the user asked for (a key, a header click) like `startSort(by:)`: a cursor
+    /// on the first row stays on the first row (the top of the new order); elsewhere it follows
+    /// its record.
+    public func startSortFromUser(by descriptors: [SortDescriptor]) {
+        let atTop = viewport.cursor.row == 0
+        startSort(by: descriptors)
+        guard atTop else { return }
+        cursorAfterOrdering = .firstRow
+        if activeJob == nil { moveCursorAfterOrdering() }  // back to file order at once
+    }
+
     /// Starts sorting by `descriptors` on a worker thread; the UI keeps drawing and answering
     /// keys, the status line shows the progress, Esc cancels. An empty list goes back to file
     /// order at once.
