@@ -116,11 +116,17 @@ extension DataTableView {
             }
             moveCursorAfterOrdering()
         case (.order(let kept, let rowCount), .filter(let matcher)):
+            // A cursor whose record the filter drops goes to the first row (after the sort).
+            if cursorAfterOrdering == nil, viewport.rowCount > 0,
+               !kept.contains(UInt32(truncatingIfNeeded: sourceRow(forDisplayRow: viewport.cursor.row))) {
+                cursorAfterOrdering = .firstRow
+            }
             filter = matcher
             filteredRows = kept
             lastFilterMilliseconds = job.elapsedMilliseconds
             notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
             setDisplayOrder(kept, coveredRows: rowCount)
+            if cursorAfterOrdering == .firstRow { viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column)) }
             // A sort follows the filter; the cursor target waits for it.
             if !sortDescriptors.isEmpty { startSort(by: sortDescriptors) } else { moveCursorAfterOrdering() }
         case (.found(let row), _):
