@@ -44,11 +44,7 @@ public final class TableController {
                     count = nil
                     return .redraw
                 }
-                if let job = view.activeJob {
-                    view.cancelJob()
-                    view.notice = "\(job.kind.verb) cancelled"
-                    return .redraw
-                }
+                if view.cancelJobFromUser() { return .redraw }
                 if view.filter != nil {
                     view.startFilter(nil)
                     return .redraw

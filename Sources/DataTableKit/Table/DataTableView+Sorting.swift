@@ -160,6 +160,23 @@ extension DataTableView {
 
     /// Blocks until the running job finishes and applies it (tests, scripts).
     public func waitForJob() {
+    /// Cancels the running job for the user (Esc) and says so. A cancelled sort that was redoing
+    /// the current sort (after a filter, or when loading ended) leaves the rows unsorted, and
+    /// the header says so too: no sort marks over rows in file order.
+    /// Returns whether a job was running.
+    @discardableResult
+    public func cancelJobFromUser() -> Bool {
+        guard let job = activeJob else { return false }
+        cancelJob()
+        notice = "\(job.kind.verb) cancelled"
+        if case .sort(let descriptors) = job.kind, !descriptors.isEmpty, descriptors == sortDescriptors {
+            sortDescriptors = []
+            setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
+        }
+        cursorAfterOrdering = nil
+        return true
+    }
+
         guard let job = activeJob else { return }
         while true {
             if apply(job) { return }
