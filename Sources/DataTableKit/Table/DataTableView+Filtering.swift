@@ -33,13 +33,21 @@ extension DataTableView {
         }
     }
 
-    /// Searches for the next (`forward`) or previous row after the cursor where some column
-    /// matches; the cursor moves there. Wraps around once; "not found" shows in the status line.
+    /// Searches for the next (`forward`) or previous matching cell after the cursor cell, in
+    /// row-major order; the cursor moves to that cell and the view scrolls to it. The cursor's
+    /// own row is checked here (its cells after the cursor's), the other rows by a job. Wraps
+    /// around once; "not found" shows in the status line.
     public func startSearch(_ matcher: RowMatcher, forward: Bool) {
         cancelJob()
         lastSearch = matcher
         let count = viewport.rowCount
         guard count > 0 else { notice = "not found: \(matcher.query)"; return }
+        let cursor = viewport.cursor
+        if let column = matchingColumn(inDisplayRow: cursor.row, matcher: matcher, forward: forward,
+                                       from: cursor.column + (forward ? 1 : -1)) {
+            viewport.moveCursor(to: DataTableIndexPath(row: cursor.row, column: column))
+            return
+        }
         let job = TableJob(kind: .search(matcher, forward: forward), total: count)
         activeJob = job
         let source = UncheckedSendableBox(value: dataSource)

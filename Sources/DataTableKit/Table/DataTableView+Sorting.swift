@@ -129,8 +129,10 @@ extension DataTableView {
             if cursorAfterOrdering == .firstRow { viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column)) }
             // A sort follows the filter; the cursor target waits for it.
             if !sortDescriptors.isEmpty { startSort(by: sortDescriptors) } else { moveCursorAfterOrdering() }
-        case (.found(let row), _):
-            viewport.moveCursor(to: DataTableIndexPath(row: row, column: viewport.cursor.column))
+        case (.found(let row), .search(let matcher, let forward)):
+            // The row's first matching cell (its last, searching backwards).
+            let column = matchingColumn(inDisplayRow: row, matcher: matcher, forward: forward) ?? viewport.cursor.column
+            viewport.moveCursor(to: DataTableIndexPath(row: row, column: column))
         case (.notFound, .search(let matcher, _)):
             notice = "not found: \(matcher.query)"
         default:
@@ -158,8 +160,6 @@ extension DataTableView {
         return true
     }
 
-    /// Blocks until the running job finishes and applies it (tests, scripts).
-    public func waitForJob() {
     /// Cancels the running job for the user (Esc) and says so. A cancelled sort that was redoing
     /// the current sort (after a filter, or when loading ended) leaves the rows unsorted, and
     /// the header says so too: no sort marks over rows in file order.
@@ -177,6 +177,8 @@ extension DataTableView {
         return true
     }
 
+    /// Blocks until the running job finishes and applies it (tests, scripts).
+    public func waitForJob() {
         guard let job = activeJob else { return }
         while true {
             if apply(job) { return }
