@@ -281,6 +281,20 @@ public struct Viewport {
             width += columnWidths[firstFitting] + gutter
         }
         if leftColumn < firstFitting { leftColumn = firstFitting }
+        // No blank room at the right while the columns left of `leftColumn` could fill it (the
+        // screen grew, a column narrowed): walk left while everything from there still fits.
+        let trailingStart = frozenLayout.trailingStart
+        var used = -gutter
+        var column = leftColumn
+        while column < trailingStart && used <= room {
+            used += columnWidths[column] + gutter
+            column += 1
+        }
+        guard column == trailingStart && used <= room else { return }
+        while leftColumn > firstScrolling && used + gutter + columnWidths[leftColumn - 1] <= room {
+            leftColumn -= 1
+            used += gutter + columnWidths[leftColumn]
+        }
     }
 
     /// The width between the frozen columns (independent of which scrolling columns show).
