@@ -46,7 +46,12 @@ public final class DataTableView {
 
     /// The sort order, in priority order (empty: file order).
     public internal(set) var sortDescriptors: [SortDescriptor] = [] {
-        didSet { if oldValue != sortDescriptors { delegate?.dataTable(self, didChangeSort: sortDescriptors) } }
+        didSet {
+            guard oldValue != sortDescriptors else { return }
+            // Ranks come and go with the keys: the columns make room for them (`layoutColumns`).
+            layoutColumns()
+            delegate?.dataTable(self, didChangeSort: sortDescriptors)
+        }
     }
     /// Display position -> source row id while sorted or filtered (nil: the identity).
     /// Generation: rebuilt by every sort and filter; rows a loading source adds later are
@@ -232,6 +237,14 @@ public final class DataTableView {
     /// configuration asks; row heights are measured again when a width changed.
     func layoutColumns() {
         var widths = columns.map(\.width)
+        // With several sort keys the header puts a rank after the arrow: the column widens by
+        // its digits so the title stays whole (the arrow's cell is part of every title's room).
+        if sortDescriptors.count > 1 && configuration.shouldShowHeaderSortingIndicator {
+            for (rank, descriptor) in sortDescriptors.enumerated() where widths.indices.contains(descriptor.column) {
+                let needed = columns[descriptor.column].title.displayWidth + 1 + String(rank + 1).count
+                widths[descriptor.column] = max(widths[descriptor.column], needed)
+            }
+        }
         if configuration.shouldContentWidthScaleToFillFrame {
             widths = ColumnSizer.scaledToFill(widths, available: bodyRect.width, gutter: viewport.gutter)
         }
