@@ -170,6 +170,9 @@ extension DataTableView {
                 cell.isBackgroundPrefilled = cell.backgroundStyle == rowStyle
                 let cellRegion = region.region(Rect(x: visible.x, y: row.y, width: visible.width, height: row.height))
                 cell.draw(in: cellRegion)
+                // A cell that chose its own background (`defaultCellConfiguration`, a provider)
+                // still shows the cursor's row over it.
+                if isCursorRow && cell.backgroundStyle != background { cellRegion.patchStyle(theme.cursorRow) }
                 if let matcher = highlighter {
                     switch matcher.verdict(value.stringRepresentation) {
                     case .match: cellRegion.patchStyle(theme.match)
