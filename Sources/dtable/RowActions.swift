@@ -55,6 +55,8 @@ final class RowActionDispatcher {
     private(set) var pickedLines: [String] = []
     /// The application showing the table: `edit` and `open` open its screens.
     weak var application: TableApplication?
+    /// How the delete message says the table is written (`ViewerSession.writeHint`).
+    var writeHint = ":w writes"
 
     init(view: DataTableView, editable: EditableDataSource?, actions: [(name: String, action: RowAction)]) {
         self.view = view
@@ -86,7 +88,7 @@ final class RowActionDispatcher {
             guard let editable else { view.notice = "rows of this table cannot be deleted"; return }
             _ = editable.deleteRow(sourceRow)
             view.hideRow(sourceRow)
-            view.notice = "deleted row \(sourceRow + 1) (u undoes, :w writes)"
+            view.notice = "deleted row \(sourceRow + 1) (u undoes, \(writeHint))"
         case .builtIn(.edit):
             application?.openEditForm(sourceRow: sourceRow)
         case .builtIn(.copy):

@@ -36,6 +36,7 @@ final class ViewerSession {
         self.outputPath = outputPath
         self.outputTarget = outputPath.map { CSVWriteTarget(recordingCurrentStateOf: $0) }
         self.dispatcher = RowActionDispatcher(view: view, editable: editable, actions: actions)
+        dispatcher.writeHint = writeHint
         view.delegate = self  // held weakly: the session lives as long as the viewer runs
         // Temporary files of dtables killed while writing these files.
         if let file, !file.isStream { CSVTableWriter.removeStaleTemporaryFiles(nextTo: file.path) }
@@ -83,7 +84,7 @@ extension ViewerSession: DataTableDelegate {
         guard editable.setField(text, row: row, column: column) else { return nil }
         view.widenColumn(column, toShowSourceRow: row)
         view.invalidateRowHeights()
-        return "row \(row + 1), \(editable.title(ofColumn: column)): changed (u undoes, :w writes)"
+        return "row \(row + 1), \(editable.title(ofColumn: column)): changed (u undoes, \(writeHint))"
     }
 
     func dataTableUndo(_ view: DataTableView) -> String? {
@@ -102,8 +103,15 @@ extension ViewerSession: DataTableDelegate {
         }
     }
 
-    /// With --output the table is written on quit anyway: nothing to ask.
-    func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool { outputPath == nil && editable.hasUnsavedChanges }
+    /// With --output the table is written on quit anyway, and the demo (no input at all) is
+    /// made up: nothing to ask.
+    func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool {
+        outputPath == nil && file != nil && editable.hasUnsavedChanges
+    }
+
+    /// How a message says the changes are written: `:w` back to the file or to `--output`,
+    /// else (the demo, stdin) only `:w FILE` can write them.
+    var writeHint: String { outputPath != nil || file?.isStream == false ? ":w writes" : ":w FILE writes" }
 
     /// With `--output`, quitting writes it first (unless it holds the current state): the write
     /// runs in the background and ends the program when it succeeded.
