@@ -125,7 +125,8 @@ extension DataTableView {
 
     // MARK: Rows
 
-    /// Marks or unmarks the cursor's row (`m`).
+    /// Marks or unmarks the cursor's row (`m`). The status line counts the marked rows; the
+    /// notice only says when none are left.
     public func toggleMarkAtCursor() {
         guard viewport.rowCount > 0 else { return }
         let source = sourceRow(forDisplayRow: viewport.cursor.row)
