@@ -3,12 +3,15 @@ import DataTableKit
 extension DTableCommand {
     /// The view `--print` renders: columns capped at `maxColumnWidth` as in the viewer, except
     /// that when a column reached the cap and every column at its full width (up to `width`)
-    /// fits in `width`, the columns get their full width. A cap set in the config file stays.
+    /// fits in `width`, the columns get their full width. A cap set in the config file stays,
+    /// and so does the cap of wrapped text (`--wrap`: rows grow instead).
     /// - Complexity: the column measuring of one view, twice when a column reached the cap.
     static func printView(of source: DataTableDataSource, configuration: DataTableConfiguration,
                           width: Int, capIsSet: Bool) -> DataTableView {
         let view = DataTableView(dataSource: source, configuration: configuration)
         view.fitColumnsIfNeeded()
+        if case .automatic = configuration.rowHeightMode { return view }
+        if configuration.textLayout == .wrap { return view }
         guard !capIsSet, width > configuration.maxColumnWidth,
               view.columns.contains(where: { $0.width >= configuration.maxColumnWidth }) else { return view }
         var wide = configuration
