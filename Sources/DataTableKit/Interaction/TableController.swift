@@ -164,6 +164,8 @@ public final class TableController {
             return chooseAction(from: names)
         case .undo:
             return .request(.undo)
+        case .reload:
+            return .request(.reload)
         case .help:
             return .request(.help)
         case .quit:
