@@ -43,7 +43,11 @@ extension EndToEnd {
             let screen = session.lastCapture
             #expect(screen.contains { $0.contains("CHANGED5") }, "\(session.lastScreen)")
             #expect(screen.contains { $0.contains("nine!") }, "\(session.lastScreen)")
-            #expect(screen.contains { Fixture.words($0) == ["0", "zero"] }, "\(session.lastScreen)")
+            // The inserted row is above the screen: the cursor's row kept its line.
+            try session.sendKeys("g")
+            #expect(session.waitFor { Fixture.words($0.row(1)) == ["0", "zero"] }, "\(session.lastScreen)")
+            try session.sendKeys("5", "j")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("row 6/31") }, "\(session.lastScreen)")
 
             // A second save: rows removed above the cursor; it stays on its record.
             try Self.replace(path, with: "id,name\n" + Self.rows(3...30, renaming: [5: "CHANGED5"]))
