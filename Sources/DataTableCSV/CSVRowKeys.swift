@@ -28,15 +28,26 @@ public struct CSVRowKeys: Sendable {
 
     /// `hashes` with each repeat made distinct by its occurrence number: the first of equal
     /// hashes keeps it, the k-th becomes a mix of it and k, the same in every version.
-    /// - Complexity: O(n) expected (one set insertion per row; a map only for repeats).
+    ///
+    /// The hashes are uniform already, so an open-addressing table indexed by their low bits
+    /// counts occurrences (a `Set<UInt64>` hashed each of them again: SipHash per row).
+    /// - Complexity: O(n) expected, one probe sequence per row.
     static func disambiguated(_ hashes: [UInt64]) -> [UInt64] {
-        var seen = Set<UInt64>(minimumCapacity: hashes.count)
-        var repeats: [UInt64: UInt64] = [:]
+        var capacity = 16
+        while capacity < hashes.count * 2 { capacity <<= 1 }
+        let mask = capacity - 1
+        var slots = [UInt64](repeating: 0, count: capacity)
+        var counts = [UInt32](repeating: 0, count: capacity)  // 0: the slot is free
         var result = hashes
-        for (i, hash) in hashes.enumerated() where !seen.insert(hash).inserted {
-            let occurrence = (repeats[hash] ?? 0) + 1
-            repeats[hash] = occurrence
-            result[i] = RowHash.finalize((hash ^ (occurrence &* RowHash.k2)) &+ RowHash.k1)
+        for (i, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while counts[slot] != 0 && slots[slot] != hash { slot = (slot + 1) & mask }
+            let occurrence = counts[slot]
+            slots[slot] = hash
+            counts[slot] = occurrence &+ 1
+            if occurrence > 0 {
+                result[i] = RowHash.finalize((hash ^ (UInt64(occurrence) &* RowHash.k2)) &+ RowHash.k1)
+            }
         }
         return result
     }
