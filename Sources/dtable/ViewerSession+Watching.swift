@@ -144,10 +144,10 @@ extension ViewerSession {
 
     /// `R`: reads the file again now; with unsaved edits, asks first.
     func reloadNow(discardingChanges: Bool) -> DataTableReloadAnswer {
+        if let file, file.isStream { return .message("\(file.path) is a stream: it cannot be read again") }
         guard let live = liveFile.live, let file else {
             return .message("nothing to reload: the table did not come from a file")
         }
-        guard !file.isStream else { return .message("\(file.path) is a stream: it cannot be read again") }
         let name = TerminalText.quoted(file.path)
         if liveFile.reload != nil { return .message("already reloading \(name) (Esc cancels)") }
         if writing != nil { return .message("writing: R works once the write is done") }
