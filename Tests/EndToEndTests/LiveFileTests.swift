@@ -100,6 +100,24 @@ extension EndToEnd {
             #expect(session.waitForExit() == 0)
         }
 
+        @Test("--watch: dtable's own :w is not a change on disk")
+        func ownWriteIsNotReloaded() throws {
+            let directory = try TemporaryDirectory()
+            _ = try directory.write("o.csv", text: "id,name\n" + Self.rows(1...10))
+            let session = try Self.start(["--action", "Delete", "--watch", "o.csv"], in: directory)
+            try session.sendKeys("a")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("deleted row 1") }, "\(session.lastScreen)")
+            try session.sendKeys(":")
+            try session.sendLiteral("w")
+            try session.sendKeys("Enter")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("wrote 9 rows to o.csv") }, "\(session.lastScreen)")
+            usleep(800_000)
+            let screen = try session.capture()
+            #expect(Fixture.statusLine(screen).contains("wrote 9 rows to o.csv"), "\(screen.joined(separator: "\n"))")
+            #expect(!screen.joined().contains("reloaded") && !screen.joined().contains("changed on disk"))
+            #expect(directory.read("o.csv") == "id,name\n" + Self.rows(2...10))
+        }
+
         @Test("R without --watch reads the file again")
         func reloadKeyWithoutWatch() throws {
             let directory = try TemporaryDirectory()
