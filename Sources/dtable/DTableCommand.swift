@@ -98,6 +98,17 @@ struct DTableCommand: ParsableCommand {
         valueName: "SIZE"))
     var bufferLimit: String?
 
+    @Flag(help: "Watch the file: when it is rewritten or replaced (a save by rename too), read it again and show what changed, keeping the cursor on its row (R reads it again at any time).")
+    var watch = false
+
+    @Flag(help: "Follow a file that grows, like tail -f: rows appended to it are added, and a cursor on the last row stays at the end. Works on stdin too.")
+    var follow = false
+
+    @Option(name: .customLong("key"), help: ArgumentHelp(
+        "With --watch or R: rows are the same row across versions when COL has the same value (repeatable for a key of several columns; default: rows are matched by their content).",
+        valueName: "COL"))
+    var keys: [String] = []
+
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, always, never
     }
@@ -129,6 +140,7 @@ struct DTableCommand: ParsableCommand {
         let statsFile = try stats.map(StatisticsReport.openForWriting)
         let configFile = try Self.loadConfigurationFile(environment: environment)
         let source = try InputSource.choose(file: file, stdinIsTerminal: stdinIsTerminal)
+        try Self.checkLiveOptions(watch: watch, follow: follow, source: source)
         let temporaryDirectory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let limit = bufferLimit.flatMap(ByteSize.parse) ?? BufferLimit.defaultLimit(temporaryDirectory: temporaryDirectory)
         let table = try source.load(delimiter: delimiter.flatMap(parsedDelimiter), hasHeader: !noHeader,
@@ -145,8 +157,14 @@ struct DTableCommand: ParsableCommand {
         if case .demo = source, cellKinds.isEmpty { cellKinds = DemoTable.cellKinds }
         if cellKinds.wraps.isEmpty, configFile?.wrap == true { cellKinds.wraps = ["*"] }
         cellKinds.extraBadgeColors = configFile?.badgeColors ?? [:]
+        // A file can be read again (R, --watch, --follow): the table sees it through a layer
+        // that switches to the new version.
+        let csvFile = table as? CSVFileDataSource
+        let live = csvFile.flatMap { $0.isStream ? nil : LiveDataSource($0) }
+        if watch, live == nil { throw DTableError("--watch needs a file: \(source.displayName) is a stream (--follow keeps the cursor at the end as rows arrive)") }
+        let keyColumns = try keys.map { try ColumnReference.resolve($0, in: titles, option: "--key") }
         // Edits and deletions live in memory over the file until they are written.
-        let editable = EditableDataSource(base: table)
+        let editable = EditableDataSource(base: live ?? table)
         let shown = try Self.applying(cellKinds, to: editable, configuration: &configuration)
         let rowActions = try cellKinds.actions.map { try RowAction.parse($0, titles: titles) }
         let sortOrder = try sorts.map { try Self.sortDescriptor($0, titles: titles) }
@@ -204,6 +222,9 @@ struct DTableCommand: ParsableCommand {
         let session = ViewerSession(view: view, editable: editable, file: table as? CSVFileDataSource,
                                     actions: rowActions, outputPath: output)
         session.printMarkedRows = printMarked
+        session.liveFile = LiveFileState(live: live, watches: watch, follows: follow, keyColumns: keyColumns)
+        view.followsAppendedRows = follow
+        live?.hidesSourceNotice = watch || follow
         // After the terminal's own handlers, so a SIGBUS that is not ours still restores it.
         CSVFileDataSource.installTruncationGuard()
         let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
@@ -241,6 +262,18 @@ extension DTableCommand {
             return try ConfigurationFile.load(contentsOfFile: path)
         } catch {
             throw DTableError(error.description)
+        }
+    }
+
+    /// `--watch` reads a file again: stdin and the demo cannot be (a pipe already streams;
+    /// `--follow` works there).
+    static func checkLiveOptions(watch: Bool, follow: Bool, source: InputSource) throws {
+        switch source {
+        case .file: break
+        case .standardInput:
+            if watch { throw DTableError("--watch needs a file: stdin is a stream (--follow keeps the cursor at the end as rows arrive)") }
+        case .demo:
+            if watch || follow { throw DTableError("--\(watch ? "watch" : "follow") needs a file or stdin, not the demo table") }
         }
     }
 

@@ -9,8 +9,11 @@ import TerminalSurface
 final class ViewerSession {
     let view: DataTableView
     let editable: EditableDataSource
-    /// The mapped input file (nil for the demo; a stream's temporary copy cannot be written back).
-    let file: CSVFileDataSource?
+    /// The mapped input file (nil for the demo; a stream's temporary copy cannot be written back);
+    /// a reload replaces it with the new version.
+    var file: CSVFileDataSource?
+    /// `--watch`, `--follow`, `R`: the file read again as it changes (`ViewerSession+Watching`).
+    var liveFile = LiveFileState()
     let dispatcher: RowActionDispatcher
     /// `--output FILE`: where the table is written on quit.
     let outputPath: String?
@@ -68,15 +71,22 @@ extension ViewerSession: DataTableDelegate {
         dispatcher.fire(action, sourceRow: sourceRow)
     }
 
-    func dataTableIsBusy(_ view: DataTableView) -> Bool { !dispatcher.running.isEmpty || writing != nil }
+    func dataTableIsBusy(_ view: DataTableView) -> Bool {
+        !dispatcher.running.isEmpty || writing != nil || liveFile.reload != nil
+    }
 
     func dataTablePollWork(_ view: DataTableView) -> Bool {
         let commands = dispatcher.poll()
-        return pollWrite() || commands
+        let watched = pollWatching()
+        return pollWrite() || commands || watched
     }
 
     /// Esc: cancels the write first (the target stays untouched), then the newest command.
-    func dataTableCancelWork(_ view: DataTableView) -> Bool { cancelWrite() || dispatcher.cancelNewest() }
+    func dataTableCancelWork(_ view: DataTableView) -> Bool { cancelWrite() || cancelReload() || dispatcher.cancelNewest() }
+
+    func dataTableReload(_ view: DataTableView, discardingChanges: Bool) -> DataTableReloadAnswer {
+        reloadNow(discardingChanges: discardingChanges)
+    }
 
     func dataTableCanEdit(_ view: DataTableView) -> Bool { true }
 

@@ -23,8 +23,27 @@ extension TableApplication {
         case .undo:
             undo()
             return .redraw
+        case .reload:
+            return reload(discardingChanges: false)
         case .quit:
             return hasUnsavedChanges ? askToQuit() : quitting()
+        }
+    }
+
+    /// `R`: the delegate reads the data again, or asks first (`y` reloads, discarding edits).
+    func reload(discardingChanges: Bool) -> ScreenOutcome {
+        switch delegate?.dataTableReload(view, discardingChanges: discardingChanges) ?? .message("nothing to reload") {
+        case .message(let text):
+            view.notice = text
+            return .redraw
+        case .confirm(let question):
+            return .push(QuestionScreen(question) { [unowned self] key in
+                guard key == .character("y") || key == .character("Y") else {
+                    view.notice = "not reloaded"
+                    return .redraw
+                }
+                return reload(discardingChanges: true)
+            })
         }
     }
 

@@ -26,6 +26,11 @@ public protocol TableApplicationDelegate: AnyObject {
     /// why in `notice`). Default true.
     func dataTableShouldQuit(_ view: DataTableView) -> Bool
 
+    /// `R`: reads the data again (a file changed on disk). `discardingChanges` once the user
+    /// agreed to lose unsaved edits. Returns a message for the status line, or a yes/no
+    /// question to ask first. Default: "nothing to reload".
+    func dataTableReload(_ view: DataTableView, discardingChanges: Bool) -> DataTableReloadAnswer
+
     // MARK: Work running for the table (commands of actions)
 
     /// Whether work is running: the run loop then polls often. Default false.
@@ -48,6 +53,10 @@ extension TableApplicationDelegate {
     /// Default: throws "nothing to write to".
     public func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String {
         throw DataTableMessage("nothing to write to")
+    }
+    /// Default: "nothing to reload".
+    public func dataTableReload(_ view: DataTableView, discardingChanges: Bool) -> DataTableReloadAnswer {
+        .message("nothing to reload")
     }
     /// Default: true.
     public func dataTableShouldQuit(_ view: DataTableView) -> Bool { true }
@@ -80,4 +89,12 @@ public struct DataTableWriteRequest: Equatable, Sendable {
         self.overwrites = overwrites
         self.quitsAfter = quitsAfter
     }
+}
+
+/// What `R` (reload) does, as the delegate answers it.
+public enum DataTableReloadAnswer: Equatable, Sendable {
+    /// Done or started: a message for the status line.
+    case message(String)
+    /// A yes/no question first (unsaved edits would be lost); `y` asks again, discarding them.
+    case confirm(String)
 }

@@ -2,7 +2,7 @@ import DataTableKit
 import TerminalSurface
 
 /// The bottom layer: the table itself. Its keys go to the `TableController`; what the table
-/// asks of the program (`/ & : ? Enter a u q`) goes to `onRequest`, which answers with a screen
+/// asks of the program (`/ & : ? Enter a u R q`) goes to `onRequest`, which answers with a screen
 /// to push or a change.
 final class TableScreen: Screen {
     let controller: TableController

@@ -140,6 +140,19 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
         }
     }
 
+    /// Forgets every edit, deletion and undo step: the base shows as it is (its rows were
+    /// read again). Returns the rows that were deleted, for the view to show again.
+    @discardableResult
+    public func discardAll() -> [Int] {
+        state.withLock { state in
+            let deleted = state.deleted.sorted()
+            state = State(changeCount: state.changeCount + 1)
+            hasEdits.store(false, ordering: .releasing)
+            hasDeletes.store(false, ordering: .releasing)
+            return deleted
+        }
+    }
+
     // MARK: - Queries
 
     /// Whether the state differs from the last saved one (or the base, before any save).

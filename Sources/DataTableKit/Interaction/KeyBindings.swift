@@ -83,6 +83,7 @@ public struct KeyBindings: Sendable {
         Binding(.copyCell, [.character("y")]),
         Binding(.fireAction, [.character("a")]),
         Binding(.undo, [.character("u")]),
+        Binding(.reload, [.character("R")]),
         Binding(.help, [.character("?"), .function(1)]),
         Binding(.quit, [.character("q"), .control("c")]),
     ])

@@ -11,6 +11,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case narrowColumn, widenColumn, autoWidthColumn
     case freezeColumns
     case openRecord, markRow, copyCell, fireAction, undo
+    case reload
     case help, quit
 
     /// One line for the help screen.
@@ -45,6 +46,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .copyCell: return "copy the cell to the clipboard (OSC 52)"
         case .fireAction: return "fire one of the row's actions"
         case .undo: return "undo the last delete or edit"
+        case .reload: return "read the file again now (asks first when edits would be lost)"
         case .search: return "search (Ctrl-R in the prompt: regex)"
         case .searchNext: return "next match of the search"
         case .searchPrevious: return "previous match of the search"

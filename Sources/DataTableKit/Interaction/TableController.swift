@@ -1,7 +1,7 @@
 import TerminalSurface
 
 /// Turns input events into changes of a `DataTableView`: the table's own keys and clicks, pure
-/// state changes, no drawing, no I/O. Keys the table does not own (`/ & : ? Enter a u q`) come
+/// state changes, no drawing, no I/O. Keys the table does not own (`/ & : ? Enter a u R q`) come
 /// back as a `TableRequest` for the program around the table to answer.
 public final class TableController {
     /// The table the events change.
@@ -160,6 +160,8 @@ public final class TableController {
             return chooseAction(from: names)
         case .undo:
             return .request(.undo)
+        case .reload:
+            return .request(.reload)
         case .help:
             return .request(.help)
         case .quit:

@@ -1,5 +1,5 @@
 /// What the table's keys ask of the program around it: the keys the table does not own
-/// (`/ & : ? Enter a u q`). The program answers with a screen (a prompt, the record view, a
+/// (`/ & : ? Enter a u R q`). The program answers with a screen (a prompt, the record view, a
 /// question) or a change; `TableController` never knows which.
 public enum TableRequest: Equatable, Sendable {
     /// `/`: a search is to be typed.
@@ -16,6 +16,8 @@ public enum TableRequest: Equatable, Sendable {
     case chooseAction(names: [String], row: Int)
     /// `u`: undo the program's last edit or deletion.
     case undo
+    /// `R`: read the data again (the program may ask first).
+    case reload
     /// `q`: leave (the program may ask first).
     case quit
 }

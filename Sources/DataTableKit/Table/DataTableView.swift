@@ -101,6 +101,10 @@ public final class DataTableView {
     /// The row height mode before `w` turned wrapping on (restored when it goes off).
     var rowHeightModeBeforeWrap: DataTableRowHeightMode?
 
+    /// Whether a cursor on the last row follows rows added at the end (`tail -f`): rows a
+    /// loading source adds and rows a change appends (`applyChanges(_:)`). Default false.
+    public var followsAppendedRows = false
+
     /// Rows changed by the last apply, flashing until their fade ends (nil: none).
     var rowFlash: RowFlash?
     /// Cells on screen by (source row, column); cells whose key leaves the screen go back to the pool.
@@ -305,6 +309,8 @@ public final class DataTableView {
     /// disk (an fstat): the run loop does that on its timer, not after every key.
     public func refreshFromDataSource(checkingForChanges: Bool = true) -> Bool {
         if checkingForChanges { dataSource.checkForChanges() }
+        let wasAtEnd = isCursorOnLastRow
+        let tookChanges = takeReportedChanges()
         // A running job redraws for its progress; a finished one is applied. Either way, rows a
         // loading source added meanwhile are still picked up below.
         var jobChanged = false
@@ -317,7 +323,7 @@ public final class DataTableView {
         let sourceNotice = dataSource.notice
         let orderIsStale = displayOrder != nil && count != sortedRowCount
         guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != lastLoadState
-            || sourceNotice != lastSourceNotice else { return jobChanged }
+            || sourceNotice != lastSourceNotice else { return jobChanged || tookChanges }
         if let state, state.isComplete, lastLoadState?.isComplete == false { remeasureColumns() }
         lastLoadState = state
         lastSourceNotice = sourceNotice
@@ -332,7 +338,9 @@ public final class DataTableView {
                 appendRowsLoadedSinceOrdering()
             }
         }
+        let before = viewport.rowCount
         viewport.setRowCount(displayOrder?.count ?? count)
+        if followsAppendedRows && wasAtEnd && viewport.rowCount > before { moveCursorToLastRow() }
         return true
     }
 
