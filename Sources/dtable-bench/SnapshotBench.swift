@@ -15,7 +15,27 @@ enum SnapshotBench {
         var score: Int
     }
 
+    /// The target for an apply of 1M models (ms).
+    static let targetMilliseconds = 300.0
+
+    /// Best times of `runs` runs, in ms.
+    struct Figures {
+        var diff = Double.infinity, apply = Double.infinity, applySorted = Double.infinity, frameAfter = Double.infinity
+    }
+
+    /// Prints the figures as `key=value` lines.
     static func run(rows: Int, runs: Int) {
+        print("rows=\(rows) changed=\(max(4, rows / 100))")
+        let figures = measure(rows: rows, runs: runs)
+        print("snapshot_diff_ms=\(format1(figures.diff))")
+        print("snapshot_apply_ms=\(format1(figures.apply))")
+        print("snapshot_apply_target_ms=\(format1(targetMilliseconds * Double(rows) / 1_000_000))")
+        print("snapshot_apply_sorted_ms=\(format1(figures.applySorted))")
+        print("snapshot_frame_after_ms=\(format1(figures.frameAfter))")
+    }
+
+    /// Measures the difference, the apply, the apply sorted and the frame after, over `rows` models.
+    static func measure(rows: Int, runs: Int) -> Figures {
         let columns: [DataTableColumn<Item>] = [.init("Id", \.id), .init("Name", \.name), .init("Score", \.score)]
         let base = (0..<rows).map { Item(id: $0, name: "item \($0 % 977)", score: ($0 &* 7919) % 100_000) }
         var edited = base
@@ -37,13 +57,12 @@ enum SnapshotBench {
             if !deleted.contains(offset) { result.append(item) }
         }
         edited = result
-        print("rows=\(rows) changed=\(changes)")
 
-        var diffBest = Double.infinity, applyBest = Double.infinity, sortedBest = Double.infinity, frameBest = Double.infinity
+        var figures = Figures()
         for _ in 0..<runs {
             let start = clock.now
             let difference = DataTableDifference(from: base.map(\.id), to: edited.map(\.id))
-            diffBest = min(diffBest, milliseconds(clock.now - start))
+            figures.diff = min(figures.diff, milliseconds(clock.now - start))
             if difference.isEmpty { progress("no difference?") }
 
             for sorted in [false, true] {
@@ -62,15 +81,12 @@ enum SnapshotBench {
                 let frameStart = clock.now
                 app.drawFrame()
                 let frame = milliseconds(clock.now - frameStart)
-                if sorted { sortedBest = min(sortedBest, applied) } else {
-                    applyBest = min(applyBest, applied)
-                    frameBest = min(frameBest, frame)
+                if sorted { figures.applySorted = min(figures.applySorted, applied) } else {
+                    figures.apply = min(figures.apply, applied)
+                    figures.frameAfter = min(figures.frameAfter, frame)
                 }
             }
         }
-        print("snapshot_diff_ms=\(format1(diffBest))")
-        print("snapshot_apply_ms=\(format1(applyBest))")
-        print("snapshot_apply_sorted_ms=\(format1(sortedBest))")
-        print("snapshot_frame_after_ms=\(format1(frameBest))")
+        return figures
     }
 }
