@@ -25,25 +25,21 @@ extension DataTable {
         let newIdentities = models.map(id)
         let oldOffsets = DataTableDifference<ID>.matchOffsets(old: old.map(id), new: newIdentities)
         var insertions: [Int] = [], updates: [Int] = [], reloads: [Int] = []
-        old.withUnsafeBufferPointer { oldModels in
-            models.withUnsafeBufferPointer { newModels in
-                for (offset, before) in oldOffsets.enumerated() {
-                    guard let before else {
-                        insertions.append(offset)
-                        continue
-                    }
-                    // A model whose bytes did not change shows the same values: the columns'
-                    // closures (key paths through the runtime) are skipped for it.
-                    let same = Self.hasSameBytes(oldModels.baseAddress! + before, newModels.baseAddress! + offset)
-                    if !reloading.isEmpty && reloading.contains(newIdentities[offset]) {
-                        reloads.append(offset)
-                        updates.append(offset)
-                    } else if (!reconfiguring.isEmpty && reconfiguring.contains(newIdentities[offset]))
-                        || (!same && showsChange(from: oldModels[before], to: newModels[offset], columns: columns))
-                        || (isChanged?(oldModels[before], newModels[offset]) ?? false) {
-                        updates.append(offset)
-                    }
-                }
+        for (offset, before) in oldOffsets.enumerated() {
+            guard let before else {
+                insertions.append(offset)
+                continue
+            }
+            let model = models[offset]
+            if !reloading.isEmpty && reloading.contains(newIdentities[offset]) {
+                reloads.append(offset)
+                updates.append(offset)
+            } else if (!reconfiguring.isEmpty && reconfiguring.contains(newIdentities[offset]))
+                // A model whose bytes did not change shows the same values: the columns'
+                // closures (key paths through the runtime) are skipped for it.
+                || (!Self.hasSameBytes(old, before, models, offset) && showsChange(from: old[before], to: model, columns: columns))
+                || (isChanged?(old[before], model) ?? false) {
+                updates.append(offset)
             }
         }
         let difference = DataTableDifference<ID>(oldCount: old.count, oldOffsets: oldOffsets,
@@ -62,21 +58,26 @@ extension DataTable {
     /// every column shows and sorts by the same value for both, whatever its closure reads.
     /// False is only a "maybe": padding or two copies of equal text in different storage.
     /// - Complexity: O(`MemoryLayout<T>.size`), no retain or release.
-    @inlinable static func hasSameBytes(_ a: UnsafePointer<T>, _ b: UnsafePointer<T>) -> Bool {
-        let size = MemoryLayout<T>.size
-        let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
-        var offset = 0
-        while offset + 8 <= size {
-            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
+    @inlinable static func hasSameBytes(_ a: [T], _ i: Int, _ b: [T], _ j: Int) -> Bool {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                let size = MemoryLayout<T>.size
+                let a = UnsafeRawPointer(a.baseAddress! + i), b = UnsafeRawPointer(b.baseAddress! + j)
+                var offset = 0
+                while offset + 8 <= size {
+                    if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                    offset += 8
+                }
+                while offset < size {
+                    if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                        return false
+                    }
+                    offset += 1
+                }
+                return true
             }
-            offset += 8
         }
-        while offset < size {
-            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) { return false }
-            offset += 1
-        }
-        return true
     }
 
     /// Whether a column shows a different value (or sorts by one) for `new` than for `old`.
