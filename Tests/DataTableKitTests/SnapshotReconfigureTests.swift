@@ -110,6 +110,27 @@ import DataTableApp
         #expect(counter.total == total + 20)
     }
 
+    @Test func aSnapshotOfIdentitiesAppliesWithItsReconfiguredAndReloadedItems() {
+        let counter = Counter()
+        let (table, app, _) = Self.table(Self.items, counter: counter)
+        let store = Dictionary(uniqueKeysWithValues: Self.items.map { ($0.id, $0) })
+        var snapshot = DataTableSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems([1, 2, 3, 4, 99], toSection: 0)  // 99: unknown to the lookup, left out
+        snapshot.reconfigureItems([2])
+        snapshot.reloadItems([3])
+        let cellOfItem2 = table.view.cellsOnScreen[.init(sourceRow: 1, column: 0)]
+        let before = counter.calls
+        let difference = table.apply(snapshot, animatingDifferences: true) { store[$0] }
+        app.drawFrame()
+        #expect(table.data.map(\.id) == [1, 2, 3, 4])
+        #expect(difference.updates == [1, 2] && difference.deletions == Array(4..<10))
+        #expect(counter.calls[1] == before[1] && counter.calls[4] == before[4])
+        #expect(counter.calls[2] == before[2]! + 2 && counter.calls[3] == before[3]! + 2)
+        #expect(table.view.cellsOnScreen[.init(sourceRow: 1, column: 0)] === cellOfItem2)
+        #expect(table.view.isFlashing)
+    }
+
     @Test func widthsRefitToNewValues() {
         let counter = Counter()
         let (table, app, _) = Self.table(Self.items, counter: counter)
