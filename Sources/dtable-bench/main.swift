@@ -15,7 +15,8 @@ import TerminalSurface
 // background index, with its --stats); and, in a fresh child process (`--measure FILE`, so one
 // size's heap cannot hide the next one's memory), the library on the lazily indexed, memory-
 // mapped `CSVFileDataSource`: full index, sorts through `DataTableView.sort(by:)`, frame builds
-// after key presses, and anonymous memory. Progress goes to stderr, the table to stdout.
+// after key presses, and anonymous memory; for sizes up to 1M rows, also the snapshot apply of as
+// many in-memory models (SnapshotBench). Progress goes to stderr, the table to stdout.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String) -> String? {
@@ -308,6 +309,9 @@ let metrics: [(String, String)] = [
     ("bin_hwm", "viewer peak RSS VmHWM (MB, --stats; counts mapped file pages)"),
     ("cells", "cells visible / max alive"),
     ("reuse", "cells created / reused"),
+    ("snapshot_apply", "snapshot apply, N models, 1% changed (ms, best of 3; target <= 300 at 1M)"),
+    ("snapshot_apply_sorted", "  same, sorted (the sort run again) / frame after (ms)"),
+    ("snapshot_apply_rebuilt", "  same, every model rebuilt, so compared column by column (ms)"),
 ]
 
 var columns: [(title: String, values: [String: String])] = []
@@ -406,7 +410,17 @@ for rows in rowCounts {
         let bytes = BenchData.ensure(path: path, rows: rows)
         progress("generated \(bytes) bytes in \(format1(seconds(clock.now - start))) s")
     }
-    columns.append(measure(path: path, title: label(rows: rows), full: true))
+    var column = measure(path: path, title: label(rows: rows), full: true)
+    if rows <= 1_000_000 {
+        // In-memory models (`DataTable<T>`), not the file: the apply of issue 10's target.
+        progress("\(column.title): snapshot apply")
+        let figures = SnapshotBench.measure(rows: rows, runs: 3)
+        let target = SnapshotBench.targetMilliseconds * Double(rows) / 1_000_000
+        column.values["snapshot_apply"] = "\(format1(figures.apply)) (\(figures.apply <= target ? "<=" : "OVER") \(format1(target)))"
+        column.values["snapshot_apply_sorted"] = "\(format1(figures.applySorted)) / \(format2(figures.frameAfter))"
+        column.values["snapshot_apply_rebuilt"] = format1(figures.applyRebuilt)
+    }
+    columns.append(column)
 }
 
 // MARK: - The table

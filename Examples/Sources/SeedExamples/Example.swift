@@ -19,6 +19,7 @@ struct Example: Sendable {
         TypedModelExample.example,
         TableStylesExample.example,
         ReusableViewExample.example,
+        LiveSnapshotExample.example,
     ]
 
     /// The example named `name`, if there is one.
@@ -30,6 +31,12 @@ struct Example: Sendable {
 final class ExampleTable {
     let view: DataTableView
     private let owners: [AnyObject]
+    /// For live examples: applies the next change of the data now, says what it did and which
+    /// display rows flash (`--print` prints the table before and after one, marking those).
+    var advance: (() -> (summary: String, flashingRows: Set<Int>))?
+    /// For live examples: called on every wake of the run loop in the terminal with the time;
+    /// applies a change when one is due and says what it did (shown on the status line).
+    var tick: ((ContinuousClock.Instant) -> String?)?
 
     init(view: DataTableView, keeping owners: [AnyObject] = []) {
         self.view = view

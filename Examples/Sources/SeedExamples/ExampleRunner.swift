@@ -51,7 +51,23 @@ public enum ExampleRunner {
     /// Renders the example's table as text, `width` columns wide.
     static func printExample(_ example: Example, width: Int, colorCount: Int?, output: (String) -> Void) {
         let table = example.make()
-        TablePrinter(width: width, colorCount: colorCount).print(table.view, write: output)
+        guard let advance = table.advance else {
+            TablePrinter(width: width, colorCount: colorCount).print(table.view, write: output)
+            return
+        }
+        // A live example: the table before and after one change. Rows that flash are marked
+        // `*` at the start of their line (with --color the flash's background shows too).
+        output("before:")
+        TablePrinter(width: width - 2, colorCount: colorCount).print(table.view) { output("  " + $0) }
+        let (summary, flashing) = advance()
+        table.view.waitForJob()
+        output(summary)
+        output("after (* flashing):")
+        var line = -1  // the header first
+        TablePrinter(width: width - 2, colorCount: colorCount).print(table.view) { text in
+            output((flashing.contains(line) ? "* " : "  ") + text)
+            line += 1
+        }
     }
 
     /// Shows the example in the terminal with the library's run loop until the user quits.
@@ -65,7 +81,10 @@ public enum ExampleRunner {
         let table = example.make()
         table.view.notice = example.summary
         let application = TableApplication(view: table.view, backend: terminal)
-        application.run(until: { terminal.terminationSignal != 0 })
+        application.run(until: {
+            if let summary = table.tick?(.now) { table.view.notice = summary }
+            return terminal.terminationSignal != 0
+        })
         terminal.shutdown()
         return terminal.terminationSignal != 0 ? 128 + terminal.terminationSignal : 0
     }

@@ -18,6 +18,19 @@ import Testing
                            file: "default-configuration.color.txt")
     }
 
+    /// In the terminal the live example applies a snapshot once a second, from the run loop's wakes.
+    @Test func theLiveExampleAppliesASnapshotOnceASecond() throws {
+        let table = LiveSnapshotExample.example.make()
+        let tick = try #require(table.tick)
+        let start = ContinuousClock.now
+        #expect(tick(start) == nil)
+        let first = try #require(tick(start + .seconds(1)))
+        #expect(first.hasPrefix("applied: 3 updated"))
+        #expect(table.view.isFlashing)
+        #expect(tick(start + .milliseconds(1500)) == nil)
+        #expect(tick(start + .seconds(2)) != nil)
+    }
+
     @Test func listsEveryExample() {
         var lines: [String] = []
         #expect(ExampleRunner.main(arguments: ["--list"]) { lines.append($0) } == 0)

@@ -27,6 +27,9 @@ open class DataTableCell {
     /// cleared by `prepareForReuse()`, so a recycled cell never runs a previous row's closure.
     /// See `onTap(_:perform:)` and `performAction(_:)`.
     public var actionHandlers: [String: () -> Void] = [:]
+    /// What the table configured the cell on screen with (nil: configure it before it draws).
+    /// Frames draw a cell whose inputs did not change without configuring it again.
+    var configuredWith: CellConfigurationInputs?
 
     /// A cell with nothing configured (registries make cells with it).
     public required init() {}
@@ -38,6 +41,7 @@ open class DataTableCell {
         isBackgroundPrefilled = false
         pressedAction = nil
         actionHandlers = [:]
+        configuredWith = nil
     }
 
     /// Draws the cell into `region` (its own coordinates; anything outside is clipped away).

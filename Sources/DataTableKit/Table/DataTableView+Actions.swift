@@ -27,6 +27,7 @@ extension DataTableView {
                 onScreen.prepareForReuse()
                 configure(onScreen, at: indexPath, sourceRow: source, value: dataSource.value(row: source, column: column),
                           background: background)
+                onScreen.configuredWith = nil
                 cell = onScreen
             } else if let sizing = configuredSizingCell(at: indexPath, sourceRow: source, skippingTextCells: true) {
                 cell = sizing

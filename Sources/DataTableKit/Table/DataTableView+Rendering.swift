@@ -150,21 +150,41 @@ extension DataTableView {
                 let indexPath = DataTableIndexPath(row: displayRow, column: visible.column)
                 let key = CellKey(sourceRow: sourceRow, column: visible.column)
                 let identifier = cellProvider.reuseIdentifier(for: indexPath)
+                let value = dataSource.value(row: sourceRow, column: visible.column)
+                var background = highlightedColumns.contains(visible.column)
+                    ? self.rowStyle(displayRow: displayRow, isCursorRow: isCursorRow, isHighlighted: true) : rowStyle
+                if let flashColor { background.background = flashColor }
+                let inputs = CellConfigurationInputs(
+                    generation: cellConfigurationGeneration, value: value,
+                    isHighlighted: highlightedColumns.contains(visible.column),
+                    alignment: columns[visible.column].alignment, background: background)
                 var cell: DataTableCell
+                var needsConfiguration = true
                 if let existing = cellsOnScreen[key], existing.reuseIdentifier == identifier {
                     cell = existing
-                    cell.prepareForReuse()
+                    // A cell configured with the same inputs keeps its configuration (UIKit does
+                    // not configure a cell again unless its item is reconfigured or reloaded);
+                    // a new background alone is the table's to set.
+                    if let configured = cell.configuredWith, configured.allowsKeeping(for: inputs, cell: cell) {
+                        needsConfiguration = false
+                        if configured.keepsBackground {
+                            cell.backgroundStyle = background
+                            cell.configuredWith?.background = background
+                        }
+                    } else {
+                        cell.prepareForReuse()
+                    }
                 } else {
                     if let stale = cellsOnScreen[key] { reusePool.enqueue(stale) }
                     cell = reusePool.dequeue(identifier)
                     cellsOnScreen[key] = cell
                 }
-                let value = dataSource.value(row: sourceRow, column: visible.column)
-                var background = highlightedColumns.contains(visible.column)
-                    ? self.rowStyle(displayRow: displayRow, isCursorRow: isCursorRow, isHighlighted: true) : rowStyle
-                if let flashColor { background.background = flashColor }
-                configure(cell, at: indexPath, sourceRow: sourceRow, value: value, background: background)
-                if let pressedButton, pressedButton.key == key { cell.pressedAction = pressedButton.action }
+                if needsConfiguration {
+                    configure(cell, at: indexPath, sourceRow: sourceRow, value: value, background: background)
+                    cell.configuredWith = inputs
+                    cell.configuredWith?.keepsBackground = cell.backgroundStyle == background
+                }
+                cell.pressedAction = pressedButton.flatMap { $0.key == key ? $0.action : nil }
                 // The row was filled with `rowStyle` above: the cell need not fill again unless
                 // its configuration changed the background.
                 cell.isBackgroundPrefilled = cell.backgroundStyle == rowStyle

@@ -33,7 +33,7 @@ extension DataTableView {
         let shownColumns = viewport.visibleColumns.map { (column: $0.column, width: $0.width) }
         if shownColumns.map(\.column) != measuredColumnLayout.map(\.column)
             || shownColumns.map(\.width) != measuredColumnLayout.map(\.width) {
-            invalidateRowHeights()
+            forgetMeasuredRowHeights()
             measuredColumnLayout = shownColumns
         }
         if rowHeights.resetCount != rowHeightsResetCountSeen {
@@ -117,8 +117,15 @@ extension DataTableView {
         return cell
     }
 
-    /// Forgets every measured height (column widths, text layout, provider or data changed).
+    /// Forgets every measured height and configures the cells on screen again (text layout,
+    /// provider or data changed): call it after changing data the table cannot see change.
     public func invalidateRowHeights() {
+        cellConfigurationGeneration &+= 1
+        forgetMeasuredRowHeights()
+    }
+
+    /// Forgets every measured height (column widths changed); cells on screen stay configured.
+    func forgetMeasuredRowHeights() {
         guard !measuredRowHeights.isEmpty || !rowsWithKnownHeight.isEmpty || !rowHeights.heightDeltas.isEmpty else { return }
         measuredRowHeights.removeAll()
         rowsWithKnownHeight.removeAll()

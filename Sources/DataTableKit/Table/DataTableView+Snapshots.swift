@@ -5,14 +5,16 @@ extension DataTableView {
     /// Takes in new rows the data source already holds. `newSourceRow[old]` is the new source
     /// row of each old one (nil: deleted); `changedRows` are new source rows whose content
     /// changed or that are new (they are measured and configured again; the others keep their
-    /// measured heights and their cells on screen); `flashing` highlights them for a second.
+    /// measured heights and their configured cells on screen); of those, `reloadedRows` give
+    /// their cells back to the pool (dequeued afresh), the others keep their cell objects;
+    /// `flashing` highlights them for a second.
     ///
     /// The cursor stays on its record (on a deleted record: on the next surviving row below
     /// it, else above), on the same line of the screen; the sort and the filter run again
     /// over the new rows (until they finish, rows keep their old order with new rows at the
     /// end); content-fitted columns grow to fit new values.
     /// - Complexity: O(n) in the rows, plus the sort and the filter run again (off this thread).
-    func applyRowChanges(newSourceRow: [Int?], changedRows: Set<Int>, flashing: Bool) {
+    func applyRowChanges(newSourceRow: [Int?], changedRows: Set<Int>, reloadedRows: Set<Int> = [], flashing: Bool) {
         let runningFilter: RowMatcher? = {
             if let job = activeJob, case .filter(let matcher) = job.kind { return matcher }
             return nil
@@ -49,7 +51,9 @@ extension DataTableView {
         measuredRowHeights = heights
         var cells: [CellKey: DataTableCell] = [:]
         for (key, cell) in cellsOnScreen {
-            if let new = remap(key.sourceRow), !changedRows.contains(new) {
+            if let new = remap(key.sourceRow), !reloadedRows.contains(new) {
+                // A changed row's cell stays, to be configured again (UIKit's reconfigureItems).
+                if changedRows.contains(new) { cell.configuredWith = nil }
                 cells[CellKey(sourceRow: new, column: key.column)] = cell
             } else {
                 reusePool.enqueue(cell)

@@ -8,7 +8,9 @@ public final class DataTableView {
     /// The rows and values shown.
     public let dataSource: DataTableDataSource
     /// How the table looks and behaves.
-    public var configuration: DataTableConfiguration
+    public var configuration: DataTableConfiguration {
+        didSet { cellConfigurationGeneration &+= 1 }
+    }
     /// The cell classes of the provider, by reuse identifier.
     public let registry = CellRegistry()
     /// Cells that left the screen, waiting to be dequeued.
@@ -109,6 +111,9 @@ public final class DataTableView {
     var rowFlash: RowFlash?
     /// Cells on screen by (source row, column); cells whose key leaves the screen go back to the pool.
     var cellsOnScreen: [CellKey: DataTableCell] = [:]
+    /// Bumped when something every configuration may read changed (the configuration, the
+    /// data as a whole): cells on screen are configured again on the next frame.
+    var cellConfigurationGeneration = 0
     /// Columns fitted to their cells' `preferredWidth` wait for the first frame (`fitColumnsIfNeeded`).
     var needsCellFitting = false
 
@@ -254,7 +259,7 @@ public final class DataTableView {
         }
         guard widths != viewport.columnWidths else { return }
         viewport.setColumnWidths(widths)
-        invalidateRowHeights()
+        forgetMeasuredRowHeights()
     }
 
     /// Sets one column's width (`<`, `>`); nil sizes it from its content again (`=`).

@@ -6,28 +6,38 @@ extension DataTable {
     ///
     /// A model is changed when a column shows a different value for it than for the model
     /// with the same identity before, or when `isChanged(old, new)` says so (for cells that
-    /// read fields no column shows), or when its identity is in `reloading`. Changed and
-    /// inserted rows are measured and configured again (and flash when
-    /// `animatingDifferences`); the others keep their heights and cells. The cursor stays on
+    /// read fields no column shows), or when its identity is in `reloading` or
+    /// `reconfiguring`. Changed and inserted rows are measured again and flash when
+    /// `animatingDifferences`. Cells on screen of changed rows are configured again, as UIKit's
+    /// `reconfigureItems` (the same cell objects); those of `reloading` go back to the pool and
+    /// their rows get freshly dequeued cells, as `reloadItems`. Unchanged rows keep their
+    /// heights and their configured cells: no `configure` runs for them. The cursor stays on
     /// its record, the sort and filter run again over the new models.
     /// - Returns: the difference from the old models to the new ones.
     /// - Complexity: O(n × columns) to compare, O(n log n) for the moves.
     @inlinable @discardableResult
     public func apply<ID: Hashable>(_ models: [T], id: (T) -> ID, reloading: Set<ID> = [],
-                                    animatingDifferences: Bool = true,
+                                    reconfiguring: Set<ID> = [], animatingDifferences: Bool = true,
                                     isChanged: ((T, T) -> Bool)? = nil) -> DataTableDifference<ID> {
         // Inlinable so the identity maps are specialized for the caller's types (see DECISIONS).
         let old = currentModels
         let columns = currentColumns
-        let oldOffsets = DataTableDifference<ID>.matchOffsets(old: old.map(id), new: models.map(id))
-        var insertions: [Int] = [], updates: [Int] = []
+        let newIdentities = models.map(id)
+        let oldOffsets = DataTableDifference<ID>.matchOffsets(old: old.map(id), new: newIdentities)
+        var insertions: [Int] = [], updates: [Int] = [], reloads: [Int] = []
         for (offset, before) in oldOffsets.enumerated() {
             guard let before else {
                 insertions.append(offset)
                 continue
             }
             let model = models[offset]
-            if (!reloading.isEmpty && reloading.contains(id(model))) || showsChange(from: old[before], to: model, columns: columns)
+            if !reloading.isEmpty && reloading.contains(newIdentities[offset]) {
+                reloads.append(offset)
+                updates.append(offset)
+            } else if (!reconfiguring.isEmpty && reconfiguring.contains(newIdentities[offset]))
+                // A model whose bytes did not change shows the same values: the columns'
+                // closures (key paths through the runtime) are skipped for it.
+                || (!Self.hasSameBytes(old, before, models, offset) && showsChange(from: old[before], to: model, columns: columns))
                 || (isChanged?(old[before], model) ?? false) {
                 updates.append(offset)
             }
@@ -35,7 +45,7 @@ extension DataTable {
         let difference = DataTableDifference<ID>(oldCount: old.count, oldOffsets: oldOffsets,
                                                  insertions: insertions, updates: updates)
         replaceModels(with: models, difference: difference.oldOffsets, changedRows: insertions + updates,
-                      flashing: animatingDifferences)
+                      reloadedRows: reloads, flashing: animatingDifferences)
         return difference
     }
 
@@ -43,6 +53,32 @@ extension DataTable {
     @usableFromInline var currentModels: [T] { source.models }
     /// The table's columns (for the inlinable apply).
     @usableFromInline var currentColumns: [DataTableColumn<T>] { source.columns }
+
+    /// Whether two models have the same bytes (the same values, the same references): then
+    /// every column shows and sorts by the same value for both, whatever its closure reads.
+    /// False is only a "maybe": padding or two copies of equal text in different storage.
+    /// - Complexity: O(`MemoryLayout<T>.size`), no retain or release.
+    @inlinable static func hasSameBytes(_ a: [T], _ i: Int, _ b: [T], _ j: Int) -> Bool {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                let size = MemoryLayout<T>.size
+                let a = UnsafeRawPointer(a.baseAddress! + i), b = UnsafeRawPointer(b.baseAddress! + j)
+                var offset = 0
+                while offset + 8 <= size {
+                    if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                    offset += 8
+                }
+                while offset < size {
+                    if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                        return false
+                    }
+                    offset += 1
+                }
+                return true
+            }
+        }
+    }
 
     /// Whether a column shows a different value (or sorts by one) for `new` than for `old`.
     @inlinable func showsChange(from old: T, to new: T, columns: [DataTableColumn<T>]) -> Bool {
@@ -55,29 +91,61 @@ extension DataTable {
 
     /// Stores `models` and moves the view's state to the rows' new places; `oldOffsets[new]`
     /// is each new row's old row (nil: inserted).
-    @usableFromInline func replaceModels(with models: [T], difference oldOffsets: [Int?], changedRows: [Int], flashing: Bool) {
+    @usableFromInline func replaceModels(with models: [T], difference oldOffsets: [Int?], changedRows: [Int],
+                                         reloadedRows: [Int] = [], flashing: Bool) {
         var newSourceRow = [Int?](repeating: nil, count: source.models.count)
         for (new, before) in oldOffsets.enumerated() {
             if let before { newSourceRow[before] = new }
         }
         source.models = models
-        view.applyRowChanges(newSourceRow: newSourceRow, changedRows: Set(changedRows), flashing: flashing)
+        view.applyRowChanges(newSourceRow: newSourceRow, changedRows: Set(changedRows), reloadedRows: Set(reloadedRows),
+                             flashing: flashing)
     }
 
     /// Shows `models` instead of the current ones, matching rows by their key path `id`;
-    /// see `apply(_:id:reloading:animatingDifferences:isChanged:)`.
+    /// see `apply(_:id:reloading:reconfiguring:animatingDifferences:isChanged:)`.
     @inlinable @discardableResult
     public func apply<ID: Hashable>(_ models: [T], id: KeyPath<T, ID>, reloading: Set<ID> = [],
-                                    animatingDifferences: Bool = true) -> DataTableDifference<ID> {
-        apply(models, id: { $0[keyPath: id] }, reloading: reloading, animatingDifferences: animatingDifferences)
+                                    reconfiguring: Set<ID> = [], animatingDifferences: Bool = true) -> DataTableDifference<ID> {
+        apply(models, id: { $0[keyPath: id] }, reloading: reloading, reconfiguring: reconfiguring,
+              animatingDifferences: animatingDifferences)
     }
 }
 
 extension DataTable where T: Identifiable {
     /// Shows `models` instead of the current ones, matching rows by `Identifiable.id`; see
-    /// `apply(_:id:reloading:animatingDifferences:isChanged:)`.
+    /// `apply(_:id:reloading:reconfiguring:animatingDifferences:isChanged:)`.
     @inlinable @discardableResult
-    public func apply(_ models: [T], reloading: Set<T.ID> = [], animatingDifferences: Bool = true) -> DataTableDifference<T.ID> {
-        apply(models, id: { $0.id }, reloading: reloading, animatingDifferences: animatingDifferences)
+    public func apply(_ models: [T], reloading: Set<T.ID> = [], reconfiguring: Set<T.ID> = [],
+                      animatingDifferences: Bool = true) -> DataTableDifference<T.ID> {
+        apply(models, id: { $0.id }, reloading: reloading, reconfiguring: reconfiguring,
+              animatingDifferences: animatingDifferences)
+    }
+
+    /// Shows the items of `snapshot`, as UIKit's diffable data source
+    /// `apply(_:animatingDifferences:)`: the snapshot holds identities (section after section),
+    /// `model` looks each one up (items it does not know are left out). The snapshot's
+    /// `reloadItems` get freshly dequeued cells, its `reconfigureItems` are configured again in
+    /// the cells they have; other rows are compared as in `apply(_:id:reloading:reconfiguring:animatingDifferences:isChanged:)`.
+    ///
+    /// ```swift
+    /// var snapshot = DataTableSnapshot<Section, Quote.ID>()
+    /// snapshot.appendSections([.main])
+    /// snapshot.appendItems(market.board, toSection: .main)
+    /// snapshot.reconfigureItems(moved)
+    /// table.apply(snapshot, animatingDifferences: true) { market.quotes[$0] }
+    /// ```
+    /// - Complexity: O(n) lookups, then as `apply(_:id:…)`.
+    @inlinable @discardableResult
+    public func apply<SectionID: Hashable>(_ snapshot: DataTableSnapshot<SectionID, T.ID>, animatingDifferences: Bool = true,
+                                           model: (T.ID) -> T?) -> DataTableDifference<T.ID> {
+        let identities = snapshot.itemIdentifiers
+        var models: [T] = []
+        models.reserveCapacity(identities.count)
+        for identity in identities {
+            if let found = model(identity) { models.append(found) }
+        }
+        return apply(models, id: { $0.id }, reloading: snapshot.reloadedItemIdentifiers,
+                     reconfiguring: snapshot.reconfiguredItemIdentifiers, animatingDifferences: animatingDifferences)
     }
 }
