@@ -49,8 +49,8 @@ extension EndToEnd {
         @Test("--print of a cut .gz prints the rows read and says what is wrong", .enabled(if: gzipInstalled, "gzip is not installed"))
         func truncatedGzipInPrintMode() throws {
             let directory = try directoryWithGzip()
-            let command = "head -c 2000 people.csv.gz > cut.csv.gz"
-            _ = directory.track("cut.csv.gz")
+            let cut = directory.track("cut.csv.gz")
+            let command = "head -c 2000 \(shellQuoted(directory.filePath("people.csv.gz"))) > \(shellQuoted(cut))"
             #expect(try runProcess(["sh", "-c", command], timeout: 20).status == 0)
             let result = try runProcess([try dtableBinaryPath(), "--print", directory.filePath("cut.csv.gz")], timeout: 20)
             #expect(!result.timedOut)
