@@ -201,13 +201,14 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         }
     }
 
-    /// Indexes everything now, on this thread (print mode, tests), and counts every record's
-    /// fields (`columnCount` then covers the widest row).
-    public func indexAll() {
+    /// Indexes everything now, on this thread (print mode, tests), then counts every record's
+    /// fields (`columnCount` then covers the widest row) unless `countingFields` is false
+    /// (benchmarks timing the index alone; `countFieldsOfEveryRecord()` does it later).
+    public func indexAll(countingFields: Bool = true) {
         while !indexingFinished.load(ordering: .acquiring) {
             if !indexNext(bytes: Self.chunkBytes) { usleep(2000) }
         }
-        countFieldsOfEveryRecord()
+        if countingFields { countFieldsOfEveryRecord() }
     }
 
     /// Whether every record's fields have been counted (`columnCount` is final).
@@ -217,7 +218,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// counts the fields of every indexed record, in chunks, publishing the most so far in
     /// `widestRecordFields` (the view adds the columns on its next refresh). Measured in
     /// DECISIONS.md; the index itself is not slowed by it.
-    func countFieldsOfEveryRecord() {
+    public func countFieldsOfEveryRecord() {
         guard !fieldCountFinished.load(ordering: .acquiring) else { return }
         // The rows shown end at the index's sentinel (a record cut at the limit is not shown).
         let end = rowCount > 0 ? min(index[rowCount], file.length) : dataStart
