@@ -128,7 +128,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let headerStart = CSVPreamble.offset(afterLines: skipLines, in: all, from: separatorLine?.end ?? bomLength)
         self.headerStart = headerStart
         let sample = file.bytes(headerStart..<min(file.length, headerStart + (1 << 16)))
-        if let message = CSVPreamble.archiveMessage(all) { throw MappedFile.OpenError.system("\(file.displayName) \(message)") }
+        if let message = CSVPreamble.archiveMessage(all, decompressed: file.compressionFormat != nil) { throw MappedFile.OpenError.system("\(file.displayName) \(message)") }
         if let reason = BinarySniffer.reasonIfBinary(sample) { throw MappedFile.OpenError.system("\(file.displayName) \(reason)") }
         var hint: String?
         let dialect: CSVDialect

@@ -81,7 +81,8 @@ enum CSVPreamble {
     /// What to say about an archive or compressed format dtable does not open, told by its magic
     /// number (zip, 7z, RAR, lz4, lzip, compress), or about one it opens found where text should
     /// be (data compressed twice); nil for anything else.
-    static func archiveMessage(_ bytes: UnsafeRawBufferPointer) -> String? {
+    /// `decompressed`: the bytes are already the output of a decoder.
+    static func archiveMessage(_ bytes: UnsafeRawBufferPointer, decompressed: Bool) -> String? {
         let magics: [(String, [UInt8])] = [
             ("zip", [0x50, 0x4B, 0x03, 0x04]), ("7z", [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C]),
             ("RAR", [0x52, 0x61, 0x72, 0x21, 0x1A, 0x07]), ("lz4", [0x04, 0x22, 0x4D, 0x18]),
@@ -91,7 +92,8 @@ enum CSVPreamble {
             return "is a \(name) archive, not CSV text: extract it first (dtable opens gzip, bzip2, xz and zstd files directly)"
         }
         if case .compressed(let format) = CompressionFormat.detect(UnsafeRawBufferPointer(rebasing: bytes.prefix(CompressionFormat.longestMagic))) {
-            return "holds \(format.name) data inside compressed data: decompress it once first"
+            return decompressed ? "holds \(format.name) data inside compressed data: decompress it once first"
+                : "is \(format.name)-compressed: open it with CSVFileDataSource.open(path:), which decompresses it"
         }
         return nil
     }
