@@ -8,16 +8,22 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
 all: build
 
-## deps: the system libraries the build links (PCRE2 for regex search): installed with apt-get
-## when missing and running as root, else one line saying what to install.
+## deps: the system libraries the build links (PCRE2 for regex search; zlib, libbz2, liblzma and
+## libzstd for compressed input): installed with apt-get when missing and running as root, else
+## one line saying what to install.
+DEPS_HEADERS = /usr/include/pcre2.h:libpcre2-dev /usr/include/zlib.h:zlib1g-dev /usr/include/bzlib.h:libbz2-dev \
+	/usr/include/lzma.h:liblzma-dev /usr/include/zstd.h:libzstd-dev
 deps:
-	@if [ ! -e /usr/include/pcre2.h ]; then \
+	@missing=""; for pair in $(DEPS_HEADERS); do \
+		[ -e "$${pair%%:*}" ] || missing="$$missing $${pair##*:}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-			echo "make: installing libpcre2-dev"; \
-			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libpcre2-dev \
-				|| { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libpcre2-dev; }; \
+			echo "make: installing$$missing"; \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing \
+				|| { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; }; \
 		else \
-			echo "make: dtable needs PCRE2: install libpcre2-dev (Debian/Ubuntu: sudo apt-get install libpcre2-dev)"; exit 1; \
+			echo "make: dtable needs the development files of$$missing (Debian/Ubuntu: sudo apt-get install$$missing)"; exit 1; \
 		fi; \
 	fi
 

@@ -25,9 +25,14 @@ public struct CSVDialect: Sendable, Equatable {
 
     /// Dialect for a file name: ".tsv"/".tab" -> tab, otherwise comma.
     ///
-    /// The extension is compared case-insensitively; `name` may be a bare file name or a path.
+    /// The extension is compared case-insensitively, after a compression suffix (`.gz`, `.bz2`,
+    /// `.xz`, `.zst`); `name` may be a bare file name or a path.
     public static func forFileName(_ name: String) -> CSVDialect {
-        let lowered = name.lowercased()
+        var lowered = name.lowercased()
+        for suffix in [".gz", ".bz2", ".xz", ".zst"] where lowered.hasSuffix(suffix) {
+            lowered.removeLast(suffix.count)
+            break
+        }
         if lowered.hasSuffix(".tsv") || lowered.hasSuffix(".tab") {
             return .tab
         }

@@ -16,8 +16,19 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     public let dialect: CSVDialect
     /// Whether the first record holds the titles.
     public let hasHeader: Bool
-    /// Fields of the header (or first) record.
-    public let columnCount: Int
+    /// Fields of the widest record seen: the header and the first 64 KB at first, the whole
+    /// file once `startIndexing` or `indexAll` has counted every record's fields
+    /// (`widestRecordFields`); the columns past the header's are titled "column N".
+    public var columnCount: Int { max(initialColumnCount, widestRecordFields.load(ordering: .acquiring)) }
+    /// The columns of the header and the first 64 KB.
+    let initialColumnCount: Int
+    /// The most fields of any record, counted after indexing (0 until then).
+    let widestRecordFields = Atomic<Int>(0)
+    /// The offset of the header (or first) record: past the BOM, an Excel `sep=` line and the
+    /// lines `skipLines` skipped.
+    public let headerStart: Int
+    /// Set when the first lines do not split like the rest (a title or notes above the header).
+    let preambleHint: String?
     /// Whether the file starts with a UTF-8 byte order mark (EF BB BF).
     public let hasByteOrderMark: Bool
     /// The offset of the first data record: past the BOM and the header record (with its terminator).
@@ -34,6 +45,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     private let indexedBytes = Atomic<Int>(0)
     private let indexingFinished = Atomic<Bool>(false)
     private let indexingCancelled = Atomic<Bool>(false)
+    private let fieldCountFinished = Atomic<Bool>(false)
     /// Wall time the whole index took, in nanoseconds (0 until finished).
     private let indexNanoseconds = Atomic<Int>(0)
     /// Scanner state between chunks (writer thread only).
@@ -69,23 +81,41 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// there is dropped, the rows before it stay. `name` is how messages call the stream, as is
     /// (`stdin`, or a FIFO's path quoted with `TerminalText.quoted`).
     public convenience init(streamingFrom fd: Int32, name: String, dialect: CSVDialect? = nil, hasHeader: Bool = true,
+                            skipLines: Int = 0, dialectFileName: String? = nil,
                             temporaryDirectory: String = "/tmp", bufferLimit: Int = Int.max) throws {
         let file = try MappedFile(streamingFrom: fd, name: name, temporaryDirectory: temporaryDirectory,
                                   bufferLimit: bufferLimit)
         // The header and a first screen: 64 KB, the end of the stream, or a quarter of a second;
-        // then at least one whole record (the header) unless the stream ends first.
+        // then at least one whole record (the header, after a `sep=` line and skipped lines)
+        // unless the stream ends first.
         file.waitForBytes(1 << 16, milliseconds: 250)
         while true {
             let length = file.length, complete = file.isComplete
-            if complete || Self.endOfFirstRecord(file.bytes(0..<length), quote: (dialect ?? .comma).quote) < length { break }
+            if complete || Self.holdsHeader(file.bytes(0..<length), skipLines: skipLines, quote: (dialect ?? .comma).quote) { break }
             // No record starts in what was scanned: it costs the copier's limit no index.
             file.noteIndexed(upTo: length, indexMemory: 0)
             usleep(2000)
         }
-        try self.init(file: file, dialect: dialect, hasHeader: hasHeader)
+        try self.init(file: file, dialect: dialect, hasHeader: hasHeader, skipLines: skipLines, dialectFileName: dialectFileName)
     }
 
-    init(file: MappedFile, dialect: CSVDialect?, hasHeader: Bool) throws {
+    /// Whether the start of a stream holds its whole header record (after the BOM, a `sep=`
+    /// line and `skipLines` lines).
+    static func holdsHeader(_ bytes: UnsafeRawBufferPointer, skipLines: Int, quote: UInt8) -> Bool {
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if bytes.count < 3 && [0xEF, 0xBB, 0xBF].starts(with: bytes) { return false }
+        if CSVPreamble.mayBecomeSeparatorLine(bytes, from: bom) { return false }
+        let afterSeparator = CSVPreamble.excelSeparatorLine(bytes, from: bom)?.end ?? bom
+        let start = CSVPreamble.offset(afterLines: skipLines, in: bytes, from: afterSeparator)
+        if skipLines > 0 && CSVPreamble.lineCount(UnsafeRawBufferPointer(rebasing: bytes[afterSeparator..<start])) < skipLines { return false }
+        return Self.endOfFirstRecord(UnsafeRawBufferPointer(rebasing: bytes[start...]), quote: quote) + start < bytes.count
+    }
+
+    /// `skipLines` lines after the BOM and an Excel `sep=` line are skipped before the header;
+    /// `dialectFileName` is the name whose extension may choose tab (`.tsv`) when no dialect is
+    /// given (default: the file's path).
+    init(file: MappedFile, dialect givenDialect: CSVDialect?, hasHeader: Bool, skipLines: Int = 0,
+         dialectFileName: String? = nil) throws {
         let path = file.path
         self.path = path
         self.file = file
@@ -93,19 +123,38 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let all = file.bytes(0..<file.length)
         let bomLength = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         self.hasByteOrderMark = bomLength == 3
-        let sample = file.bytes(bomLength..<min(file.length, bomLength + (1 << 16)))
+        // Before the header: Excel's `sep=X` line, then the lines `--skip` names.
+        let separatorLine = CSVPreamble.excelSeparatorLine(all, from: bomLength)
+        let headerStart = CSVPreamble.offset(afterLines: skipLines, in: all, from: separatorLine?.end ?? bomLength)
+        self.headerStart = headerStart
+        let sample = file.bytes(headerStart..<min(file.length, headerStart + (1 << 16)))
+        if let message = CSVPreamble.archiveMessage(all, decompressed: file.compressionFormat != nil) { throw MappedFile.OpenError.system("\(file.displayName) \(message)") }
         if let reason = BinarySniffer.reasonIfBinary(sample) { throw MappedFile.OpenError.system("\(file.displayName) \(reason)") }
-        let dialect = dialect ?? CSVDialect.sniff(sample, fileName: path)
+        var hint: String?
+        let dialect: CSVDialect
+        if let givenDialect {
+            dialect = givenDialect
+        } else if let delimiter = separatorLine?.delimiter {
+            dialect = CSVDialect(delimiter: delimiter)
+        } else {
+            let sniffed = CSVDialect.sniffWithPreamble(sample, fileName: dialectFileName ?? path)
+            dialect = sniffed.dialect
+            if sniffed.preambleBytes > 0 {
+                let lines = CSVPreamble.lineCount(UnsafeRawBufferPointer(rebasing: sample[..<sniffed.preambleBytes]))
+                hint = "the first \(lines == 1 ? "line looks" : "\(lines) lines look") like a preamble, not the header: --skip \(lines + skipLines)"
+            }
+        }
         self.dialect = dialect
         self.hasHeader = hasHeader
+        self.preambleHint = hint
 
         // The header is the whole first record (however long); a sample of the following 64 KB
         // gives the column count.
         var titles: [String] = []
-        var headerEnd = bomLength
+        var headerEnd = headerStart
         if hasHeader {
-            headerEnd = Self.endOfFirstRecord(file.bytes(bomLength..<file.length), quote: dialect.quote) + bomLength
-            file.bytes(bomLength..<headerEnd).withMemoryRebound(to: UInt8.self) { buffer in
+            headerEnd = Self.endOfFirstRecord(file.bytes(headerStart..<file.length), quote: dialect.quote) + headerStart
+            file.bytes(headerStart..<headerEnd).withMemoryRebound(to: UInt8.self) { buffer in
                 var scanner = CSVReader.Scanner(buffer, dialect: dialect)
                 scanner.fieldLimit = Self.displayFieldLimit
                 titles = scanner.nextRecord() ?? []
@@ -118,7 +167,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
             while sampleRecords.count < 1000, let record = scanner.nextRecord() { sampleRecords.append(record) }
         }
         let columns = sampleRecords.reduce(titles.count) { max($0, $1.count) }
-        self.columnCount = columns
+        self.initialColumnCount = columns
         self.titles = (0..<columns).map { i in
             i < titles.count && !titles[i].isEmpty ? titles[i] : "column \(i + 1)"
         }
@@ -136,7 +185,11 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
 
     /// Starts indexing the rest of the file on a background thread.
     public func startIndexing() {
-        guard !indexingFinished.load(ordering: .acquiring) else { return }
+        guard !indexingFinished.load(ordering: .acquiring) else {
+            // Indexed while opening (a small file): its records' fields are still to be counted.
+            DispatchQueue.global(qos: .userInitiated).async { [self] in countFieldsOfEveryRecord() }
+            return
+        }
         let start = ContinuousClock.now
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             while !indexingFinished.load(ordering: .relaxed) && !indexingCancelled.load(ordering: .relaxed) {
@@ -144,14 +197,42 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
             }
             let elapsed = ContinuousClock.now - start
             indexNanoseconds.store(Int(elapsed.components.seconds) * 1_000_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000), ordering: .releasing)
+            if !indexingCancelled.load(ordering: .relaxed) { countFieldsOfEveryRecord() }
         }
     }
 
-    /// Indexes everything now, on this thread (print mode, tests).
-    public func indexAll() {
+    /// Indexes everything now, on this thread (print mode, tests), then counts every record's
+    /// fields (`columnCount` then covers the widest row) unless `countingFields` is false
+    /// (benchmarks timing the index alone; `countFieldsOfEveryRecord()` does it later).
+    public func indexAll(countingFields: Bool = true) {
         while !indexingFinished.load(ordering: .acquiring) {
             if !indexNext(bytes: Self.chunkBytes) { usleep(2000) }
         }
+        if countingFields { countFieldsOfEveryRecord() }
+    }
+
+    /// Whether every record's fields have been counted (`columnCount` is final).
+    public var isFieldCountComplete: Bool { fieldCountFinished.load(ordering: .acquiring) }
+
+    /// The pass after indexing that finds rows wider than the header anywhere in the file:
+    /// counts the fields of every indexed record, in chunks, publishing the most so far in
+    /// `widestRecordFields` (the view adds the columns on its next refresh). Measured in
+    /// DECISIONS.md; the index itself is not slowed by it.
+    public func countFieldsOfEveryRecord() {
+        guard !fieldCountFinished.load(ordering: .acquiring) else { return }
+        // The rows shown end at the index's sentinel (a record cut at the limit is not shown).
+        let end = rowCount > 0 ? min(index[rowCount], file.length) : dataStart
+        var state = FieldCountState()
+        var offset = dataStart
+        while offset < end && !indexingCancelled.load(ordering: .relaxed) {
+            let upper = min(end, offset + Self.chunkBytes)
+            RowIndexer.countFields(file.bytes(offset..<upper), quote: dialect.quote, delimiter: dialect.delimiter, state: &state)
+            offset = upper
+            if state.widest + 1 > widestRecordFields.load(ordering: .relaxed) {
+                widestRecordFields.store(state.widest + 1, ordering: .releasing)
+            }
+        }
+        fieldCountFinished.store(true, ordering: .releasing)
     }
 
     /// Scans the next `bytes` of the file and publishes the rows found (writer side).
@@ -173,7 +254,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
             // The sentinel: the end of the last record. When the data ends with a terminator,
             // the start found there already is that end. A stream stopped at its limit ends
             // inside a record: that start is the end instead (the cut record is dropped).
-            if let last = index.lastWritten, last < length, !file.isStoppedAtLimit { index.append(length) }
+            if let last = index.lastWritten, last < length, !file.endsInsideRecord { index.append(length) }
             index.publish()
             indexingFinished.store(true, ordering: .releasing)
         } else {
@@ -205,8 +286,10 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// Data records indexed so far (grows while the indexer runs).
     public var rowCount: Int { max(0, index.count - 1) }
 
-    /// The header's field, or a generated title.
-    public func title(ofColumn column: Int) -> String { titles[column] }
+    /// The header's field, or a generated title ("column 12" for a column past the header's).
+    public func title(ofColumn column: Int) -> String {
+        column < titles.count ? titles[column] : "column \(column + 1)"
+    }
 
     /// The field as a typed value: `.int`, `.double` or `.bool` when the field's text is exactly
     /// that value's canonical form (so showing the value shows the file's text), `.null` when
@@ -221,6 +304,15 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     public var loadState: DataTableLoadState? {
         let finished = indexingFinished.load(ordering: .acquiring)
         if file.isStream && !file.isComplete {
+            if file.compressionFormat != nil {
+                // A compressed file's own size is known: the share of it decoded so far.
+                if let size = file.sourceSize, size > 0 {
+                    return DataTableLoadState(fraction: min(1, Double(file.sourceBytesConsumed) / Double(size)), isComplete: false,
+                                              verb: "decompressing \(file.displayName)")
+                }
+                return DataTableLoadState(fraction: nil, isComplete: false, verb: "decompressing \(file.displayName)",
+                                          loadedBytes: file.length)
+            }
             // A stream's size is unknown until it ends: say how much has arrived.
             return DataTableLoadState(fraction: nil, isComplete: false, verb: "reading \(file.displayName)",
                                       loadedBytes: file.length)
@@ -233,11 +325,11 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// file at `path` to write back to.
     public var isStream: Bool { file.isStream }
 
-    /// Whether the first record (the header, or the first row) ends with CR LF: the line
+    /// Whether the header record (or the first row) ends with CR LF: the line
     /// terminator to write new records with (LF otherwise).
     public var usesCRLF: Bool {
         let all = file.bytes(0..<file.length)
-        let start = hasByteOrderMark ? 3 : 0
+        let start = headerStart
         let end = Self.endOfFirstRecord(UnsafeRawBufferPointer(rebasing: all[start...]), quote: dialect.quote) + start
         return end - start >= 2 && all[end - 2] == 0x0D && all[end - 1] == 0x0A
     }
@@ -284,13 +376,22 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         }
     }
 
-    /// "file changed on disk" once `checkForChanges` has seen a change.
+    /// Why a stream stopped early (with the rows read before), that it stopped at its limit,
+    /// "file changed on disk" once `checkForChanges` has seen a change, or a hint that the first
+    /// lines look like a preamble (`--skip N`).
     public var notice: String? {
-        if let failure = file.streamFailure { return failure }
+        if let failure = file.streamFailure {
+            // Once the rows before the failure are indexed, how many there are.
+            guard isIndexComplete else { return failure }
+            return "\(failure); showing the \(grouped(rowCount)) row\(rowCount == 1 ? "" : "s") read before it"
+        }
         if file.isStoppedAtLimit {
             return "stopped reading \(file.path) at the \(ByteSize.formatted(file.bufferLimit)) limit (--buffer-limit)"
         }
-        return changedSize.map { "file changed on disk since it was opened: showing what was read (\($0 < file.length ? "now \($0) bytes" : "contents may differ"))" }
+        if let changedSize {
+            return "file changed on disk since it was opened: showing what was read (\(changedSize < file.length ? "now \(changedSize) bytes" : "contents may differ"))"
+        }
+        return preambleHint
     }
 
     /// Keeps a shrinking file from ending dtable with SIGBUS (see `TruncationGuard`).

@@ -183,9 +183,9 @@ public struct CSVTableWriter: Sendable {
                 let start = file.hasByteOrderMark ? 3 : 0
                 try output.append(file.file.bytes(start..<file.dataStart))
             } else if let other = data as? CSVFileDataSource, other.hasHeader {
-                // The header as the file has it (empty titles stay empty, not "column 3").
-                let start = other.hasByteOrderMark ? 3 : 0
-                let titles = other.file.bytes(start..<other.dataStart).withMemoryRebound(to: UInt8.self) { buffer in
+                // The header as the file has it (empty titles stay empty, not "column 3"); not
+                // its `sep=` line or skipped lines, which name the old delimiter.
+                let titles = other.file.bytes(other.headerStart..<other.dataStart).withMemoryRebound(to: UInt8.self) { buffer in
                     var scanner = CSVReader.Scanner(buffer, dialect: other.dialect)
                     return scanner.nextRecord() ?? []
                 }

@@ -42,6 +42,15 @@ public final class MappedFile: @unchecked Sendable {
     private let indexBytes = Atomic<Int>(0)
     /// Set when nobody reads the file any more: the copier stops.
     private let abandoned = Atomic<Bool>(false)
+    /// The compressed format the stream turned out to be in (nil: plain, or not known yet).
+    private let decodedFormat = Mutex<CompressionFormat?>(nil)
+    /// Bytes read from the stream's descriptor (compressed bytes when decompressing).
+    private let sourceBytesRead = Atomic<Int>(0)
+    /// The size of what the stream reads when it is a regular file (a compressed file), else nil.
+    let sourceSize: Int?
+    /// Set when the stream's data broke off (corrupt or truncated compressed data): the bytes
+    /// end inside a record.
+    private let endedInsideData = Atomic<Bool>(false)
 
     /// Bytes readable now (see `available`).
     var length: Int { available.load(ordering: .acquiring) }
@@ -51,6 +60,13 @@ public final class MappedFile: @unchecked Sendable {
     var streamFailure: String? { streamError.withLock { $0 } }
     /// Whether the copier stopped reading the stream at `bufferLimit`.
     var isStoppedAtLimit: Bool { stoppedAtLimit.load(ordering: .acquiring) }
+    /// Whether the bytes end inside a record that will never be completed (the limit, or
+    /// compressed data that broke off): the indexer drops that record.
+    var endsInsideRecord: Bool { isStoppedAtLimit || endedInsideData.load(ordering: .acquiring) }
+    /// The compressed format being decoded, once the first bytes have told (nil: plain).
+    var compressionFormat: CompressionFormat? { decodedFormat.withLock { $0 } }
+    /// Bytes read from the stream's own descriptor so far (compressed bytes when decompressing).
+    var sourceBytesConsumed: Int { sourceBytesRead.load(ordering: .relaxed) }
 
     /// The indexer's report (any thread): it has scanned the first `bytes` and holds `indexMemory`
     /// bytes of index for them. The copier counts the index against `bufferLimit`.
@@ -102,6 +118,7 @@ public final class MappedFile: @unchecked Sendable {
         self.available = Atomic(length)
         self.complete = Atomic(true)
         self.isStream = false
+        self.sourceSize = nil
         self.bufferLimit = Int.max
         self.modifiedAtOpen = info.st_mtim
         self.openedStamp = FileStamp(info)
@@ -122,9 +139,11 @@ public final class MappedFile: @unchecked Sendable {
     /// Address space reserved for a stream: 1 TiB (no memory is committed for it).
     static let streamReservation = 1 << 40
 
-    /// Starts copying `inputFD` (stdin, a FIFO) into an unlinked temporary file in `$TMPDIR`
-    /// (or /tmp) on a background thread and maps it; `length` grows as data arrives, until the
-    /// stream ends or the file and its index reach `bufferLimit` bytes.
+    /// Starts copying `inputFD` (stdin, a FIFO, a compressed file) into an unlinked temporary file
+    /// in `$TMPDIR` (or /tmp) on a background thread and maps it; `length` grows as data arrives,
+    /// until the stream ends or the file and its index reach `bufferLimit` bytes. Data in gzip,
+    /// bzip2, xz or zstd format (told by its first bytes) is decompressed on the way
+    /// (`StreamReader`): the file, the limit and the index are about the decompressed bytes.
     /// `name` is how messages call the stream, as is (`stdin`; a FIFO's path quoted by the caller).
     init(streamingFrom inputFD: Int32, name: String, temporaryDirectory: String, bufferLimit: Int = Int.max) throws {
         let name = TerminalText.sanitized(name)
@@ -147,6 +166,8 @@ public final class MappedFile: @unchecked Sendable {
         self.available = Atomic(0)
         self.complete = Atomic(false)
         self.isStream = true
+        var input = stat()
+        self.sourceSize = fstat(inputFD, &input) == 0 && (input.st_mode & S_IFMT) == S_IFREG ? Int(input.st_size) : nil
         self.bufferLimit = bufferLimit
         self.modifiedAtOpen = timespec()
         self.openedStamp = nil
@@ -169,7 +190,11 @@ public final class MappedFile: @unchecked Sendable {
     /// by /dev/null (the writer gets EPIPE or SIGPIPE) and the stream counts as complete.
     private func copyStream(from input: Int32) {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
+        var reader = StreamReader(fd: input)
+        defer {
+            buffer.deallocate()
+            reader.deallocate()
+        }
         var total = 0
         while !abandoned.load(ordering: .acquiring) {
             var want = 1 << 20
@@ -191,12 +216,24 @@ public final class MappedFile: @unchecked Sendable {
                     break
                 }
             }
-            let n = read(input, buffer, want)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 {
-                if n < 0 { streamError.withLock { $0 = "reading \(displayName) failed: \(String(cString: strerror(errno)))" } }
-                break
+            let outcome = reader.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: want))
+            if reader.format != nil && decodedFormat.withLock({ $0 }) == nil { decodedFormat.withLock { $0 = reader.format } }
+            sourceBytesRead.store(reader.bytesRead, ordering: .relaxed)
+            let n: Int
+            switch outcome {
+            case .bytes(let count): n = count
+            case .end: n = 0
+            case .failed(let reason, let isData):
+                if isData {
+                    // The last record decoded is cut: it is dropped like one cut at the limit.
+                    endedInsideData.store(true, ordering: .releasing)
+                    streamError.withLock { $0 = "\(displayName): \(reason)" }
+                } else {
+                    streamError.withLock { $0 = "reading \(displayName) failed: \(reason)" }
+                }
+                n = 0
             }
+            if n <= 0 { break }
             var written = 0
             while written < n {
                 let w = pwrite(fd, buffer + written, n - written, off_t(total + written))

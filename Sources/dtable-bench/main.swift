@@ -9,6 +9,7 @@ import TerminalSurface
 // Usage: dtable-bench [--binary PATH] [--data-directory DIR] [--rows N,N...]
 //        dtable-bench --snapshot [--rows N] [--runs R]  (see SnapshotBench)
 //        dtable-bench --reload [--rows N] [--runs R]    (see ReloadBench)
+//        dtable-bench --gzip [--rows N] [--data-directory DIR]  (see GzipBench)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
 // `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
@@ -76,8 +77,12 @@ func measureInProcess(path: String) throws {
     let anonBase = processStatusKilobytes("RssAnon")
     var start = clock.now
     let source = try CSVFileDataSource(path: path)
-    source.indexAll()
+    source.indexAll(countingFields: false)
     var bestIndex = milliseconds(clock.now - start)
+    // The pass after the index that finds rows wider than the header.
+    start = clock.now
+    source.countFieldsOfEveryRecord()
+    emit("fields_ms", milliseconds(clock.now - start))
     precondition(source.isIndexComplete)
     let rows = source.rowCount
     emit("rows", Double(rows))
@@ -219,6 +224,13 @@ if arguments.contains("--reload") {
     exit(0)
 }
 
+if arguments.contains("--gzip") {
+    let path = BenchData.path(directory: option("--data-directory") ?? "bench-data", rows: option("--rows").flatMap { Int($0) } ?? 1_000_000)
+    mkdir(option("--data-directory") ?? "bench-data", 0o755)
+    _ = BenchData.ensure(path: path, rows: option("--rows").flatMap { Int($0) } ?? 1_000_000)
+    for (key, value) in GzipBench.measure(path: path).sorted(by: { $0.key < $1.key }) { print("\(key)=\(value)") }
+    exit(0)
+}
 if arguments.contains("--snapshot") {
     SnapshotBench.run(rows: option("--rows").flatMap { Int($0) } ?? 1_000_000, runs: option("--runs").flatMap { Int($0) } ?? 3)
     exit(0)
@@ -294,7 +306,11 @@ let metrics: [(String, String)] = [
     ("open_frame_indexing", "same, background indexer started (ms, median of 5)"),
     ("index_ms", "full index: open + indexAll() (ms, best of 3)"),
     ("index_gbs", "full index (GB/s)"),
+    ("fields_ms", "field count of every record, after the index (ms)"),
     ("bin_index_ms", "full index in the viewer, background (ms, --stats index_ms)"),
+    ("gz_size", "gzip -6 of the file (MB)"),
+    ("gz_zcat", "`zcat FILE.gz | wc -l` (ms, best of 3; decompressed MB/s)"),
+    ("gz_index", "open FILE.gz + decompress + index (ms, best of 3; MB/s)"),
     ("sort_int", "sort int column `progress` (ms, DataTableView.sort)"),
     ("sort_text", "sort text column `name` (ms, DataTableView.sort)"),
     ("frame_mean", "frame build mean (ms, 200x60, after key presses)"),
@@ -364,6 +380,8 @@ func measure(path: String, title: String, full: Bool) -> (title: String, values:
         values["index_ms"] = full ? format1(ms) : format3(ms)
         if full { values["index_gbs"] = format2(Double(bytes) / 1e9 / (ms / 1000)) }
     }
+    if let ms = child["fields_ms"] { values["fields_ms"] = full ? format1(ms) : format3(ms) }
+    if full { values.merge(GzipBench.measure(path: path), uniquingKeysWith: { $1 }) }
     if let ms = child["sort_int_ms"] {
         values["sort_int"] = (full ? format1(ms) : format3(ms)) + (child["sort_int_checked"] == 1 ? "" : " (NOT SORTED)")
     }

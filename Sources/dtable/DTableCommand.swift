@@ -32,11 +32,16 @@ struct DTableCommand: ParsableCommand {
     @Option(help: "Width of printed output in columns (default: $COLUMNS, else 80).")
     var width: Int?
 
-    @Option(name: [.short, .long], help: "Field delimiter, one character or 'tab' (default: tab for .tsv and .tab files, else sniffed from the first lines among , ; tab and |).")
+    @Option(name: [.short, .long], help: "Field delimiter, one character or 'tab' (default: an Excel sep= first line, tab for .tsv and .tab files, else guessed from the lines).")
     var delimiter: String?
 
     @Flag(help: "The first line is data, not column titles.")
     var noHeader = false
+
+    @Option(help: ArgumentHelp(
+        "Skip N lines (a title, notes) before the header; after an Excel sep= line, which is always skipped.",
+        valueName: "N"))
+    var skip: Int?
 
     @Option(help: "Write statistics (timings, cell reuse, row sizing, bytes written) as JSON to this file on exit.")
     var stats: String?
@@ -116,6 +121,7 @@ struct DTableCommand: ParsableCommand {
     func validate() throws {
         if let width, width < 1 { throw ValidationError("--width must be at least 1") }
         if let freeze, freeze < 0 { throw ValidationError("--freeze must be 0 or more") }
+        if let skip, skip < 0 { throw ValidationError("--skip must be 0 or more") }
         if let bufferLimit, ByteSize.parse(bufferLimit) == nil {
             throw ValidationError("--buffer-limit must be a size such as 500M, 4G or 1048576 (bytes), or none, not '\(bufferLimit)'")
         }
@@ -143,7 +149,7 @@ struct DTableCommand: ParsableCommand {
         try Self.checkLiveOptions(watch: watch, follow: follow, source: source)
         let temporaryDirectory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let limit = bufferLimit.flatMap(ByteSize.parse) ?? BufferLimit.defaultLimit(temporaryDirectory: temporaryDirectory)
-        let table = try source.load(delimiter: delimiter.flatMap(parsedDelimiter), hasHeader: !noHeader,
+        let table = try source.load(delimiter: delimiter.flatMap(parsedDelimiter), hasHeader: !noHeader, skipLines: skip ?? 0,
                                     temporaryDirectory: temporaryDirectory, bufferLimit: limit)
         let titles = (0..<table.columnCount).map { table.title(ofColumn: $0) }
 

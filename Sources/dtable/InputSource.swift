@@ -25,10 +25,11 @@ enum InputSource {
         }
     }
 
-    /// Opens the input: files are mapped; stdin and FIFOs are copied into an unlinked temporary
-    /// file in `$TMPDIR` (else /tmp) that is indexed as it grows, up to `bufferLimit` bytes of
-    /// copy and index.
-    func load(delimiter: UInt8?, hasHeader: Bool, temporaryDirectory: String,
+    /// Opens the input: files are mapped (compressed ones decompressed); stdin and FIFOs are
+    /// copied into an unlinked temporary file in `$TMPDIR` (else /tmp) that is indexed as it
+    /// grows (decompressed on the way when the bytes are gzip, bzip2, xz or zstd), up to
+    /// `bufferLimit` bytes of copy and index. `skipLines` lines are skipped before the header.
+    func load(delimiter: UInt8?, hasHeader: Bool, skipLines: Int = 0, temporaryDirectory: String,
               bufferLimit: Int = Int.max) throws -> DataTableDataSource {
         let dialect = delimiter.map { CSVDialect(delimiter: $0) }
         do {
@@ -37,23 +38,11 @@ enum InputSource {
                 return DemoTable.make()
             case .standardInput:
                 return try CSVFileDataSource(streamingFrom: 0, name: "stdin", dialect: dialect,
-                                             hasHeader: hasHeader, temporaryDirectory: temporaryDirectory,
-                                             bufferLimit: bufferLimit)
+                                             hasHeader: hasHeader, skipLines: skipLines,
+                                             temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit)
             case .file(let path):
-                do {
-                    return try CSVFileDataSource(path: path, dialect: dialect, hasHeader: hasHeader)
-                } catch MappedFile.OpenError.notRegular {
-                    // A FIFO or device cannot be mapped: stream it like stdin.
-                    let fd = open(path, O_RDONLY | O_CLOEXEC)
-                    guard fd >= 0 else {
-                        throw DTableError("cannot open \(TerminalText.quoted(path)): \(String(cString: strerror(errno)))")
-                    }
-                    // Quoted here, once: the stream's messages use the name as given.
-                    return try CSVFileDataSource(streamingFrom: fd, name: TerminalText.quoted(path),
-                                                 dialect: dialect ?? CSVDialect.forFileName(path),
-                                                 hasHeader: hasHeader, temporaryDirectory: temporaryDirectory,
-                                                 bufferLimit: bufferLimit)
-                }
+                return try CSVFileDataSource.open(path: path, dialect: dialect, hasHeader: hasHeader, skipLines: skipLines,
+                                                  temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit)
             }
         } catch MappedFile.OpenError.system(let message) {
             throw DTableError(message)

@@ -212,6 +212,17 @@ func permissions(_ path: String) -> mode_t {
         #expect(text(out) == "x\tAda\n2\tBo b\n")
     }
 
+    @Test func anExcelSeparatorLineIsKeptInItsDialectAndDroppedInAnother() throws {
+        let (source, _, path) = try open("sep=;\r\nname;price\r\nApfel;1,5\r\n")
+        source.setField("Birne", row: 0, column: 0)
+        try CSVTableWriter.save(source)
+        #expect(text(path) == "sep=;\r\nname;price\r\nBirne;1,5\r\n")
+        // Written as another dialect, the header is the header, not the old `sep=` line.
+        let out = temporaryDirectory() + "/out.csv"
+        try CSVTableWriter(matching: source).with { $0.dialect = .comma }.write(source, to: out)
+        #expect(text(out) == "name,price\r\nBirne,\"1,5\"\r\n")
+    }
+
     @Test func crlfFilesStayCRLFAndTheBOMIsKept() throws {
         let (source, _, path) = try open("\u{FEFF}a,b\r\n1,2\r\n3,\"x\r\ny\"\r\n5,6\r\n")
         source.setField("z", row: 0, column: 1)

@@ -6,22 +6,28 @@ public final class AppendingColumnsDataSource: LayeredDataSource {
     /// Titles of the columns after the base's.
     public let appendedTitles: [String]
 
+    /// The base's columns when this source was made: the appended columns stay after them
+    /// (columns a loading base finds later, rows wider than its header, are not shown, so
+    /// that the buttons keep their column).
+    public let baseColumnCount: Int
+
     /// `base`'s columns, then empty columns titled `appendedTitles` (for buttons).
     public init(base: DataTableDataSource, appendedTitles: [String]) {
         self.base = base
         self.appendedTitles = appendedTitles
+        self.baseColumnCount = base.columnCount
     }
 
     /// Whether `column` is one of the appended, header-only columns.
-    public func isAppended(_ column: Int) -> Bool { column >= base.columnCount }
+    public func isAppended(_ column: Int) -> Bool { column >= baseColumnCount }
 
     /// `base`'s answer; appended columns are empty and not sortable.
-    public var columnCount: Int { base.columnCount + appendedTitles.count }
+    public var columnCount: Int { baseColumnCount + appendedTitles.count }
     /// `base`'s answer; appended columns are empty and not sortable.
     public var rowCount: Int { base.rowCount }
     /// The base's title, or the appended column's.
     public func title(ofColumn column: Int) -> String {
-        isAppended(column) ? appendedTitles[column - base.columnCount] : base.title(ofColumn: column)
+        isAppended(column) ? appendedTitles[column - baseColumnCount] : base.title(ofColumn: column)
     }
     /// The base's value; `.null` in appended columns.
     public func value(row: Int, column: Int) -> DataTableValueType {

@@ -18,7 +18,7 @@ public final class DataTableView {
     /// Which cell shows each value (`setCellProvider(_:)` changes it).
     public private(set) var cellProvider: DataTableCellProvider
     /// The columns: titles, widths, alignments.
-    public private(set) var columns: [TableColumn]
+    public internal(set) var columns: [TableColumn]
     /// The cursor, the scroll position and what is visible.
     public package(set) var viewport: Viewport
 
@@ -323,12 +323,13 @@ public final class DataTableView {
             apply(job)
             jobChanged = true
         }
+        let columnsAdded = adoptColumnsAddedBySource()
         let state = dataSource.loadState
         let count = dataSource.rowCount
         let sourceNotice = dataSource.notice
         let orderIsStale = displayOrder != nil && count != sortedRowCount
         guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != lastLoadState
-            || sourceNotice != lastSourceNotice else { return jobChanged || tookChanges }
+            || sourceNotice != lastSourceNotice else { return jobChanged || tookChanges || columnsAdded }
         if let state, state.isComplete, lastLoadState?.isComplete == false { remeasureColumns() }
         lastLoadState = state
         lastSourceNotice = sourceNotice

@@ -1,0 +1,74 @@
+// Counting the fields of every record: the second pass that finds rows wider than the header
+// anywhere in a file, after the row index is built (so indexing keeps its speed).
+//
+// Same 64-byte-block technique as the row-start kernel (`RowIndexer+SWAR.swift`): quote, LF, CR
+// and delimiter masks, the in-quotes mask by prefix XOR; then, per block, the delimiters outside
+// quotes between consecutive terminators are counted with popcounts. LF and CR both end a
+// record here (CRLF ends one record and an empty one), which changes no maximum.
+
+/// The state `RowIndexer.countFields` carries between consecutive chunks.
+struct FieldCountState: Equatable {
+    /// Inside a quoted field at the chunk boundary.
+    var inQuotes = false
+    /// Delimiters outside quotes so far in the record that is still open.
+    var delimitersInRecord = 0
+    /// The most delimiters of any record so far (the open one included).
+    var widest = 0
+}
+
+extension RowIndexer {
+    /// Counts the delimiters outside quotes of each record in `chunk` and keeps the most of any
+    /// record in `state.widest` (fields = that + 1).
+    /// - Complexity: O(n) in `chunk.count`.
+    static func countFields(_ chunk: UnsafeRawBufferPointer, quote: UInt8, delimiter: UInt8, state: inout FieldCountState) {
+        let n = chunk.count
+        var inQuotes: UInt64 = state.inQuotes ? ~0 : 0
+        var open = state.delimitersInRecord, widest = state.widest
+        var i = 0
+        if n >= 64, let bytes = chunk.baseAddress, 1.littleEndian == 1 {
+            let quotes = SIMD16<UInt8>(repeating: quote), lineFeeds = SIMD16<UInt8>(repeating: lineFeed)
+            let returns = SIMD16<UInt8>(repeating: carriageReturn), delimiters = SIMD16<UInt8>(repeating: delimiter)
+            while i &+ 64 <= n {
+                let block = bytes + i
+                let v0 = block.loadUnaligned(fromByteOffset: 0, as: SIMD16<UInt8>.self)
+                let v1 = block.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+                let v2 = block.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self)
+                let v3 = block.loadUnaligned(fromByteOffset: 48, as: SIMD16<UInt8>.self)
+                let quoteAndLF = bitmasks(v0 .== quotes, v1 .== quotes, v2 .== quotes, v3 .== quotes,
+                                          v0 .== lineFeeds, v1 .== lineFeeds, v2 .== lineFeeds, v3 .== lineFeeds)
+                let crAndDelimiter = bitmasks(v0 .== returns, v1 .== returns, v2 .== returns, v3 .== returns,
+                                              v0 .== delimiters, v1 .== delimiters, v2 .== delimiters, v3 .== delimiters)
+                let quoted = prefixXOR(quoteAndLF[0]) ^ inQuotes
+                inQuotes = UInt64(bitPattern: Int64(bitPattern: quoted) >> 63)
+                var terminators = (quoteAndLF[1] | crAndDelimiter[0]) & ~quoted
+                var fields = crAndDelimiter[1] & ~quoted
+                while terminators != 0 {
+                    let below = (terminators & (0 &- terminators)) &- 1
+                    open &+= (fields & below).nonzeroBitCount
+                    if open > widest { widest = open }
+                    open = 0
+                    fields &= ~below
+                    terminators &= terminators &- 1
+                }
+                open &+= fields.nonzeroBitCount
+                i &+= 64
+            }
+        }
+        var quotedTail = inQuotes != 0
+        while i < n {
+            let byte = chunk[i]
+            if byte == quote {
+                quotedTail.toggle()
+            } else if !quotedTail {
+                if byte == delimiter {
+                    open += 1
+                } else if byte == lineFeed || byte == carriageReturn {
+                    if open > widest { widest = open }
+                    open = 0
+                }
+            }
+            i += 1
+        }
+        state = FieldCountState(inQuotes: quotedTail, delimitersInRecord: open, widest: max(widest, open))
+    }
+}
