@@ -8,6 +8,7 @@ import TerminalSurface
 //
 // Usage: dtable-bench [--binary PATH] [--data-directory DIR] [--rows N,N...]
 //        dtable-bench --snapshot [--rows N] [--runs R]  (see SnapshotBench)
+//        dtable-bench --parse [--rows N] [--runs R]  (see ParseBench)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
 // `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
@@ -208,6 +209,11 @@ if let query = option("--filter") {
                     directory: option("--data-directory") ?? "bench-data",
                     rows: option("--rows").flatMap { Int($0) } ?? 1_000_000,
                     runs: option("--runs").flatMap { Int($0) } ?? 3)
+    exit(0)
+}
+
+if arguments.contains("--parse") {
+    ParseBench.run(rows: option("--rows").flatMap { Int($0) } ?? 10_000_000, runs: option("--runs").flatMap { Int($0) } ?? 3)
     exit(0)
 }
 
