@@ -15,9 +15,11 @@ extension ValueParsing {
     /// `H:MM:SS.fff` (any number of fraction digits, milliseconds kept), optionally with
     /// `am`/`pm`/`a`/`p`/`a.m.`/`p.m.` in any case (hours 1-12), then optionally a zone: `Z`,
     /// `±HH:MM`, `±HHMM`, `±HH`, `UTC`, `GMT` or `UT` (optionally followed by an offset) or an
-    /// RFC 2822 US zone (`EST EDT CST CDT MST MDT PST PDT`). The `date` command's order,
+    /// RFC 2822 US zone (`EST EDT CST CDT MST MDT PST PDT`), and an RFC 2822 comment after a
+    /// zone (`+0000 (UTC)`) is skipped. The `date` command's order,
     /// `Tue Nov 21 08:52:13 UTC 2026`, is read too. Times without a zone are UTC. Nil for
     /// impossible dates and times (`2/30/2020`, `13:00 pm`).
+    @inline(never)  // the slow path: kept out of the callers' loops
     static func writtenDateTime(_ bytes: UnsafeRawBufferPointer, dayFirst: Bool) -> Int64? {
         var s = DateScanner(bytes)
         guard !s.atEnd else { return nil }
@@ -98,6 +100,14 @@ extension ValueParsing {
         s.skipBlanks()
         if let offset = s.zone() {
             ms -= offset
+            // An RFC 2822 comment after the zone: `+0000 (UTC)`.
+            let afterZone = s.i
+            s.skipBlanks()
+            if s.peek == UInt8(ascii: "("), s.end - s.i >= 2, bytes[s.end - 1] == UInt8(ascii: ")") {
+                s.i = s.end
+            } else {
+                s.i = afterZone
+            }
         } else {
             s.i = afterTime
         }

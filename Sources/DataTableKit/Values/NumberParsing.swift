@@ -16,6 +16,7 @@ extension ValueParsing {
     /// - accounting negatives in parentheses: `(1,234.00)`, `($5)`, `$(5)`.
     ///
     /// `body` is set to the range of the digits (with separators and exponent) on success.
+    @inline(never)  // the slow path: kept out of the callers' loops
     static func writtenNumber(
         _ bytes: UnsafeRawBufferPointer, decimalSeparator: UInt8, body: inout Range<Int>
     ) -> Number? {

@@ -40,6 +40,7 @@ public enum ValueParsing {
     }
 
     /// The integer written with currency, blanks or parentheses (see `integer`).
+    @inline(never)
     static func writtenInteger(_ bytes: UnsafeRawBufferPointer, format: ValueFormat) -> Int? {
         var body = 0..<0
         guard let number = writtenNumber(bytes, decimalSeparator: format.decimalSeparator, body: &body),
@@ -223,7 +224,12 @@ public enum ValueParsing {
     @inline(__always)
     static func number(_ bytes: UnsafeRawBufferPointer, format: ValueFormat = .standard) -> Number? {
         let decimal = format.decimalSeparator
-        if let number = plainNumber(bytes, decimal: decimal) { return number }
+        // Each separator a constant in its own copy of the plain reader.
+        if decimal == UInt8(ascii: ".") {
+            if let number = plainNumber(bytes, decimal: UInt8(ascii: ".")) { return number }
+        } else if let number = plainNumber(bytes, decimal: UInt8(ascii: ",")) {
+            return number
+        }
         var body = 0..<0
         return writtenNumber(bytes, decimalSeparator: decimal, body: &body)
     }
