@@ -79,7 +79,9 @@ public struct DatePattern: Hashable, Sendable {
         self.steps = problem == nil ? steps : []
     }
 
+    /// Patterns are equal when written the same (the steps follow from the source).
     public static func == (lhs: DatePattern, rhs: DatePattern) -> Bool { lhs.source == rhs.source }
+    /// Hashes the source.
     public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
     /// The field read with the pattern, as milliseconds since 1970-01-01T00:00:00Z; nil when it
