@@ -2,8 +2,10 @@
 /// type inference. Each accepts surrounding ASCII spaces and tabs, and returns nil for anything
 /// else it does not recognise (including an empty field).
 public enum ValueParsing {
-    /// An integer: optional sign, decimal digits, optional grouping commas (`1,234,567`: 1–3
-    /// digits, then groups of exactly 3). Nil on overflow of `Int`, or for `1.0`, `1e3`.
+    /// An integer: optional sign, decimal digits, optional grouping (`1,234,567`: 1–3 digits,
+    /// then groups of exactly 3, with the separator that is not `format.decimalSeparator`), or
+    /// any number as written (see `writtenNumber`: `$1,234`, `(5)`, `1 234 EUR`) without a
+    /// decimal separator or an exponent. Nil on overflow of `Int`, or for `1.0`, `1e3`.
     public static func integer(_ bytes: UnsafeRawBufferPointer, format: ValueFormat = .standard) -> Int? {
         var i = 0, end = bytes.count
         trim(bytes, &i, &end)
@@ -13,7 +15,8 @@ public enum ValueParsing {
             negative = bytes[i] == UInt8(ascii: "-")
             i += 1
         }
-        var value = 0, digits = 0, group = 0, sawComma = false
+        let group: UInt8 = format.decimalSeparator == UInt8(ascii: ",") ? UInt8(ascii: ".") : UInt8(ascii: ",")
+        var value = 0, digits = 0, groupDigits = 0, sawGroup = false
         while i < end {
             let b = bytes[i]
             if b &- UInt8(ascii: "0") < 10 {
@@ -22,34 +25,61 @@ public enum ValueParsing {
                 if o1 || o2 { return nil }
                 value = s
                 digits += 1
-                group += 1
-            } else if b == UInt8(ascii: ",") {
-                guard group > 0, sawComma ? group == 3 : group <= 3 else { return nil }
-                sawComma = true
-                group = 0
+                groupDigits += 1
+            } else if b == group {
+                guard groupDigits > 0, sawGroup ? groupDigits == 3 : groupDigits <= 3 else { return nil }
+                sawGroup = true
+                groupDigits = 0
             } else {
-                return nil
+                return writtenInteger(bytes, format: format)
             }
             i += 1
         }
-        guard digits > 0, !sawComma || group == 3 else { return nil }
+        guard digits > 0, !sawGroup || groupDigits == 3 else { return nil }
         return value
     }
 
+    /// The integer written with currency, blanks or parentheses (see `integer`).
+    @inline(never)
+    static func writtenInteger(_ bytes: UnsafeRawBufferPointer, format: ValueFormat) -> Int? {
+        var body = 0..<0
+        guard let number = writtenNumber(bytes, decimalSeparator: format.decimalSeparator, body: &body),
+              number.integral, number.exact, number.exponent == 0
+        else { return nil }
+        if number.negative {
+            guard number.mantissa <= UInt64(Int.max) + 1 else { return nil }
+            return number.mantissa == UInt64(Int.max) + 1 ? Int.min : -Int(number.mantissa)
+        }
+        guard number.mantissa <= UInt64(Int.max) else { return nil }
+        return Int(number.mantissa)
+    }
+
     /// A decimal number: `12`, `-0.5`, `.5`, `5.`, `+1e3`, `1.5E-7`, `1,234.5` (grouping as for
-    /// `integer`). Correctly rounded: directly for up to 15–16 significant digits and powers of
+    /// `integer`), `39,1` when `format.decimalSeparator` is `,`, and numbers as written
+    /// (`$1,234.50`, `12,95 €`, `12.5%`, `(1,234.00)`: see `writtenNumber`). Correctly rounded: directly for up to 15–16 significant digits and powers of
     /// ten up to 22 (the common case, no allocation), through the standard library otherwise.
     public static func decimal(_ bytes: UnsafeRawBufferPointer, format: ValueFormat = .standard) -> Double? {
-        guard let number = number(bytes) else { return nil }
+        guard let number = number(bytes, format: format) else { return nil }
         return double(number, bytes)
     }
 
-    /// A date or date-time, as milliseconds since 1970-01-01T00:00:00Z. Accepted:
-    /// `YYYY-MM-DD`, `YYYY/MM/DD`, either followed by `T` or a space and `HH:MM`, `HH:MM:SS` or
-    /// `HH:MM:SS.fff` (any number of fraction digits, milliseconds kept), then optionally `Z` or
-    /// an offset `±HH:MM`, `±HHMM`, `±HH`. Times without an offset are read as UTC. Nil for
+    /// A date or date-time, as milliseconds since 1970-01-01T00:00:00Z. With a
+    /// `format.pattern`, read with it only (see `DatePattern`). Otherwise ISO 8601 on the fast
+    /// path: `YYYY-MM-DD` or `YYYY/MM/DD`, either followed by `T` or a space and `HH:MM`,
+    /// `HH:MM:SS` or `HH:MM:SS.fff` (any number of fraction digits, milliseconds kept), then
+    /// optionally `Z` or an offset `±HH:MM`, `±HHMM`, `±HH`; then dates as people write them
+    /// (`7/3/2018 1:47 PM`, `11.11.2007`, `Jan 1 2000`, `Tue, 21 Nov 2026 08:52:13 +0000`: see
+    /// `writtenDateTime`, and `format.dayFirst`). Times without a zone are read as UTC. Nil for
     /// impossible dates (`2023-02-29`, month 13, hour 24).
     public static func dateTime(_ bytes: UnsafeRawBufferPointer, format: ValueFormat = .standard) -> Int64? {
+        if let pattern = format.pattern { return pattern.read(bytes) }
+        if let ms = isoDateTime(bytes) { return ms }
+        return writtenDateTime(bytes, dayFirst: format.dayFirst)
+    }
+
+    /// The ISO fast path of `dateTime`.
+    @inline(__always)
+    static func isoDateTime(_ bytes: UnsafeRawBufferPointer) -> Int64? {
         var i = 0, end = bytes.count
         trim(bytes, &i, &end)
         guard end - i >= 10 else { return nil }
@@ -132,7 +162,7 @@ public enum ValueParsing {
     public static func decimal(_ text: String, format: ValueFormat = .standard) -> Double? {
         withBytes(text) { decimal($0, format: format) }
     }
-    /// `text` as a date and time (seconds since 1970), if it is one.
+    /// `text` as a date and time (milliseconds since 1970), if it is one.
     public static func dateTime(_ text: String, format: ValueFormat = .standard) -> Int64? {
         withBytes(text) { dateTime($0, format: format) }
     }
@@ -160,6 +190,10 @@ public enum ValueParsing {
         var mantissa: UInt64
         var exponent: Int
         var exact: Bool
+        /// Whether it was written without a decimal separator or an exponent.
+        var integral = true
+        /// The decimal separator it was read with (for `double`'s slow path).
+        var decimalSeparator = UInt8(ascii: ".")
 
         /// The value as an Int64 `m` and scale `s` (value = m / 10^s, s <= 18, trailing
         /// fraction zeros dropped), or nil when it has none.
@@ -185,9 +219,26 @@ public enum ValueParsing {
         }
     }
 
-    /// Grammar: `[+-]? (digits[.digits*] | .digits) ([eE][+-]?digits)?` with grouping commas in
-    /// the integer part, surrounded by optional spaces/tabs.
-    static func number(_ bytes: UnsafeRawBufferPointer) -> Number? {
+    /// A number in `format`: the plain grammar first (the fast path), then numbers as written
+    /// (`writtenNumber`).
+    @inline(__always)
+    static func number(_ bytes: UnsafeRawBufferPointer, format: ValueFormat = .standard) -> Number? {
+        let decimal = format.decimalSeparator
+        // Each separator a constant in its own copy of the plain reader.
+        if decimal == UInt8(ascii: ".") {
+            if let number = plainNumber(bytes, decimal: UInt8(ascii: ".")) { return number }
+        } else if let number = plainNumber(bytes, decimal: UInt8(ascii: ",")) {
+            return number
+        }
+        var body = 0..<0
+        return writtenNumber(bytes, decimalSeparator: decimal, body: &body)
+    }
+
+    /// Grammar: `[+-]? (digits[D digits*] | D digits) ([eE][+-]?digits)?` where `D` is `decimal`
+    /// and the integer part may be grouped by the other of `.` and `,`, surrounded by optional
+    /// spaces/tabs.
+    @inline(__always)
+    static func plainNumber(_ bytes: UnsafeRawBufferPointer, decimal: UInt8) -> Number? {
         var i = 0, end = bytes.count
         trim(bytes, &i, &end)
         guard i < end else { return nil }
@@ -208,14 +259,15 @@ public enum ValueParsing {
             }
         }
         // Integer part with optional grouping.
-        var group = 0, sawComma = false
+        let separator: UInt8 = decimal == UInt8(ascii: ",") ? UInt8(ascii: ".") : UInt8(ascii: ",")
+        var group = 0, sawComma = false, integral = true
         while i < end {
             let b = bytes[i]
             if b &- UInt8(ascii: "0") < 10 {
                 addDigit(UInt64(b &- 48), fraction: false)
                 digits += 1
                 group += 1
-            } else if b == UInt8(ascii: ",") {
+            } else if b == separator {
                 guard group > 0, sawComma ? group == 3 : group <= 3 else { return nil }
                 sawComma = true
                 group = 0
@@ -225,7 +277,8 @@ public enum ValueParsing {
             i += 1
         }
         if sawComma, group != 3 { return nil }
-        if i < end, bytes[i] == UInt8(ascii: ".") {
+        if i < end, bytes[i] == decimal {
+            integral = false
             i += 1
             while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
                 addDigit(UInt64(bytes[i] &- 48), fraction: true)
@@ -249,9 +302,11 @@ public enum ValueParsing {
             }
             guard exponentDigits > 0 else { return nil }
             exponent += exponentNegative ? -e : e
+            integral = false
         }
         guard i == end else { return nil }
-        return Number(negative: negative, mantissa: mantissa, exponent: exponent, exact: exact)
+        return Number(negative: negative, mantissa: mantissa, exponent: exponent, exact: exact, integral: integral,
+                      decimalSeparator: decimal)
     }
 
     /// The `Double` nearest to `number` (read from `bytes`).
@@ -263,13 +318,29 @@ public enum ValueParsing {
             let d = number.exponent >= 0 ? m * doublePowersOf10[number.exponent] : m / doublePowersOf10[-number.exponent]
             return number.negative ? -d : d
         }
-        // Rare: hand the digits (grouping commas and blanks removed) to the standard library.
-        var i = 0, end = bytes.count
-        trim(bytes, &i, &end)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - i) { buffer in
+        // Rare: hand the digits (sign, decimal point and exponent; grouping, currency and
+        // blanks removed) to the standard library.
+        var body = 0..<0
+        guard writtenNumber(bytes, decimalSeparator: number.decimalSeparator, body: &body) != nil else { return .nan }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: body.count + 1) { buffer in
             var n = 0
-            for k in i..<end where bytes[k] != UInt8(ascii: ",") {
-                buffer[n] = bytes[k]
+            if number.negative {
+                buffer[0] = UInt8(ascii: "-")
+                n = 1
+            }
+            var inExponent = false
+            for k in body {
+                let b = bytes[k]
+                if b &- UInt8(ascii: "0") < 10 || (inExponent && (b == UInt8(ascii: "-") || b == UInt8(ascii: "+"))) {
+                    buffer[n] = b
+                } else if b == number.decimalSeparator, !inExponent {
+                    buffer[n] = UInt8(ascii: ".")
+                } else if b | 0x20 == UInt8(ascii: "e") {
+                    inExponent = true
+                    buffer[n] = UInt8(ascii: "e")
+                } else {
+                    continue
+                }
                 n += 1
             }
             return Double(String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)) ?? .nan
