@@ -59,11 +59,11 @@ extension EndToEnd {
             #expect(Fixture.words(lines.first ?? "") == ["name", "price"], "\(lines)")
             let help = try runProcess([try dtableBinaryPath(), "--help"], timeout: 20)
             let helpText = help.standardOutputText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            #expect(helpText.contains("else sniffed from the first lines"), "\(helpText)")
+            #expect(helpText.contains("else guessed from the lines"), "\(helpText)")
             #expect(!helpText.contains("else comma"))
             let root = try #require(#filePath.split(separator: "/Tests/").first)
             let manual = try #require(SnapshotFile.readFile(root + "/man/dtable.1"))
-            #expect(manual.contains("Standard input is sniffed the same way."))
+            #expect(manual.contains("standard input and FIFOs included,\nthe delimiter is sniffed"))
             #expect(!manual.contains("Standard input is comma"))
         }
 
