@@ -16,7 +16,7 @@ public final class DataTableView {
     /// Which cell shows each value (`setCellProvider(_:)` changes it).
     public private(set) var cellProvider: DataTableCellProvider
     /// The columns: titles, widths, alignments.
-    public private(set) var columns: [TableColumn]
+    public internal(set) var columns: [TableColumn]
     /// The cursor, the scroll position and what is visible.
     public package(set) var viewport: Viewport
 
@@ -75,6 +75,13 @@ public final class DataTableView {
     public internal(set) var lastSortMilliseconds: Double?
     /// How long the last filter took.
     public internal(set) var lastFilterMilliseconds: Double?
+    /// The check of the columns' kinds over a large sample, while it runs (see `ColumnKindSampler`).
+    var kindSampler: ColumnKindSampler?
+    /// Source rows the last kind sample covered (spread over); the kinds are checked again when
+    /// the source has twice as many rows, and when it finishes loading.
+    var kindSampledRowCount = 0
+    /// Per column of the sort shown, how many of its values its kind cannot read (strays).
+    public internal(set) var strayCounts: [Int: Int] = [:]
 
     /// Where the cursor goes when the running sort or filter has been applied, instead of
     /// staying on its record: the first row (a sort as the table opens), or a record (a row
@@ -157,6 +164,13 @@ public final class DataTableView {
         // (a `configure` may read a property the program sets to this table after `init`).
         needsCellFitting = true
         setSize(size)
+        applyConfiguredKinds()
+        // Every row was measured: the first guess saw them all.
+        if dataSource.loadState?.isComplete ?? true,
+           dataSource.rowCount <= min(configuration.columnWidthSampleSize, 1_000_000 / max(1, dataSource.columnCount)) {
+            kindSampledRowCount = dataSource.rowCount
+        }
+        checkColumnKindsIfNeeded()
         if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
             sortOnOpen(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
         }
@@ -291,11 +305,12 @@ public final class DataTableView {
         if checkingForChanges { dataSource.checkForChanges() }
         // A running job redraws for its progress; a finished one is applied. Either way, rows a
         // loading source added meanwhile are still picked up below.
-        var jobChanged = false
+        var jobChanged = applyColumnKindSample()
         if let job = activeJob {
             apply(job)
             jobChanged = true
         }
+        checkColumnKindsIfNeeded()
         let state = dataSource.loadState
         let count = dataSource.rowCount
         let sourceNotice = dataSource.notice
@@ -360,16 +375,14 @@ public final class DataTableView {
         guard measured.count == columns.count else { return }
         for i in columns.indices {
             columns[i].width = max(columns[i].width, measured[i].width)
-            // The kind is checked again over the whole file's sample; alignment follows it.
-            columns[i].kind = measured[i].kind
-            columns[i].alignment = measured[i].alignment
+            // Kinds are checked again by `ColumnKindSampler` (started when loading completes).
         }
         layoutColumns()
     }
 
     /// Whether the data source is still loading (the run loop polls more often then).
     public var isLoading: Bool {
-        activeJob != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
+        activeJob != nil || kindSampler != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
     }
 
     /// Whether rows are shown in another order than the data's (sorted, filtered or with rows hidden).
