@@ -308,9 +308,11 @@ public struct SortKeyColumn: Sendable {
                     if quoted {
                         scratch.removeAll(keepingCapacity: true)
                         TextKey.appendUnquoting(field, to: &scratch)
-                        return scratch.withUnsafeBytes { nullTokens.isNull($0, numeric: false) ? nil : table.intern($0) }
+                        return scratch.withUnsafeBytes {
+                            nullTokens.isNull($0, numeric: false, blankIsNull: false) ? nil : table.intern($0)
+                        }
                     }
-                    return nullTokens.isNull(field, numeric: false) ? nil : table.intern(field)
+                    return nullTokens.isNull(field, numeric: false, blankIsNull: false) ? nil : table.intern(field)
                 }
                 if let id { buffer[row] = UInt64(id) } else {
                     nulls.setNull(row)

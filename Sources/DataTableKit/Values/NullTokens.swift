@@ -6,7 +6,8 @@
 /// column whose other values are numbers (elsewhere `-` is a value). A user's list (`--null`,
 /// repeatable; `null = [...]` in the config file) replaces the set; the empty field is always
 /// null, so `--null ''` alone leaves only it. Surrounding spaces and tabs are ignored; the match
-/// is exact otherwise (case included: `na` is not in the default set).
+/// is exact otherwise (case included: `na` is not in the default set). A blank field (spaces
+/// and tabs only) is null in numeric, date and boolean columns and a value in text columns.
 ///
 /// Matching costs no allocation: a bitmask of the tokens' lengths turns most fields away with
 /// one test, and the rest are compared byte for byte with the few tokens of their length.
@@ -52,24 +53,25 @@ public struct NullTokens: Hashable, Sendable {
     /// Only the empty field (`--null ''`).
     public static let emptyOnly = NullTokens([])
 
-    /// Whether `field` (unquoted content) is null: empty or blank, or one of the tokens;
-    /// numeric-only tokens count when `numeric`.
+    /// Whether `field` (unquoted content) is null: empty, blank when `blankIsNull`, or one of
+    /// the tokens; numeric-only tokens count when `numeric`.
     /// - Complexity: O(field length) at most, no allocation.
     @inline(__always)
-    public func isNull(_ field: UnsafeRawBufferPointer, numeric: Bool) -> Bool {
+    public func isNull(_ field: UnsafeRawBufferPointer, numeric: Bool, blankIsNull: Bool = true) -> Bool {
         var i = 0, end = field.count
+        if end == 0 { return true }
         while i < end, field[i] == 0x20 || field[i] == 0x09 { i += 1 }
-        if i == end { return true }
+        if i == end { return blankIsNull }
         while field[end - 1] == 0x20 || field[end - 1] == 0x09 { end -= 1 }
         let n = end - i
         guard lengthMask & (1 << UInt64(min(n, 63))) != 0 else { return false }
         return matches(field, from: i, count: n, numeric: numeric)
     }
 
-    /// Whether `text` is null (see `isNull(_:numeric:)`).
-    public func isNull(_ text: String, numeric: Bool) -> Bool {
+    /// Whether `text` is null (see `isNull(_:numeric:blankIsNull:)`).
+    public func isNull(_ text: String, numeric: Bool, blankIsNull: Bool = true) -> Bool {
         var text = text
-        return text.withUTF8 { isNull(UnsafeRawBufferPointer($0), numeric: numeric) }
+        return text.withUTF8 { isNull(UnsafeRawBufferPointer($0), numeric: numeric, blankIsNull: blankIsNull) }
     }
 
     /// Whether `field` is a numeric-only token (`-` in the default set): null in a numeric
