@@ -92,13 +92,17 @@ extension EndToEnd {
             }
         }
 
-        @Test("--null replaces the set: with --null '' only empty fields are null, so NA is a stray")
+        @Test("--null replaces the set: with --null '' only empty fields are null, so NA and - are strays")
         func nullOptionReplacesTheSet() throws {
-            let result = try printSorted("id,v\n1,5\n2,NA\n3,\n4,-\n5,2\n", file: "n.csv", sort: "v", extra: ["--null", ""])
+            let text = "id,v\n1,5\n2,NA\n3,\n4,-\n5,2\n"
+            // The default set: NA and - (numeric column) are null.
+            let standard = try printSorted(text, file: "n.csv", sort: "v")
+            #expect(Self.lastColumn(standard.standardOutputText, columns: 2) == ["2", "5", "NA", "", "-"])
+            let result = try printSorted(text, file: "n.csv", sort: "v", extra: ["--null", "", "--type", "v:int"])
             #expect(Self.lastColumn(result.standardOutputText, columns: 2) == ["2", "5", "-", "NA", ""])
-            let dash = try printSorted("id,v\n1,5\n2,NA\n3,\n4,-\n5,2\n", file: "n.csv", sort: "v:desc",
-                                       extra: ["--null", "-"])
-            #expect(Self.lastColumn(dash.standardOutputText, columns: 2) == ["5", "2", "NA", "", "-"])
+            // `--null -` alone: NA is a value, so two numbers among three values make a text column.
+            let dash = try printSorted(text, file: "n.csv", sort: "v:desc", extra: ["--null", "-"])
+            #expect(Self.lastColumn(dash.standardOutputText, columns: 2) == ["NA", "5", "2", "", "-"])
         }
 
         @Test("--type COL:text sorts numbers as text; unknown columns and kinds are clear, sanitized errors")
