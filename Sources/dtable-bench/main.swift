@@ -223,6 +223,32 @@ if arguments.contains("--snapshot") {
     exit(0)
 }
 
+if let path = option("--open-frame") {
+    // Only the in-process open + first frame (step 5 of --measure) and the kind check: quick
+    // checks of the first frame's cost at a size, without the sorts and key presses.
+    let size = Size(width: 200, height: 60)
+    var configuration = DataTableConfiguration()
+    configuration.title = path
+    var frames: [Double] = [], samples: [Double] = []
+    for _ in 0..<(option("--runs").flatMap { Int($0) } ?? 9) {
+        let start = clock.now
+        let opened = try CSVFileDataSource(path: path)
+        let view = DataTableView(dataSource: opened, configuration: configuration, size: size)
+        TableApplication(view: view, backend: MemoryBackend(size: size)).drawFrame()
+        frames.append(milliseconds(clock.now - start))
+        // The check over the rows indexed at open, then over the whole file.
+        opened.indexAll()
+        let sampleStart = clock.now
+        view.settleColumnKinds()
+        samples.append(milliseconds(clock.now - sampleStart))
+    }
+    frames.sort()
+    samples.sort()
+    print("open_frame_ms median \(frames[frames.count / 2]) min \(frames[0]) max \(frames[frames.count - 1])")
+    print("kind_sample_whole_file_ms median \(samples[samples.count / 2]) min \(samples[0])")
+    exit(0)
+}
+
 if let path = option("--measure") {
     do {
         try measureInProcess(path: path)
