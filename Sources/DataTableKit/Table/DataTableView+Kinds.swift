@@ -38,6 +38,8 @@ extension DataTableView {
         checkColumnKindsIfNeeded()
         while kindSampler != nil {
             if !applyColumnKindSample(), kindSampler != nil { usleep(500) }
+            // A check over fewer rows than there are now is followed by one over all of them.
+            checkColumnKindsIfNeeded()
         }
     }
 

@@ -165,12 +165,13 @@ public final class DataTableView {
         needsCellFitting = true
         setSize(size)
         applyConfiguredKinds()
-        // Every row was measured: the first guess saw them all.
+        // Every row was measured: the first guess saw them all. Otherwise the check over the
+        // large sample starts at the first `refreshFromDataSource` (after the first frame, so
+        // its worker does not compete with it) or `settleColumnKinds`.
         if dataSource.loadState?.isComplete ?? true,
            dataSource.rowCount <= min(configuration.columnWidthSampleSize, 1_000_000 / max(1, dataSource.columnCount)) {
             kindSampledRowCount = dataSource.rowCount
         }
-        checkColumnKindsIfNeeded()
         if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
             sortOnOpen(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
         }
