@@ -91,8 +91,15 @@ func measureInProcess(path: String) throws {
     emit("anon_after_index_kb", Double(processStatusKilobytes("RssAnon") - anonBase))
 
     // 2. Sorts through the view, on the lazily indexed source: an int column, then text.
+    //    Opening the view starts the check of the column kinds over a 4,096-row sample spread
+    //    through the file (a worker); `settleColumnKinds` waits for it.
     let column = { (title: String) in (0..<source.columnCount).first { source.title(ofColumn: $0) == title } ?? 0 }
+    start = clock.now
     let sortView = DataTableView(dataSource: source, configuration: configuration, size: size)
+    emit("view_open_ms", milliseconds(clock.now - start))
+    start = clock.now
+    sortView.settleColumnKinds()
+    emit("kind_sample_wait_ms", milliseconds(clock.now - start))
     progress("  sorting \(rows) rows by progress")
     start = clock.now
     sortView.sort(by: [SortDescriptor(column: column("progress"), ascending: true)])
@@ -239,6 +246,32 @@ if arguments.contains("--parse") {
 
 if arguments.contains("--snapshot") {
     SnapshotBench.run(rows: option("--rows").flatMap { Int($0) } ?? 1_000_000, runs: option("--runs").flatMap { Int($0) } ?? 3)
+    exit(0)
+}
+
+if let path = option("--open-frame") {
+    // Only the in-process open + first frame (step 5 of --measure) and the kind check: quick
+    // checks of the first frame's cost at a size, without the sorts and key presses.
+    let size = Size(width: 200, height: 60)
+    var configuration = DataTableConfiguration()
+    configuration.title = path
+    var frames: [Double] = [], samples: [Double] = []
+    for _ in 0..<(option("--runs").flatMap { Int($0) } ?? 9) {
+        let start = clock.now
+        let opened = try CSVFileDataSource(path: path)
+        let view = DataTableView(dataSource: opened, configuration: configuration, size: size)
+        TableApplication(view: view, backend: MemoryBackend(size: size)).drawFrame()
+        frames.append(milliseconds(clock.now - start))
+        // The check over the rows indexed at open, then over the whole file.
+        opened.indexAll()
+        let sampleStart = clock.now
+        view.settleColumnKinds()
+        samples.append(milliseconds(clock.now - sampleStart))
+    }
+    frames.sort()
+    samples.sort()
+    print("open_frame_ms median \(frames[frames.count / 2]) min \(frames[0]) max \(frames[frames.count - 1])")
+    print("kind_sample_whole_file_ms median \(samples[samples.count / 2]) min \(samples[0])")
     exit(0)
 }
 

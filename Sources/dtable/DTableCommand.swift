@@ -86,6 +86,16 @@ struct DTableCommand: ParsableCommand {
         valueName: "COL[:asc|:desc]"))
     var sorts: [String] = []
 
+    @Option(name: .customLong("null"), help: ArgumentHelp(
+        "A text that means no value (repeatable): it sorts last and shows dimmed. Replaces the default set: NA, N/A, n/a, NULL, null, None, NaN, nan, #N/A, and - in numeric columns; empty fields are always null (--null '' leaves only them).",
+        valueName: "TOKEN"))
+    var nullTokens: [String] = []
+
+    @Option(name: .customLong("type"), help: ArgumentHelp(
+        "Read and sort COL as KIND: int, decimal, date (FORMAT: a strftime-style pattern such as %d.%m.%Y), bool, text, or auto (inferred); repeatable.",
+        valueName: "COL:KIND[:FORMAT]"))
+    var types: [String] = []
+
     @Option(help: "Freeze the first N columns (they stay at the left when scrolling sideways).")
     var freeze: Int?
 
@@ -174,6 +184,8 @@ struct DTableCommand: ParsableCommand {
         let shown = try Self.applying(cellKinds, to: editable, configuration: &configuration)
         let rowActions = try cellKinds.actions.map { try RowAction.parse($0, titles: titles) }
         let sortOrder = try sorts.map { try Self.sortDescriptor($0, titles: titles) }
+        try KindOptions(nullTokens: nullTokens, types: types, configNullTokens: configFile?.nullTokens,
+                        configTypes: configFile?.types ?? []).apply(titles: titles, to: &configuration)
         if let freeze { configuration.fixedColumns = DataTableFixedColumns(leftColumns: freeze) }
         if let showStripes = stripes ?? configFile?.stripes { configuration.showsAlternatingRowColors = showStripes }
 

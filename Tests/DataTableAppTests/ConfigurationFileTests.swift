@@ -52,6 +52,10 @@ private let exampleConfiguration = """
     shipped = "green"
     blocked = "#ff0000"
     "on hold" = 178
+
+    [data]
+    null = ["NA", "-"]        # texts that mean no value (like --null; replaces the default set)
+    types = ["price:decimal", "when:date:%d.%m.%Y"]   # column kinds (like --type)
     """
 
 private func keys(of command: TableCommand, in bindings: KeyBindings) -> [Key] {
@@ -83,6 +87,15 @@ private func keys(of command: TableCommand, in bindings: KeyBindings) -> [Key] {
             .init(command: .help, keys: [.character("?"), .function(1)]),
         ])
         #expect(file.badgeColors == ["shipped": .palette(2), "blocked": .rgb(255, 0, 0), "on hold": .palette(178)])
+        #expect(file.nullTokens == ["NA", "-"])
+        #expect(file.types == ["price:decimal", "when:date:%d.%m.%Y"])
+    }
+
+    @Test func dataSectionErrors() {
+        #expect(configError("[data]\nnull = 3") == "config.toml:2: null must be an array of strings (like [\"NA\", \"-\"]), not the integer 3")
+        #expect(configError("[data]\ntypes = [\"price:money\"]")
+                == "config.toml:2: types: 'price:money' names no kind; write COL:KIND[:FORMAT] with KIND one of int, decimal, date, bool, text, auto")
+        #expect(configError("[data]\nnulls = []") == "config.toml:2: unknown key 'nulls' in [data]; known keys: null, types")
     }
 
     @Test func theExampleIsTheOneInTheDocumentation() throws {
@@ -110,11 +123,11 @@ private func keys(of command: TableCommand, in bindings: KeyBindings) -> [Key] {
         #expect(configError("[display]\nstrpes = true")
                 == "config.toml:2: unknown key 'strpes' in [display]; known keys: color, stripes, wrap, max_column_width, ascii")
         #expect(configError("\n\n[colours]\n")
-                == "config.toml:3: unknown section [colours]; known sections: display, colors, keys, badge_colors")
+                == "config.toml:3: unknown section [colours]; known sections: display, colors, keys, badge_colors, data")
         #expect(configError("[colors]\nheader = 'red'")
                 == "config.toml:2: unknown key 'header' in [colors]; known keys: header_foreground, header_background, cursor_row_background, stripe_backgrounds, highlighted_stripe_backgrounds, match_background, status_background, status_foreground")
         #expect(configError("stripes = true")
-                == "config.toml:1: key 'stripes' must be in a section ([display], [colors], [keys], [badge_colors])")
+                == "config.toml:1: key 'stripes' must be in a section ([display], [colors], [keys], [badge_colors], [data])")
         let unknownCommand = configError("[keys]\nsort_up = 'x'")
         #expect(unknownCommand?.hasPrefix("config.toml:2: unknown command 'sort_up' in [keys]; commands: moveUp, moveDown, ") == true)
         #expect(unknownCommand?.hasSuffix(", help, quit") == true)

@@ -115,9 +115,10 @@ private func textOrderViolations(_ order: [UInt32], rows: [UInt32], values: [Str
     // MARK: Nulls
 
     @Test func nullsSortLastInBothDirections() {
-        let values = ["3", "", "1", "x", "2", "", "  "]
-        #expect(sorted(.integer, values) == ["1", "2", "3", "", "x", "", "  "])
-        #expect(sorted(.integer, values, ascending: false) == ["3", "2", "1", "", "x", "", "  "])
+        // `x` is a stray (not a number): after the numbers, before the nulls.
+        let values = ["3", "", "1", "x", "2", "", "  ", "NA"]
+        #expect(sorted(.integer, values) == ["1", "2", "3", "x", "", "", "  ", "NA"])
+        #expect(sorted(.integer, values, ascending: false) == ["3", "2", "1", "x", "", "", "  ", "NA"])
         let text = ["b", "", "a", "", "c"]
         #expect(sorted(.text, text) == ["a", "b", "c", "", ""])
         #expect(sorted(.text, text, ascending: false) == ["c", "b", "a", "", ""])
@@ -199,13 +200,14 @@ private func textOrderViolations(_ order: [UInt32], rows: [UInt32], values: [Str
         ])
     }
 
-    @Test func invalidDatesAreNulls() {
+    @Test func invalidDatesAreStrays() {
         let invalid = ["2023-02-29", "2024-13-01", "2024-00-10", "2024-04-31", "2024-01-01 24:00", "2024-01-01T10:60",
                        "2024-01-01x", "yesterday", "2024-01-01/", "2024/01-01", ""]
         for text in invalid { #expect(ValueParsing.dateTime(text) == nil, "\(text)") }
         let values = ["2023-02-29", "2020-01-01", "not a date", "2019-12-31"]
+        // Not dates: after the dates, before the nulls, by their text in the sort's direction.
         #expect(sorted(.dateTime, values) == ["2019-12-31", "2020-01-01", "2023-02-29", "not a date"])
-        #expect(sorted(.dateTime, values, ascending: false) == ["2020-01-01", "2019-12-31", "2023-02-29", "not a date"])
+        #expect(sorted(.dateTime, values, ascending: false) == ["2020-01-01", "2019-12-31", "not a date", "2023-02-29"])
     }
 
     @Test func dateParsingValues() {

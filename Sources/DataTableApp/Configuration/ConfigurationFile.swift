@@ -47,6 +47,10 @@ import TerminalSurface
 /// shipped = "green"
 /// blocked = "#ff0000"
 /// "on hold" = 178
+///
+/// [data]
+/// null = ["NA", "-"]        # texts that mean no value (like --null; replaces the default set)
+/// types = ["price:decimal", "when:date:%d.%m.%Y"]   # column kinds (like --type)
 /// ```
 public struct ConfigurationFile: Hashable, Sendable {
     /// `color` in `[display]`.
@@ -108,6 +112,13 @@ public struct ConfigurationFile: Hashable, Sendable {
     /// Badge colours by lowercased value, to lay over `BadgeCell.defaultColors`.
     public var badgeColors: [String: Color] = [:]
 
+    // MARK: [data]
+
+    /// `null`: the null tokens replacing the default set (like `--null`); nil: not set.
+    public var nullTokens: [String]?
+    /// `types`: `COL:KIND[:FORMAT]` entries (like `--type`), resolved against each file's columns.
+    public var types: [String] = []
+
     /// A file that sets nothing.
     public init() {}
 
@@ -130,6 +141,7 @@ public struct ConfigurationFile: Hashable, Sendable {
             case "colors": try reader.readColors(table, into: &self)
             case "keys": try reader.readKeys(table, into: &self)
             case "badge_colors": try reader.readBadgeColors(table, into: &self)
+            case "data": try reader.readData(table, into: &self)
             default:
                 throw reader.error(table.line, "unknown section [\(table.name)]; known sections: \(Self.sections.joined(separator: ", "))")
             }
@@ -199,7 +211,8 @@ public struct ConfigurationFile: Hashable, Sendable {
 
     // MARK: Names
 
-    static let sections = ["display", "colors", "keys", "badge_colors"]
+    static let sections = ["display", "colors", "keys", "badge_colors", "data"]
+    static let dataKeys = ["null", "types"]
     static let displayKeys = ["color", "stripes", "wrap", "max_column_width", "ascii"]
     static let colorKeys = [
         "header_foreground", "header_background", "cursor_row_background", "stripe_backgrounds",
@@ -293,7 +306,7 @@ extension Key {
 }
 
 /// Turns the tables of a `TOMLDocument` into `ConfigurationFile` settings.
-private struct Reader {
+struct Reader {
     let fileName: String
 
     func error(_ line: Int, _ message: String) -> ConfigurationError {

@@ -78,6 +78,7 @@ public struct KeyBindings: Sendable {
         Binding(.widenColumn, [.character(">")]),
         Binding(.autoWidthColumn, [.character("=")]),
         Binding(.freezeColumns, [.character("f")]),
+        Binding(.chooseKind, [.character("t")]),
         Binding(.openRecord, [.enter]),
         Binding(.markRow, [.character("m")]),
         Binding(.copyCell, [.character("y")]),

@@ -10,6 +10,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case toggleStripes, toggleWrap
     case narrowColumn, widenColumn, autoWidthColumn
     case freezeColumns
+    case chooseKind
     case openRecord, markRow, copyCell, fireAction, undo
     case reload
     case help, quit
@@ -41,6 +42,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .widenColumn: return "make this column wider"
         case .autoWidthColumn: return "size this column from its content"
         case .freezeColumns: return "freeze the columns up to this one (again: unfreeze)"
+        case .chooseKind: return "set this column's kind: then # int, % decimal, @ date, ~ text, ! bool, a auto"
         case .openRecord: return "show the row as fields and values (on buttons: fire)"
         case .markRow: return "mark or unmark the row"
         case .copyCell: return "copy the cell to the clipboard (OSC 52)"

@@ -19,6 +19,8 @@ public final class TableController {
 
     /// A count typed before a command (`123G`, `5j`), while one is being typed.
     public private(set) var count: Int?
+    /// Whether `t` was pressed and the next key chooses the cursor column's kind.
+    public private(set) var isChoosingKind = false
 
     /// A controller of `view`.
     public init(view: DataTableView) {
@@ -33,6 +35,7 @@ public final class TableController {
             view.setSize(size)
             return .redraw
         case .key(let key):
+            if isChoosingKind { return chooseKind(key) }
             // A count: digits before a command (a leading 0 is the first-column command).
             if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII, digit > 0 || count != nil {
                 count = min((count ?? 0) * 10 + digit, 1_000_000_000)
@@ -158,6 +161,13 @@ public final class TableController {
                 return .redraw
             }
             return chooseAction(from: names)
+        case .chooseKind:
+            guard !view.columns.isEmpty else { return .ignored }
+            isChoosingKind = true
+            let column = view.columns[viewport.cursor.column]
+            view.notice = "kind of \(column.title) (\(column.kind.name)): " + Self.kindKeys.map { "\($0.key) \($0.label)" }.joined(separator: "  ")
+                + "  Esc cancels"
+            return .redraw
         case .undo:
             return .request(.undo)
         case .reload:
@@ -169,6 +179,30 @@ public final class TableController {
         }
         if viewport == view.viewport { return .ignored }
         view.viewport = viewport
+        return .redraw
+    }
+
+    /// The keys after `t` and the kinds they set (nil: back to the inferred kind), as the
+    /// status line lists them. VisiData's type keys, behind a prefix (`#` and `@` alone are
+    /// the find and filter like this cell of csvlens).
+    static let kindKeys: [(key: Character, label: String, kind: SortKeyKind?)] = [
+        ("#", "int", .integer), ("%", "decimal", .decimal), ("@", "date", .dateTime), ("~", "text", .text),
+        ("!", "bool", .boolean), ("a", "auto", nil),
+    ]
+
+    /// The key after `t`: sets the cursor column's kind, or cancels (Esc, any other key).
+    private func chooseKind(_ key: Key) -> Response {
+        isChoosingKind = false
+        count = nil
+        guard !view.columns.isEmpty else { return .redraw }
+        let column = view.viewport.cursor.column
+        guard case .character(let c) = key, let choice = Self.kindKeys.first(where: { $0.key == c }) else {
+            view.notice = "kind unchanged"
+            return .redraw
+        }
+        view.setKind(choice.kind.map { ColumnKindSetting(kind: $0) }, ofColumn: column)
+        let title = view.columns[column].title
+        view.notice = "\(title): \(view.columns[column].kind.name) (\(choice.kind == nil ? "inferred" : "set"))"
         return .redraw
     }
 

@@ -23,31 +23,49 @@ public enum SortKeyKind: Hashable, Sendable {
 /// `Double`s, dates as days, seconds or milliseconds since the epoch, booleans as 0 and 1, and
 /// text as the rank of the row's text among the column's distinct texts in collation order
 /// (text is sorted once, here, and every later sort by the column, either direction, alone or
-/// with other keys, on any subset of rows, sorts integers). Null rows (empty fields; fields a
-/// numeric, date or boolean column cannot read) are marked in a bitmap.
+/// with other keys, on any subset of rows, sorts integers). Null rows (empty fields and the
+/// `NullTokens`) and stray rows (values a numeric, date or boolean column cannot read) are
+/// marked in a bitmap; a second bitmap tells the strays, whose key is the rank of their text
+/// among the column's strays (they sort after the values, before the nulls).
 ///
-/// Memory: 8 bytes per row plus 1 bit. While extracting, text also holds each distinct text
-/// once (every text when most are distinct) and 32 bytes per distinct text for ranking.
+/// Memory: 8 bytes per row plus 2 bits (the stray bitmap only when there are strays). While
+/// extracting, text also holds each distinct text once (every text when most are distinct)
+/// and 32 bytes per distinct text for ranking; other kinds hold their distinct strays so.
 public struct SortKeyColumn: Sendable {
     /// What the keys compare as.
     public let kind: SortKeyKind
     /// Rows `0..<count` have keys.
     public let count: Int
-    /// Rows whose field is empty or unreadable as `kind`; they sort last.
-    public let nullCount: Int
+    /// Rows whose field is empty or a null token; they sort last.
+    public var nullCount: Int { exceptionCount - strayCount }
+    /// Rows whose field is a value `kind` cannot read (`n/k` in a number column); they sort after
+    /// the values and before the nulls, in both directions.
+    public let strayCount: Int
+    /// Null and stray rows.
+    let exceptionCount: Int
 
-    /// The order-preserving key of each row (meaningless for null rows).
+    /// The order-preserving key of each row: a stray's rank among the strays; meaningless for nulls.
     let keys: [UInt64]
-    /// Bit `row % 64` of word `row / 64` set when `row` is null; empty when `nullCount == 0`.
+    /// Bit `row % 64` of word `row / 64` set when `row` is null or stray; empty when there are none.
     let nullMask: [UInt64]
-    /// Smallest and largest key among non-null rows (`minKey > maxKey` when there are none).
+    /// The same bits for stray rows only; empty when `strayCount == 0`.
+    let strayMask: [UInt64]
+    /// Smallest and largest key among value rows (`minKey > maxKey` when there are none).
     let minKey: UInt64
     let maxKey: UInt64
+    /// Distinct stray texts (their keys are `0..<strayRankCount`).
+    let strayRankCount: Int
 
-    /// Whether `row` has no key (empty or unreadable field); such rows sort last.
+    /// Whether `row` has no value (empty field or null token); such rows sort last.
     public func isNull(_ row: Int) -> Bool {
         precondition(row >= 0 && row < count, "row \(row) outside 0..<\(count)")
-        return nullCount > 0 && nullMask[row >> 6] & (1 << UInt64(row & 63)) != 0
+        return exceptionCount > 0 && nullMask[row >> 6] & (1 << UInt64(row & 63)) != 0 && !isStray(row)
+    }
+
+    /// Whether `row` holds a value the column's kind cannot read (a stray).
+    public func isStray(_ row: Int) -> Bool {
+        precondition(row >= 0 && row < count, "row \(row) outside 0..<\(count)")
+        return strayCount > 0 && strayMask[row >> 6] & (1 << UInt64(row & 63)) != 0
     }
 
     /// Builds keys by calling `field(row)` exactly once per row, in row order.
@@ -62,7 +80,9 @@ public struct SortKeyColumn: Sendable {
     /// - Parameter csvQuoted: when true, a field that begins with `"` is taken to be an
     ///   undecoded RFC 4180 quoted field straight from the file: the outer quotes are dropped
     ///   and `""` is read as `"`. When false the bytes are the field's content as is.
-    /// - Parameter format: how the column writes numbers and dates (`ValueFormat`).
+    /// - Parameter format: how the column writes its values (decimal separator, date order).
+    /// - Parameter nullTokens: the texts that are null (sorted last); numeric-only tokens count
+    ///   in integer and decimal columns.
     /// - Complexity: one pass over the fields, O(total field bytes), no per-row allocation;
     ///   text then sorts its distinct texts once (see `TextRanker`). Measured, 10M rows, bytes
     ///   from one buffer: integers 0.32 s, prices 0.37 s, ISO dates 0.29 s; text 0.33-0.37 s
@@ -70,30 +90,34 @@ public struct SortKeyColumn: Sendable {
     ///   addresses, 2.8-3.1 s for 10M distinct "First Last 12345678".
     public static func extract(
         kind: SortKeyKind, count: Int, csvQuoted: Bool = false, format: ValueFormat = .standard,
-        field: (Int) -> UnsafeRawBufferPointer
+        nullTokens: NullTokens = .standard, field: (Int) -> UnsafeRawBufferPointer
     ) -> SortKeyColumn {
         withoutActuallyEscaping(field) { field in
-            build(kind: kind, source: BytesFieldSource(count: count, csvQuoted: csvQuoted, field: field), format: format)
+            build(kind: kind, source: BytesFieldSource(count: count, csvQuoted: csvQuoted, field: field),
+                  format: format, nullTokens: nullTokens)
         }
     }
 
     /// Builds keys from fields held as `String`s (their UTF-8 bytes, no further decoding).
     /// Calls `string(row)` exactly once per row, in row order.
     public static func extract(
-        kind: SortKeyKind, count: Int, format: ValueFormat = .standard, string: (Int) -> String
+        kind: SortKeyKind, count: Int, format: ValueFormat = .standard, nullTokens: NullTokens = .standard,
+        string: (Int) -> String
     ) -> SortKeyColumn {
         withoutActuallyEscaping(string) { string in
-            build(kind: kind, source: StringFieldSource(count: count, field: string), format: format)
+            build(kind: kind, source: StringFieldSource(count: count, field: string), format: format, nullTokens: nullTokens)
         }
     }
 
-    static func build<Source: FieldSource>(kind: SortKeyKind, source: Source, format: ValueFormat = .standard) -> SortKeyColumn {
+    static func build<Source: FieldSource>(
+        kind: SortKeyKind, source: Source, format: ValueFormat = .standard, nullTokens: NullTokens = .standard
+    ) -> SortKeyColumn {
         precondition(source.count >= 0 && source.count <= Int(UInt32.max) + 1, "row ids are UInt32")
         switch kind {
-        case .integer, .decimal: return buildNumeric(kind: kind, source: source, format: format)
-        case .dateTime: return buildDateTime(source: source, format: format)
-        case .boolean: return buildBoolean(source: source)
-        case .text: return buildText(source: source)
+        case .integer, .decimal: return buildNumeric(kind: kind, source: source, format: format, nullTokens: nullTokens)
+        case .dateTime: return buildDateTime(source: source, format: format, nullTokens: nullTokens)
+        case .boolean: return buildBoolean(source: source, format: format, nullTokens: nullTokens)
+        case .text: return buildText(source: source, nullTokens: nullTokens)
         }
     }
 
@@ -103,17 +127,26 @@ public struct SortKeyColumn: Sendable {
     /// the key buffer; a value that has none (over 18 significant digits, huge exponents) is held
     /// as a `Double` (scale 255). Pass 2 (in place, no field access) brings every value to the
     /// column's largest scale, or converts the column to `Double` when that would overflow.
-    static func buildNumeric<Source: FieldSource>(kind: SortKeyKind, source: Source, format: ValueFormat) -> SortKeyColumn {
+    static func buildNumeric<Source: FieldSource>(
+        kind: SortKeyKind, source: Source, format: ValueFormat, nullTokens: NullTokens
+    ) -> SortKeyColumn {
         let count = source.count
         var nulls = NullMaskBuilder(count: count)
+        var strays = StrayTexts()
         let scales = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
         defer { scales.deallocate() }
         var maxScale: UInt8 = 0, minScale: UInt8 = 255, anyDouble = false
         var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             for row in 0..<count {
-                var value: UInt64 = 0, scale: UInt8 = 0
+                var value: UInt64 = 0, scale: UInt8 = 0, isStray = false
                 let ok = source.withField(row) { bytes -> Bool in
-                    guard let number = ValueParsing.number(bytes, format: format) else { return false }
+                    guard let number = ValueParsing.number(bytes, format: format) else {
+                        if !nullTokens.isNull(bytes, numeric: true) {
+                            value = UInt64(strays.intern(bytes))
+                            isStray = true
+                        }
+                        return false
+                    }
                     if let (mantissa, s) = number.fixedPoint() {
                         value = UInt64(bitPattern: mantissa)
                         scale = s
@@ -129,8 +162,7 @@ public struct SortKeyColumn: Sendable {
                         minScale = min(minScale, scale)
                     }
                 } else {
-                    nulls.setNull(row)
-                    value = 0
+                    if isStray { nulls.setStray(row) } else { nulls.setNull(row) }
                 }
                 scales[row] = scale
                 buffer[row] = value
@@ -172,7 +204,8 @@ public struct SortKeyColumn: Sendable {
                 maxKey = max(maxKey, key)
             }
         }
-        return SortKeyColumn(kind: kind, keys: keys, nulls: nulls, minKey: minKey, maxKey: maxKey)
+        let strayRanks = strays.rank(&keys, nulls: nulls)
+        return SortKeyColumn(kind: kind, keys: keys, nulls: nulls, minKey: minKey, maxKey: maxKey, strayRanks: strayRanks)
     }
 
     // MARK: Dates, booleans
@@ -180,16 +213,25 @@ public struct SortKeyColumn: Sendable {
     /// Keys are milliseconds since the epoch; divided by a day or a second afterwards when every
     /// value is a whole one, which keeps the key range small (a date-only column spanning 15
     /// years needs 13 bits, so it sorts on the 32-bit fast path).
-    static func buildDateTime<Source: FieldSource>(source: Source, format: ValueFormat) -> SortKeyColumn {
+    static func buildDateTime<Source: FieldSource>(source: Source, format: ValueFormat, nullTokens: NullTokens) -> SortKeyColumn {
         let count = source.count
         var nulls = NullMaskBuilder(count: count)
+        var strays = StrayTexts()
         var wholeDays = true, wholeSeconds = true
         var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             for row in 0..<count {
-                if let ms = source.withField(row, { ValueParsing.dateTime($0, format: format) }) {
+                var stray: UInt32?
+                if let ms = source.withField(row, { bytes -> Int64? in
+                    if let ms = ValueParsing.dateTime(bytes, format: format) { return ms }
+                    if !nullTokens.isNull(bytes, numeric: false) { stray = strays.intern(bytes) }
+                    return nil
+                }) {
                     if wholeDays, ms % 86_400_000 != 0 { wholeDays = false }
                     if wholeSeconds, ms % 1000 != 0 { wholeSeconds = false }
                     buffer[row] = UInt64(bitPattern: ms)
+                } else if let stray {
+                    nulls.setStray(row)
+                    buffer[row] = UInt64(stray)
                 } else {
                     nulls.setNull(row)
                     buffer[row] = 0
@@ -208,20 +250,30 @@ public struct SortKeyColumn: Sendable {
                 maxKey = max(maxKey, key)
             }
         }
-        return SortKeyColumn(kind: .dateTime, keys: keys, nulls: nulls, minKey: minKey, maxKey: maxKey)
+        let strayRanks = strays.rank(&keys, nulls: nulls)
+        return SortKeyColumn(kind: .dateTime, keys: keys, nulls: nulls, minKey: minKey, maxKey: maxKey, strayRanks: strayRanks)
     }
 
-    static func buildBoolean<Source: FieldSource>(source: Source) -> SortKeyColumn {
+    static func buildBoolean<Source: FieldSource>(source: Source, format: ValueFormat, nullTokens: NullTokens) -> SortKeyColumn {
         let count = source.count
         var nulls = NullMaskBuilder(count: count)
+        var strays = StrayTexts()
         var minKey = UInt64.max, maxKey = UInt64.min
-        let keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+        var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             for row in 0..<count {
-                if let b = source.withField(row, { ValueParsing.boolean($0) }) {
+                var stray: UInt32?
+                if let b = source.withField(row, { bytes -> Bool? in
+                    if let b = ValueParsing.boolean(bytes, format: format) { return b }
+                    if !nullTokens.isNull(bytes, numeric: false) { stray = strays.intern(bytes) }
+                    return nil
+                }) {
                     let key: UInt64 = b ? 1 : 0
                     buffer[row] = key
                     minKey = min(minKey, key)
                     maxKey = max(maxKey, key)
+                } else if let stray {
+                    nulls.setStray(row)
+                    buffer[row] = UInt64(stray)
                 } else {
                     nulls.setNull(row)
                     buffer[row] = 0
@@ -229,7 +281,8 @@ public struct SortKeyColumn: Sendable {
             }
             initialized = count
         }
-        return SortKeyColumn(kind: .boolean, keys: keys, nulls: nulls, minKey: minKey, maxKey: maxKey)
+        let strayRanks = strays.rank(&keys, nulls: nulls)
+        return SortKeyColumn(kind: .boolean, keys: keys, nulls: nulls, minKey: minKey, maxKey: maxKey, strayRanks: strayRanks)
     }
 
     // MARK: Text
@@ -243,7 +296,7 @@ public struct SortKeyColumn: Sendable {
     /// design, an MSD radix sort of the rows on 8-byte prefixes with full comparisons of ties
     /// at every sort, took 0.34 s per sort.
     static func buildText<Source: FieldSource>(
-        source: Source, largeTable: Int = TextTable.largeTable
+        source: Source, nullTokens: NullTokens = .standard, largeTable: Int = TextTable.largeTable
     ) -> SortKeyColumn {
         let count = source.count
         var nulls = NullMaskBuilder(count: count)
@@ -255,9 +308,11 @@ public struct SortKeyColumn: Sendable {
                     if quoted {
                         scratch.removeAll(keepingCapacity: true)
                         TextKey.appendUnquoting(field, to: &scratch)
-                        return scratch.isEmpty ? nil : scratch.withUnsafeBytes { table.intern($0) }
+                        return scratch.withUnsafeBytes {
+                            nullTokens.isNull($0, numeric: false, blankIsNull: false) ? nil : table.intern($0)
+                        }
                     }
-                    return field.count == 0 ? nil : table.intern(field)
+                    return nullTokens.isNull(field, numeric: false, blankIsNull: false) ? nil : table.intern(field)
                 }
                 if let id { buffer[row] = UInt64(id) } else {
                     nulls.setNull(row)
@@ -278,21 +333,24 @@ public struct SortKeyColumn: Sendable {
         }
         return SortKeyColumn(
             kind: .text, keys: keys, nulls: nulls, minKey: rankCount > 0 ? 0 : UInt64.max,
-            maxKey: rankCount > 0 ? UInt64(rankCount - 1) : 0)
+            maxKey: rankCount > 0 ? UInt64(rankCount - 1) : 0, strayRanks: 0)
     }
 
     // MARK: Initialisers
 
     private init(
-        kind: SortKeyKind, keys: [UInt64], nulls: NullMaskBuilder, minKey: UInt64, maxKey: UInt64
+        kind: SortKeyKind, keys: [UInt64], nulls: NullMaskBuilder, minKey: UInt64, maxKey: UInt64, strayRanks: Int
     ) {
         self.kind = kind
         self.count = keys.count
-        self.nullCount = nulls.nullCount
+        self.exceptionCount = nulls.nullCount
+        self.strayCount = nulls.strayCount
         self.keys = keys
         self.nullMask = nulls.nullCount > 0 ? nulls.words : []
+        self.strayMask = nulls.strayCount > 0 ? nulls.strayWords : []
         self.minKey = minKey
         self.maxKey = maxKey
+        self.strayRankCount = strayRanks
     }
 }
 
@@ -347,10 +405,15 @@ struct StringFieldSource: FieldSource {
     }
 }
 
-/// Collects the null bitmap while keys are extracted.
+/// Collects the null bitmap (null and stray rows: no value key) and the stray bitmap while
+/// keys are extracted.
 struct NullMaskBuilder {
     var words: [UInt64]
+    /// Null and stray rows.
     var nullCount = 0
+    /// Allocated at the first stray.
+    var strayWords: [UInt64] = []
+    var strayCount = 0
 
     init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) >> 6) }
 
@@ -359,8 +422,43 @@ struct NullMaskBuilder {
         nullCount += 1
     }
 
+    @inline(__always) mutating func setStray(_ row: Int) {
+        setNull(row)
+        if strayWords.isEmpty { strayWords = [UInt64](repeating: 0, count: words.count) }
+        strayWords[row >> 6] |= 1 << UInt64(row & 63)
+        strayCount += 1
+    }
+
+    @inline(__always) func isStray(_ row: Int) -> Bool {
+        strayCount > 0 && strayWords[row >> 6] & (1 << UInt64(row & 63)) != 0
+    }
+
     @inline(__always) func isNull(_ row: Int) -> Bool {
         nullCount > 0 && words[row >> 6] & (1 << UInt64(row & 63)) != 0
+    }
+}
+
+/// The values of a numeric, date or boolean column that its kind cannot read, ranked by the
+/// text collation once extraction is done (they sort among themselves as text).
+struct StrayTexts {
+    private var table = TextTable()
+
+    var count: Int { table.count }
+
+    /// The id of `field`'s text (its bytes as they stand, trimmed of nothing).
+    mutating func intern(_ field: UnsafeRawBufferPointer) -> UInt32 { table.intern(field) }
+
+    /// Replaces the key of every stray row (its id) with its text's rank; returns the number of
+    /// distinct ranks. - Complexity: O(rows) bit tests when there are strays, else nothing.
+    func rank(_ keys: inout [UInt64], nulls: NullMaskBuilder) -> Int {
+        guard nulls.strayCount > 0 else { return 0 }
+        let (ranks, rankCount) = table.bytes.withUnsafeBytes { arena in
+            table.offsets.withUnsafeBufferPointer { offsets in
+                TextRanker.ranks(offsets: offsets, arena: arena.baseAddress)
+            }
+        }
+        for row in 0..<keys.count where nulls.isStray(row) { keys[row] = UInt64(ranks[Int(keys[row])]) }
+        return rankCount
     }
 }
 

@@ -48,6 +48,8 @@ public final class TableJob: @unchecked Sendable {
     private let processedUnits = Atomic<Int>(0)
     private let cancelFlag = Atomic<Bool>(false)
     private let outcome = Mutex<Outcome?>(nil)
+    /// A sort's strays (values its key's kind cannot read) by column, set by the worker.
+    let strayCounts = Mutex<[Int: Int]>([:])
 
     /// A job of `kind` over `total` units of work (rows, bytes).
     public init(kind: Kind, total: Int) {

@@ -21,6 +21,9 @@ public struct TablePrinter: Sendable {
     /// - Complexity: O(rows × columns); memory O(batchRows × width × row height).
     public func print(_ view: DataTableView, write: (String) -> Void) {
         guard view.dataSource.columnCount > 0 else { return }
+        // The kinds checked over the large sample decide alignment (and a sort already shown).
+        view.settleColumnKinds()
+        view.waitForJob()
         view.fitColumnsIfNeeded()
         // Laid out at the print width (columns may scale to fill it), from the first column;
         // the view gets its own size back afterwards.

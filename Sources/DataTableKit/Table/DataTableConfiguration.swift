@@ -49,6 +49,10 @@ public struct DataTableConfiguration {
     public var isColumnSortable: ((Int) -> Bool)?
     /// Whether the header shows ▲/▼ before the title of sorted columns.
     public var shouldShowHeaderSortingIndicator = true
+    /// The texts that mean "no value" (see `NullTokens`): they sort last and show dimmed.
+    public var nullTokens: NullTokens = .standard
+    /// Kinds set for columns by index (`--type`), winning over inference.
+    public var columnKinds: [Int: ColumnKindSetting] = [:]
 
     // MARK: Chrome
 

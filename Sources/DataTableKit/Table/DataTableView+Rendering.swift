@@ -80,6 +80,10 @@ extension DataTableView {
                                   isHighlighted: isHighlighted, dataSource: dataSource, table: self)
         cellProvider.configure(cell, with: value, context: context)
         if let textCell = cell as? TextCell {
+            // Null tokens (`NA`, `NULL`) show as written, dimmed.
+            if case .string(let text) = value, isNullText(text, column: indexPath.column) {
+                textCell.label.style = textCell.label.style.patched(with: configuration.theme.nullValue)
+            }
             // `.wrap` (the `w` key) wraps the text cells of any provider.
             if configuration.textLayout == .wrap {
                 textCell.label.numberOfLines = 0
@@ -87,6 +91,12 @@ extension DataTableView {
             }
             configuration.defaultCellConfiguration?(textCell, value, indexPath, isHighlighted)
         }
+    }
+
+    /// Whether `text` in `column` is one of the null tokens (`-` only in numeric columns).
+    func isNullText(_ text: String, column: Int) -> Bool {
+        let kind = columns[column].kind
+        return configuration.nullTokens.isNull(text, numeric: kind == .integer || kind == .decimal)
     }
 
     /// Runs the cell pipeline for every visible cell of `rows` × `columns` into `region`.
@@ -262,6 +272,8 @@ extension DataTableView {
         }
         if !columns.isEmpty {
             position += "  col \(cursor.column + 1)/\(columns.count) \(columns[cursor.column].title)"
+            // A kind the user set shows while the cursor is in its column.
+            if columns[cursor.column].isKindSet { position += ": \(columns[cursor.column].kind.name) (set)" }
         }
         // On a narrow screen the position wins over the notice, the notice over the title,
         // and all of them over the hint.

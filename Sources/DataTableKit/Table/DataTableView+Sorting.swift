@@ -8,10 +8,12 @@ extension DataTableView {
     /// For scripts, tests and the benchmark; the viewer uses `startSort(by:)`.
     /// - Complexity: O(n) key extraction per descriptor plus the sort of pre-extracted keys.
     public func sort(by descriptors: [SortDescriptor]) {
+        settleColumnKinds()
         cancelJob()
         let job = TableJob(kind: .sort(descriptors), total: dataSource.rowCount)
-        let kinds = descriptors.map { sortKeyKind(ofColumn: $0.column) }
-        job.finish(Self.computeOrder(of: dataSource, descriptors: descriptors, kinds: kinds, rows: filteredRows, job: job))
+        let kinds = descriptors.map { sortKeyReading(ofColumn: $0.column) }
+        job.finish(Self.computeOrder(of: dataSource, descriptors: descriptors, kinds: kinds,
+                                     nullTokens: configuration.nullTokens, rows: filteredRows, job: job))
         apply(job)
     }
 
@@ -47,18 +49,21 @@ extension DataTableView {
             return
         }
         let job = TableJob(kind: .sort(descriptors), total: dataSource.rowCount)
-        let kinds = descriptors.map { sortKeyKind(ofColumn: $0.column) }
+        let kinds = descriptors.map { sortKeyReading(ofColumn: $0.column) }
+        let nullTokens = configuration.nullTokens
         activeJob = job
         let source = UncheckedSendableBox(value: dataSource)
         let rows = filteredRows
         DispatchQueue.global(qos: .userInitiated).async {
-            job.finish(Self.computeOrder(of: source.value, descriptors: descriptors, kinds: kinds, rows: rows, job: job))
+            job.finish(Self.computeOrder(of: source.value, descriptors: descriptors, kinds: kinds, nullTokens: nullTokens,
+                                         rows: rows, job: job))
         }
     }
 
     /// Builds the display order for `job` (any thread; reads the source only through its
     /// thread-safe accessors). Sorts `rows` (source ids; all rows when nil).
-    static func computeOrder(of source: DataTableDataSource, descriptors: [SortDescriptor], kinds: [SortKeyKind],
+    static func computeOrder(of source: DataTableDataSource, descriptors: [SortDescriptor],
+                             kinds: [(kind: SortKeyKind, format: ValueFormat)], nullTokens: NullTokens = .standard,
                              rows: [UInt32]?, job: TableJob) -> TableJob.Outcome {
         let count = job.total
         var keys: [(SortKeyColumn, ascending: Bool)] = []
@@ -73,17 +78,20 @@ extension DataTableView {
             }
             let key: SortKeyColumn
             if let reader = source.makeRawFieldReader(column: column, rowCount: count) {
-                key = SortKeyColumn.extract(kind: kinds[i], count: count, csvQuoted: true) { row in
+                key = SortKeyColumn.extract(kind: kinds[i].kind, count: count, csvQuoted: true, format: kinds[i].format,
+                                            nullTokens: nullTokens) { row in
                     tick()
                     return reader(row)
                 }
             } else {
-                key = SortKeyColumn.extract(kind: kinds[i], count: count) { row in
+                key = SortKeyColumn.extract(kind: kinds[i].kind, count: count, format: kinds[i].format,
+                                            nullTokens: nullTokens) { row in
                     tick()
                     return source.sortText(row: row, column: column)
                 }
             }
             keys.append((key, ascending: descriptor.ascending))
+            if key.strayCount > 0 { job.strayCounts.withLock { $0[column] = key.strayCount } }
         }
         let input = rows ?? (0..<count).map { UInt32(truncatingIfNeeded: $0) }
         guard let order = RowSorter.sort(input, by: keys, isCancelled: { job.isCancelled }) else { return .cancelled }
@@ -108,6 +116,8 @@ extension DataTableView {
             // Someone who moved before the opening sort arrived keeps their record.
             if cursorAfterOrdering == .firstRow && viewport.cursor.row != 0 { cursorAfterOrdering = nil }
             sortDescriptors = descriptors
+            strayCounts = job.strayCounts.withLock { $0 }
+            if let strayNotice { notice = strayNotice }
             if descriptors.isEmpty {
                 setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
             } else {
@@ -203,8 +213,16 @@ extension DataTableView {
             && dataSource.isColumnSortable(column)
     }
 
-    /// How a column's values compare: the kind inferred from its sample (see `ColumnKindInference`).
-    func sortKeyKind(ofColumn column: Int) -> SortKeyKind { dataSource.sortKeyKind(ofColumn: column) ?? columns[column].kind }
+    /// How a column's values compare: the kind the user set, else the source's, else the kind
+    /// inferred from its sample (see `ColumnKindInference`).
+    func sortKeyKind(ofColumn column: Int) -> SortKeyKind {
+        columns[column].isKindSet ? columns[column].kind : dataSource.sortKeyKind(ofColumn: column) ?? columns[column].kind
+    }
+
+    /// The kind and format a sort reads `column`'s fields with.
+    func sortKeyReading(ofColumn column: Int) -> (kind: SortKeyKind, format: ValueFormat) {
+        (sortKeyKind(ofColumn: column), columns[column].format)
+    }
 
     /// The sort direction of `column`, when it is a sort key.
     public func sortDirection(ofColumn column: Int) -> Bool? {

@@ -82,6 +82,13 @@ public final class DataTableView {
     public internal(set) var lastSortMilliseconds: Double?
     /// How long the last filter took.
     public internal(set) var lastFilterMilliseconds: Double?
+    /// The check of the columns' kinds over a large sample, while it runs (see `ColumnKindSampler`).
+    var kindSampler: ColumnKindSampler?
+    /// Source rows the last kind sample covered (spread over); the kinds are checked again when
+    /// the source has twice as many rows, and when it finishes loading.
+    var kindSampledRowCount = 0
+    /// Per column of the sort shown, how many of its values its kind cannot read (strays).
+    public internal(set) var strayCounts: [Int: Int] = [:]
 
     /// Where the cursor goes when the running sort or filter has been applied, instead of
     /// staying on its record: the first row (a sort as the table opens), or a record (a row
@@ -174,6 +181,14 @@ public final class DataTableView {
         needsCellFitting = true
         lastLoadState = loadStateWhenMeasured
         setSize(size)
+        applyConfiguredKinds()
+        // Every row was measured: the first guess saw them all. Otherwise the check over the
+        // large sample starts at the first `refreshFromDataSource` (after the first frame, so
+        // its worker does not compete with it) or `settleColumnKinds`.
+        if dataSource.loadState?.isComplete ?? true,
+           dataSource.rowCount <= min(configuration.columnWidthSampleSize, 1_000_000 / max(1, dataSource.columnCount)) {
+            kindSampledRowCount = dataSource.rowCount
+        }
         if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
             sortOnOpen(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
         }
@@ -318,11 +333,12 @@ public final class DataTableView {
         let tookChanges = takeReportedChanges()
         // A running job redraws for its progress; a finished one is applied. Either way, rows a
         // loading source added meanwhile are still picked up below.
-        var jobChanged = false
+        var jobChanged = applyColumnKindSample()
         if let job = activeJob {
             apply(job)
             jobChanged = true
         }
+        checkColumnKindsIfNeeded()
         let columnsAdded = adoptColumnsAddedBySource()
         let state = dataSource.loadState
         let count = dataSource.rowCount
@@ -390,16 +406,14 @@ public final class DataTableView {
         guard measured.count == columns.count else { return }
         for i in columns.indices {
             columns[i].width = max(columns[i].width, measured[i].width)
-            // The kind is checked again over the whole file's sample; alignment follows it.
-            columns[i].kind = measured[i].kind
-            columns[i].alignment = measured[i].alignment
+            // Kinds are checked again by `ColumnKindSampler` (started when loading completes).
         }
         layoutColumns()
     }
 
     /// Whether the data source is still loading (the run loop polls more often then).
     public var isLoading: Bool {
-        activeJob != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
+        activeJob != nil || kindSampler != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
     }
 
     /// Whether rows are shown in another order than the data's (sorted, filtered or with rows hidden).

@@ -24,6 +24,8 @@ public struct TableTheme: Hashable, Sendable {
     public var helpKey: Style
     /// Laid over rows marked with `m`.
     public var marked: Style
+    /// Laid over null tokens (`NA`, `NULL`, see `NullTokens`), which show as written.
+    public var nullValue: Style = Style(attributes: .dim)
 
     /// For terminals with colours.
     public static let colored = TableTheme(

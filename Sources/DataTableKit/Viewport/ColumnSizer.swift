@@ -14,12 +14,14 @@ enum ColumnSizer {
         (0..<source.columnCount).map { column in
             let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
             return measure(column: column, of: source, mode: mode, defaultSampleSize: configuration.columnWidthSampleSize,
-                           minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth)
+                           minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth,
+                           nullTokens: configuration.nullTokens)
         }
     }
 
     static func measure(column: Int, of source: DataTableDataSource, mode: DataTableColumnWidthMode,
-                        defaultSampleSize: Int, minWidth: Int, maxWidth: Int) -> TableColumn {
+                        defaultSampleSize: Int, minWidth: Int, maxWidth: Int,
+                        nullTokens: NullTokens = .standard) -> TableColumn {
         let title = source.title(ofColumn: column)
         // One more column for the sort indicator the header puts before the title.
         let titleWidth = title.displayWidth + 1
@@ -44,9 +46,11 @@ enum ColumnSizer {
             // Measured only up to the cap: a huge field costs no more than a short one.
             let text = value.stringRepresentation
             widths.append(TerminalText.prefix(text[...], fittingWidth: maxWidth + 1).width)
-            if samples.count < 200 { samples.append(text) }
+            samples.append(text)
         }
-        let kind = ColumnKindInference.kind(of: samples)
+        // A first guess from the rows measured; `ColumnKindSampler` checks it over a larger
+        // sample spread through the file, off the UI thread.
+        let (kind, format) = ColumnKindInference.infer(samples, nullTokens: nullTokens, delimiter: source.fieldDelimiter)
         let alignment: TextAlignment = kind == .integer || kind == .decimal ? .right : .left
         let width: Int
         switch mode {
@@ -58,7 +62,7 @@ enum ColumnSizer {
             let content = percentileWidth(widths, percentile)
             width = max(titleWidth, min(max(content, minWidth), maxWidth))
         }
-        return TableColumn(title: title, width: max(1, width), alignment: alignment, kind: kind)
+        return TableColumn(title: title, width: max(1, width), alignment: alignment, kind: kind, format: format)
     }
 
     /// The smallest width that `percentile` of `widths` fit in (0 for none).

@@ -9,28 +9,23 @@ public struct TableColumn: Hashable, Sendable {
     public var width: Int
     /// Right for numbers, else left (inferred from the values).
     public var alignment: TextAlignment
-    /// What the column's values are, inferred from a sample (sorting compares by it).
+    /// What the column's values are, inferred from a sample (sorting compares by it), or set
+    /// by the user (`isKindSet`).
     public var kind: SortKeyKind
+    /// How the column writes its values (decimal separator, date order), inferred with the kind.
+    public var format: ValueFormat
+    /// Whether `kind` was set by the user (`--type`, the `t` keys) rather than inferred.
+    public var isKindSet: Bool
 
     /// A column of `width` columns.
-    public init(title: String, width: Int, alignment: TextAlignment = .left, kind: SortKeyKind = .text) {
+    public init(title: String, width: Int, alignment: TextAlignment = .left, kind: SortKeyKind = .text,
+                format: ValueFormat = .standard, isKindSet: Bool = false) {
         self.title = title
         self.width = width
         self.alignment = alignment
         self.kind = kind
+        self.format = format
+        self.isKindSet = isKindSet
     }
 }
 
-/// Infers a column's kind from sampled values.
-public enum ColumnKindInference {
-    /// The first kind among integer, decimal, date/time and boolean that reads every non-empty
-    /// sample, else text (also for a column with no non-empty sample).
-    public static func kind(of samples: [String]) -> SortKeyKind {
-        guard !samples.isEmpty else { return .text }
-        if samples.allSatisfy({ ValueParsing.integer($0) != nil }) { return .integer }
-        if samples.allSatisfy({ ValueParsing.decimal($0) != nil }) { return .decimal }
-        if samples.allSatisfy({ ValueParsing.dateTime($0) != nil }) { return .dateTime }
-        if samples.allSatisfy({ ValueParsing.boolean($0) != nil }) { return .boolean }
-        return .text
-    }
-}

@@ -1,0 +1,119 @@
+import Glibc
+
+/// Column kinds: the first guess is checked over a large sample off the UI thread, and the
+/// user may set a column's kind (`--type`, the `t` keys); a sort by a column whose kind changed
+/// runs again.
+extension DataTableView {
+    /// Sets `column`'s kind (nil: back to the inferred kind); the column's alignment follows,
+    /// and a sort by the column runs again with the new kind.
+    public func setKind(_ setting: ColumnKindSetting?, ofColumn column: Int) {
+        guard columns.indices.contains(column) else { return }
+        if let setting {
+            columns[column].kind = setting.kind
+            columns[column].isKindSet = true
+            columns[column].format.datePattern = setting.datePattern
+        } else {
+            columns[column].isKindSet = false
+            columns[column].format.datePattern = nil
+            // Inferred again at once over the large sample (one column: a few milliseconds).
+            let count = dataSource.rowCount
+            if let inferred = ColumnKindSampler.infer(source: dataSource, rowCount: count, columns: [column],
+                                                      nullTokens: configuration.nullTokens)[column] {
+                columns[column].kind = inferred.kind
+                columns[column].format = inferred.format
+            }
+        }
+        columns[column].alignment = Self.alignment(of: columns[column].kind)
+        resortIfSorted(by: [column])
+    }
+
+    /// Whether `column`'s kind was set by the user.
+    public func isKindSet(ofColumn column: Int) -> Bool {
+        columns.indices.contains(column) && columns[column].isKindSet
+    }
+
+    /// Blocks until the check of the columns' kinds over the large sample has run over the rows
+    /// there are now, and takes its result (print mode, scripts, tests; the viewer polls).
+    public func settleColumnKinds() {
+        checkColumnKindsIfNeeded()
+        while kindSampler != nil {
+            if !applyColumnKindSample(), kindSampler != nil { usleep(500) }
+            // A check over fewer rows than there are now is followed by one over all of them.
+            checkColumnKindsIfNeeded()
+        }
+    }
+
+    /// The kinds of `configuration.columnKinds` (`--type`), applied once as the table opens.
+    func applyConfiguredKinds() {
+        for (column, setting) in configuration.columnKinds where columns.indices.contains(column) {
+            columns[column].kind = setting.kind
+            columns[column].isKindSet = true
+            columns[column].format.datePattern = setting.datePattern
+            columns[column].alignment = Self.alignment(of: setting.kind)
+        }
+    }
+
+    /// Starts a check of the kinds over a sample of the rows there are now, when none runs and
+    /// the source has grown to twice the rows of the last check, or finished loading since.
+    func checkColumnKindsIfNeeded() {
+        guard kindSampler == nil else { return }
+        let count = dataSource.rowCount
+        let complete = dataSource.loadState?.isComplete ?? true
+        guard count > kindSampledRowCount, count >= 2 * kindSampledRowCount || complete else { return }
+        let unset = columns.indices.filter { !columns[$0].isKindSet }
+        guard !unset.isEmpty else {
+            kindSampledRowCount = count
+            return
+        }
+        kindSampler = ColumnKindSampler(source: dataSource, rowCount: count, columns: unset,
+                                        nullTokens: configuration.nullTokens)
+    }
+
+    /// Takes a finished check's kinds into the columns the user did not set; a sort by a column
+    /// whose kind changed runs again. Returns whether a kind changed.
+    @discardableResult
+    func applyColumnKindSample() -> Bool {
+        guard let sampler = kindSampler, let kinds = sampler.take() else { return false }
+        kindSampler = nil
+        kindSampledRowCount = sampler.rowCount
+        var changed: [Int] = []
+        for (column, inferred) in kinds.enumerated() {
+            guard let inferred, columns.indices.contains(column), !columns[column].isKindSet else { continue }
+            if columns[column].kind != inferred.kind || columns[column].format != inferred.format {
+                columns[column].kind = inferred.kind
+                columns[column].format = inferred.format
+                columns[column].alignment = Self.alignment(of: inferred.kind)
+                changed.append(column)
+            }
+        }
+        resortIfSorted(by: changed)
+        return !changed.isEmpty
+    }
+
+    /// Runs the sort shown (or running) again when one of `changedColumns` is a key of it.
+    func resortIfSorted(by changedColumns: [Int]) {
+        guard !changedColumns.isEmpty else { return }
+        if let job = activeJob, case .sort(let running) = job.kind {
+            if running.contains(where: { changedColumns.contains($0.column) }) { startSort(by: running) }
+        } else if activeJob == nil, sortDescriptors.contains(where: { changedColumns.contains($0.column) }) {
+            startSort(by: sortDescriptors)
+        }
+    }
+
+    /// Numbers right, everything else left.
+    static func alignment(of kind: SortKeyKind) -> TextAlignment {
+        kind == .integer || kind == .decimal ? .right : .left
+    }
+
+    /// "price: 3 values are not numbers" for the keys of the sort shown that have strays (nil: none).
+    var strayNotice: String? {
+        let parts = sortDescriptors.compactMap { descriptor -> String? in
+            guard let n = strayCounts[descriptor.column], n > 0, columns.indices.contains(descriptor.column) else { return nil }
+            let kind = sortKeyKind(ofColumn: descriptor.column)
+            let what = kind.strayDescription
+            let phrase = n == 1 ? "1 value is not a \(what.dropLast())" : "\(grouped(n)) values are not \(what)"
+            return "\(columns[descriptor.column].title): \(phrase)"
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+}
