@@ -83,6 +83,8 @@ public struct KeyBindings: Sendable {
         Binding(.copyCell, [.character("y")]),
         Binding(.fireAction, [.character("a")]),
         Binding(.undo, [.character("u")]),
+        Binding(.toggleSection, [.character("o")]),
+        Binding(.toggleAllSections, [.character("O")]),
         Binding(.help, [.character("?"), .function(1)]),
         Binding(.quit, [.character("q"), .control("c")]),
     ])

@@ -11,6 +11,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case narrowColumn, widenColumn, autoWidthColumn
     case freezeColumns
     case openRecord, markRow, copyCell, fireAction, undo
+    case toggleSection, toggleAllSections
     case help, quit
 
     /// One line for the help screen.
@@ -45,6 +46,8 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .copyCell: return "copy the cell to the clipboard (OSC 52)"
         case .fireAction: return "fire one of the row's actions"
         case .undo: return "undo the last delete or edit"
+        case .toggleSection: return "collapse or expand the section (--group-by; Enter on its header too)"
+        case .toggleAllSections: return "collapse all sections, or expand them all"
         case .search: return "search (Ctrl-R in the prompt: regex)"
         case .searchNext: return "next match of the search"
         case .searchPrevious: return "previous match of the search"

@@ -9,6 +9,7 @@ extension DataTableView {
     /// - Complexity: O(n) key extraction per descriptor plus the sort of pre-extracted keys.
     public func sort(by descriptors: [SortDescriptor]) {
         cancelJob()
+        if let grouping { return startGrouping(grouping, sortedBy: descriptors, synchronously: true) }
         let job = TableJob(kind: .sort(descriptors), total: dataSource.rowCount)
         let kinds = descriptors.map { sortKeyKind(ofColumn: $0.column) }
         job.finish(Self.computeOrder(of: dataSource, descriptors: descriptors, kinds: kinds, rows: filteredRows, job: job))
@@ -30,6 +31,8 @@ extension DataTableView {
     /// line says so; the sort runs again when loading completes.
     public func startSort(by descriptors: [SortDescriptor]) {
         cancelJob()
+        // With sections, the sort orders rows within them (and the sections, by the group column).
+        if let grouping { return startGrouping(grouping, sortedBy: descriptors) }
         guard !descriptors.isEmpty else {
             sortDescriptors = []
             setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
@@ -104,6 +107,19 @@ extension DataTableView {
                 setDisplayOrder(order, coveredRows: rowCount)
             }
             moveCursorAfterOrdering()
+        case (.sections(let sectioned, let rowCount), .sort(let descriptors)):
+            if cursorAfterOrdering == .firstRow && viewport.cursor.row != 0 { cursorAfterOrdering = nil }
+            sortDescriptors = descriptors
+            lastSortMilliseconds = job.elapsedMilliseconds
+            installSections(sectioned, coveredRows: rowCount)
+            moveCursorAfterOrdering()
+        case (.order(let kept, let rowCount), .filter(let matcher)) where grouping != nil:
+            // The sections are grouped again over the kept rows; the old ones show until then.
+            filter = matcher
+            filteredRows = kept
+            lastFilterMilliseconds = job.elapsedMilliseconds
+            notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
+            startSort(by: sortDescriptors)
         case (.order(let kept, let rowCount), .filter(let matcher)):
             filter = matcher
             filteredRows = kept
@@ -113,7 +129,7 @@ extension DataTableView {
             // A sort follows the filter; the cursor target waits for it.
             if !sortDescriptors.isEmpty { startSort(by: sortDescriptors) } else { moveCursorAfterOrdering() }
         case (.found(let row), _):
-            viewport.moveCursor(to: DataTableIndexPath(row: row, column: viewport.cursor.column))
+            viewport.moveCursor(to: DataTableIndexPath(row: displayRow(ofFoundRow: row), column: viewport.cursor.column))
         case (.notFound, .search(let matcher, _)):
             notice = "not found: \(matcher.query)"
         default:
@@ -154,7 +170,7 @@ extension DataTableView {
     func moveCursor(toSourceRow source: Int) {
         let row: Int?
         if let displayOrder {
-            row = displayOrder.firstIndex(of: UInt32(truncatingIfNeeded: source))
+            row = displayOrder.firstIndex(of: UInt32(truncatingIfNeeded: source)).map(displayRow(ofItem:))
         } else {
             row = source < viewport.rowCount ? source : nil
         }
