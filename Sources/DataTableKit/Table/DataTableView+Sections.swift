@@ -80,13 +80,9 @@ extension DataTableView {
 
     /// The title a section's header shows: the group value, or the program's section title.
     public func title(ofSection section: Int) -> DataTableValueType {
-        guard let grouping, let layout = sectionState.layout, let displayOrder,
-              layout.sections.indices.contains(section) else { return .null }
-        let first = Int(displayOrder[layout.sections[section].start])
-        switch grouping.key {
-        case .column(let column): return dataSource.value(row: first, column: column)
-        case .sections: return .string(layout.sections[section].key)
-        }
+        guard let layout = sectionState.layout, let displayOrder, layout.sections.indices.contains(section) else { return .null }
+        guard let column = sectionState.groupColumn else { return .string(layout.sections[section].key) }
+        return dataSource.value(row: Int(displayOrder[layout.sections[section].start]), column: column)
     }
 
     /// Whether a section's records are collapsed away.
@@ -305,6 +301,7 @@ extension DataTableView {
         sortedRowCount = coveredRows
         placedRowCount = coveredRows
         sectionState.layout = layout
+        sectionState.groupColumn = grouping.column
         sectionState.summaryColumns = sectioned.summaryColumns
         sectionState.summaries = sectioned.summaries
         sectionState.measuredHeights.removeAll()
@@ -327,7 +324,7 @@ extension DataTableView {
         let summaryEnd = min(summaryStart + columnsSummarized, sectionState.summaries.count)
         return DataTableSectionContext(
             kind: kind, section: section, identifier: s.key, title: title(ofSection: section),
-            groupColumnTitle: grouping?.column.map { columns.indices.contains($0) ? columns[$0].title : "" },
+            groupColumnTitle: sectionState.groupColumn.map { columns.indices.contains($0) ? columns[$0].title : "" },
             itemCount: s.count, totalCount: s.total, isCollapsed: s.isCollapsed, column: column,
             columnAlignment: column.map { columns.indices.contains($0) ? columns[$0].alignment : .left } ?? .left,
             labelColumn: labelColumn,
@@ -339,7 +336,7 @@ extension DataTableView {
     /// The footer column for `Σ` and the count among `shown` columns: the grouping column, else
     /// the first without a sum.
     func footerLabelColumn(among shown: [Int]) -> Int? {
-        if let column = grouping?.column, shown.contains(column) { return column }
+        if let column = sectionState.groupColumn, shown.contains(column) { return column }
         return shown.first { !sectionState.summaryColumns.contains($0) }
     }
 
