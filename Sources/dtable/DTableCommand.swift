@@ -96,6 +96,11 @@ struct DTableCommand: ParsableCommand {
         valueName: "COL:KIND[:FORMAT]"))
     var types: [String] = []
 
+    @Option(name: .customLong("group-by"), help: ArgumentHelp(
+        "Group rows into sections by COL's value (in COL's sort order): a header with the value and the row count, a footer with the sums of the integer and decimal columns. o or Enter on a header collapses a section, O all.",
+        valueName: "COL"))
+    var groupBy: String?
+
     @Option(help: "Freeze the first N columns (they stay at the left when scrolling sideways).")
     var freeze: Int?
 
@@ -186,6 +191,7 @@ struct DTableCommand: ParsableCommand {
         let sortOrder = try sorts.map { try Self.sortDescriptor($0, titles: titles) }
         try KindOptions(nullTokens: nullTokens, types: types, configNullTokens: configFile?.nullTokens,
                         configTypes: configFile?.types ?? []).apply(titles: titles, to: &configuration)
+        let grouping = try groupBy.map { DataTableGrouping.column(try ColumnReference.resolve($0, in: titles, option: "--group-by")) }
         if let freeze { configuration.fixedColumns = DataTableFixedColumns(leftColumns: freeze) }
         if let showStripes = stripes ?? configFile?.stripes { configuration.showsAlternatingRowColors = showStripes }
 
@@ -203,7 +209,10 @@ struct DTableCommand: ParsableCommand {
             let lineWidth = printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal)
             let view = Self.printView(of: shown, configuration: configuration, width: lineWidth,
                                       capIsSet: configFile?.maxColumnWidth != nil)
-            if !sortOrder.isEmpty { view.sort(by: sortOrder) }
+            if let grouping {
+                view.setGrouping(grouping)
+                view.sort(by: sortOrder)
+            } else if !sortOrder.isEmpty { view.sort(by: sortOrder) }
             var out = BufferedStandardOutput()
             // RssAnon sampled at the first line and then at most 4 times a second, for --stats.
             var peakAnonymousKilobytes = 0
@@ -236,7 +245,11 @@ struct DTableCommand: ParsableCommand {
         configFile?.apply(to: &configuration, colorCount: colorCount)
         configuration.prefersASCII = !terminal.capabilities.isUnicode || configFile?.ascii == true
         let view = DataTableView(dataSource: shown, configuration: configuration, size: terminal.size)
-        if !sortOrder.isEmpty { view.sortOnOpen(by: sortOrder) }
+        if let grouping {
+            // Grouped in the background like a sort (Esc cancels); the cursor starts on the first row.
+            view.setGrouping(grouping)
+            view.sortOnOpen(by: sortOrder)
+        } else if !sortOrder.isEmpty { view.sortOnOpen(by: sortOrder) }
         let session = ViewerSession(view: view, editable: editable, file: table as? CSVFileDataSource,
                                     actions: rowActions, outputPath: output)
         session.printMarkedRows = printMarked

@@ -85,6 +85,8 @@ public struct KeyBindings: Sendable {
         Binding(.fireAction, [.character("a")]),
         Binding(.undo, [.character("u")]),
         Binding(.reload, [.character("R")]),
+        Binding(.toggleSection, [.character("o")]),
+        Binding(.toggleAllSections, [.character("O")]),
         Binding(.help, [.character("?"), .function(1)]),
         Binding(.quit, [.character("q"), .control("c")]),
     ])

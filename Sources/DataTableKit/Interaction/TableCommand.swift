@@ -13,6 +13,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case chooseKind
     case openRecord, markRow, copyCell, fireAction, undo
     case reload
+    case toggleSection, toggleAllSections
     case help, quit
 
     /// One line for the help screen.
@@ -49,6 +50,8 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .fireAction: return "fire one of the row's actions"
         case .undo: return "undo the last delete or edit"
         case .reload: return "read the file again now (asks first when edits would be lost)"
+        case .toggleSection: return "collapse or expand the section (--group-by; Enter on its header too)"
+        case .toggleAllSections: return "collapse all sections, or expand them all"
         case .search: return "search (Ctrl-R in the prompt: regex)"
         case .searchNext: return "next match of the search"
         case .searchPrevious: return "previous match of the search"

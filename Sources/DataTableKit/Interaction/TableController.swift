@@ -142,11 +142,30 @@ public final class TableController {
             return .redraw
         case .openRecord:
             guard viewport.rowCount > 0 else { return .ignored }
+            // On a section's header or footer, Enter collapses or expands the section.
+            if view.isCursorOnSectionRow {
+                view.toggleSectionAtCursor()
+                return .redraw
+            }
             // On a cell with buttons, Enter offers its actions; elsewhere it opens the record.
             if let cellActions = view.actionNamesOfCursorCell(), !cellActions.isEmpty {
                 return chooseAction(from: cellActions)
             }
             return .request(.openRecord(sourceRow: view.sourceRow(forDisplayRow: viewport.cursor.row)))
+        case .markRow where view.isCursorOnSectionRow, .copyCell where view.isCursorOnSectionRow,
+             .fireAction where view.isCursorOnSectionRow:
+            view.notice = "on a section's \(view.isCursorOnSectionHeader ? "header" : "footer"): Enter or o collapses it"
+            return .redraw
+        case .toggleSection:
+            view.toggleSectionAtCursor()
+            return .redraw
+        case .toggleAllSections:
+            guard view.sectionCount > 0 else {
+                view.notice = "no sections (dtable --group-by COL groups rows)"
+                return .redraw
+            }
+            view.toggleAllSections()
+            return .redraw
         case .markRow:
             view.toggleMarkAtCursor()
             return .redraw
@@ -237,6 +256,12 @@ public final class TableController {
                 return .redraw
             }
             guard let indexPath = view.indexPath(at: mouse.position) else { return .ignored }
+            if case .header = view.displayRow(at: indexPath.row) {
+                // A click on a section's header collapses or expands it (the cursor goes there).
+                view.viewport.moveCursor(to: DataTableIndexPath(row: indexPath.row, column: viewport.cursor.column))
+                view.toggleSectionAtCursor()
+                return .redraw
+            }
             if let hit = view.actionHit(at: mouse.position) {
                 // Drawn pressed until the button comes up; nothing moves meanwhile (a scroll would
                 // put another cell under the pointer), so the release finds the same button.

@@ -38,6 +38,8 @@ public final class TableJob: @unchecked Sendable {
         case failed(String)
         /// Work that finished with a message for the status line.
         case done(String)
+        /// Rows grouped into sections (a sort job of a table with a grouping).
+        case sections(DataTableSectionedOrder, rowCount: Int)
     }
 
     /// Sort, filter or search.

@@ -47,8 +47,7 @@ public struct TablePrinter: Sendable {
             for row in top..<top + count {
                 let height: Int
                 if view.prefetchWindow != nil {
-                    height = view.measureHeight(ofSourceRow: view.sourceRow(forDisplayRow: row), displayRow: row,
-                                                columns: measuredColumns)
+                    height = view.printedHeight(ofDisplayRow: row, columns: measuredColumns)
                 } else {
                     height = view.rowHeights.estimatedHeight
                 }

@@ -9,7 +9,7 @@ extension DataTableView {
         guard let matcher else {
             filter = nil
             filteredRows = nil
-            if sortDescriptors.isEmpty {
+            if sortDescriptors.isEmpty && grouping == nil {
                 setDisplayOrder(nil, coveredRows: 0)
             } else {
                 startSort(by: sortDescriptors)
@@ -40,7 +40,10 @@ extension DataTableView {
     public func startSearch(_ matcher: RowMatcher, forward: Bool) {
         cancelJob()
         lastSearch = matcher
-        let count = viewport.rowCount
+        // With sections the search runs over the records (positions of the display order),
+        // skipping headers and footers; a match in a collapsed section expands it.
+        let sections = sectionState.layout
+        let count = sections != nil ? (displayOrder?.count ?? 0) : viewport.rowCount
         guard count > 0 else { notice = "not found: \(matcher.query)"; return }
         let cursor = viewport.cursor
         if let column = matchingColumn(inDisplayRow: cursor.row, matcher: matcher, forward: forward,
@@ -52,7 +55,7 @@ extension DataTableView {
         activeJob = job
         let source = UncheckedSendableBox(value: dataSource)
         let order = displayOrder
-        let from = viewport.cursor.row + (forward ? 1 : -1)
+        let from = sections.map { searchStart(in: $0, forward: forward) } ?? viewport.cursor.row + (forward ? 1 : -1)
         let sourceRows = dataSource.rowCount
         DispatchQueue.global(qos: .userInitiated).async {
             var predicate = RowMatchPredicate(source: source.value, rowCount: sourceRows, matcher: matcher)

@@ -12,6 +12,11 @@ extension DataTableView {
             displayOrder = (0..<count).compactMap { $0 == source ? nil : UInt32(truncatingIfNeeded: $0) }
             sortedRowCount = count
             placedRowCount = count
+        } else if var layout = sectionState.layout, let item = displayOrder?.firstIndex(of: value) {
+            // Its section shrinks at once; the sums are computed again below.
+            displayOrder?.remove(at: item)
+            layout.removeItem(item)
+            sectionState.layout = layout
         } else {
             displayOrder?.removeAll { $0 == value }
         }
@@ -19,8 +24,9 @@ extension DataTableView {
         rowHeights.removeAllHeights()
         markedRowSet.remove(source)
         markedRows.removeAll { $0 == source }
-        viewport.setRowCount(displayOrder?.count ?? dataSource.rowCount)
+        viewport.setRowCount(shownRowCount)
         viewport.moveCursor(to: DataTableIndexPath(row: min(row, max(0, viewport.rowCount - 1)), column: viewport.cursor.column))
+        if grouping != nil && sectionState.layout != nil && activeJob == nil { startSort(by: sortDescriptors) }
     }
 
     /// Shows a hidden row again (undoing a deletion): the current filter and sort are applied
@@ -35,7 +41,7 @@ extension DataTableView {
         if let filter = runningFilter ?? filter {
             cursorAfterOrdering = .sourceRow(source)
             startFilter(filter)
-        } else if !intendedSortDescriptors.isEmpty {
+        } else if !intendedSortDescriptors.isEmpty || grouping != nil {
             cursorAfterOrdering = .sourceRow(source)
             startSort(by: intendedSortDescriptors)
         } else {

@@ -136,6 +136,7 @@ extension DataTableView {
         for key in departed {
             if let cell = cellsOnScreen.removeValue(forKey: key) { reusePool.enqueue(cell) }
         }
+        recycleDepartedSectionCells(rows: rows, columns: visibleColumns)
 
         // 2. Dequeue, configure and draw every visible cell; cells matching the search are marked.
         var highlighter = cursor != nil ? (incrementalMatcher ?? highlightMatcher) : nil
@@ -148,6 +149,11 @@ extension DataTableView {
         let flashNow = ContinuousClock.now
         for row in rows {
             let displayRow = row.row
+            if let sectionRow = sectionRow(atDisplayRow: displayRow) {
+                renderSectionRow(row, kind: sectionRow.kind, section: sectionRow.section, key: sectionRow.key, in: region,
+                                 columns: visibleColumns, isCursorRow: cursor?.row == displayRow)
+                continue
+            }
             let sourceRow = sourceRow(forDisplayRow: displayRow)
             let isCursorRow = cursor?.row == displayRow
             let rowRect = Rect(x: 0, y: row.y, width: region.width, height: row.height)
@@ -243,6 +249,7 @@ extension DataTableView {
     package func recycleAllCells() {
         for cell in cellsOnScreen.values { reusePool.enqueue(cell) }
         cellsOnScreen.removeAll(keepingCapacity: true)
+        recycleSectionCells()
     }
 
     /// Cells currently on screen.
@@ -267,8 +274,10 @@ extension DataTableView {
         }
         if let filter { position += "  filter: \(filter.query)" }
         if !markedRows.isEmpty { position += "  \(grouped(markedRows.count)) marked" }
+        if sectionCount > 0 { position += "  \(grouped(sectionCount)) group\(sectionCount == 1 ? "" : "s")" }
         if let job = activeJob {
-            position += "  \(job.kind.verb) \(Int(job.fraction * 100))% (Esc cancels)"
+            let verb = grouping != nil && job.kind.verb == "sorting" ? "grouping" : job.kind.verb
+            position += "  \(verb) \(Int(job.fraction * 100))% (Esc cancels)"
         }
         if !columns.isEmpty {
             position += "  col \(cursor.column + 1)/\(columns.count) \(columns[cursor.column].title)"

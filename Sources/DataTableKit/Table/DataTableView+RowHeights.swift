@@ -64,6 +64,11 @@ extension DataTableView {
     func resolveHeight(ofDisplayRow row: Int) -> Bool {
         guard !rowsWithKnownHeight.contains(row) else { return false }
         rowsWithKnownHeight.insert(row)
+        if let height = sectionRowHeight(ofDisplayRow: row, columns: measuredColumnLayout) {
+            let before = rowHeights.height(ofRow: row)
+            rowHeights.setHeight(height, ofRow: row)
+            return before != height
+        }
         let source = sourceRow(forDisplayRow: row)
         let height: Int
         if let cached = measuredRowHeights[source] {
@@ -128,6 +133,7 @@ extension DataTableView {
     func forgetMeasuredRowHeights() {
         guard !measuredRowHeights.isEmpty || !rowsWithKnownHeight.isEmpty || !rowHeights.heightDeltas.isEmpty else { return }
         measuredRowHeights.removeAll()
+        sectionState.measuredHeights.removeAll()
         rowsWithKnownHeight.removeAll()
         rowHeights.removeAllHeights()
         rowHeightsResetCountSeen = rowHeights.resetCount

@@ -68,6 +68,7 @@ extension DataTableView {
         if flashing { startFlash(of: changedRows.union(rowFlash?.rows ?? [])) }
 
         // An order at once: the old one over the survivors, new rows at the end.
+        dropSections()
         if displayOrder != nil {
             var placed = [Bool](repeating: false, count: newCount)
             var order: [UInt32] = []
@@ -86,7 +87,7 @@ extension DataTableView {
         sortedRowCount = newCount
         placedRowCount = newCount
         rowHeights.removeAllHeights()
-        viewport.setRowCount(displayOrder?.count ?? newCount)
+        viewport.setRowCount(shownRowCount)
         if let cursorTarget { moveCursor(toSourceRow: cursorTarget) }
         viewport.scrollView(rows: (viewport.cursor.row - viewport.topRow) - cursorLine)
         viewport.scrollToCursor()
@@ -98,7 +99,7 @@ extension DataTableView {
         // The filter and the sort again, over the new rows; the cursor follows its record.
         if let filter = runningFilter ?? filter {
             startFilter(filter)
-        } else if let descriptors = runningSort ?? (sortDescriptors.isEmpty ? nil : sortDescriptors) {
+        } else if let descriptors = runningSort ?? (sortDescriptors.isEmpty && grouping == nil ? nil : sortDescriptors) {
             startSort(by: descriptors)
         }
     }

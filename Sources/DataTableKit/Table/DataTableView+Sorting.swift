@@ -10,6 +10,7 @@ extension DataTableView {
     public func sort(by descriptors: [SortDescriptor]) {
         settleColumnKinds()
         cancelJob()
+        if let grouping { return startGrouping(grouping, sortedBy: descriptors, synchronously: true) }
         let job = TableJob(kind: .sort(descriptors), total: dataSource.rowCount)
         let kinds = descriptors.map { sortKeyReading(ofColumn: $0.column) }
         job.finish(Self.computeOrder(of: dataSource, descriptors: descriptors, kinds: kinds,
@@ -43,6 +44,8 @@ extension DataTableView {
     /// line says so; the sort runs again when loading completes.
     public func startSort(by descriptors: [SortDescriptor]) {
         cancelJob()
+        // With sections, the sort orders rows within them (and the sections, by the group column).
+        if let grouping { return startGrouping(grouping, sortedBy: descriptors) }
         guard !descriptors.isEmpty else {
             sortDescriptors = []
             setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
@@ -125,6 +128,19 @@ extension DataTableView {
                 setDisplayOrder(order, coveredRows: rowCount)
             }
             moveCursorAfterOrdering()
+        case (.sections(let sectioned, let rowCount), .sort(let descriptors)):
+            if cursorAfterOrdering == .firstRow && viewport.cursor.row != 0 { cursorAfterOrdering = nil }
+            sortDescriptors = descriptors
+            lastSortMilliseconds = job.elapsedMilliseconds
+            installSections(sectioned, coveredRows: rowCount)
+            moveCursorAfterOrdering()
+        case (.order(let kept, let rowCount), .filter(let matcher)) where grouping != nil:
+            // The sections are grouped again over the kept rows; the old ones show until then.
+            filter = matcher
+            filteredRows = kept
+            lastFilterMilliseconds = job.elapsedMilliseconds
+            notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
+            startSort(by: sortDescriptors)
         case (.order(let kept, let rowCount), .filter(let matcher)):
             // A cursor whose record the filter drops goes to the first row (after the sort).
             if cursorAfterOrdering == nil, viewport.rowCount > 0,
@@ -139,8 +155,10 @@ extension DataTableView {
             if cursorAfterOrdering == .firstRow { viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column)) }
             // A sort follows the filter; the cursor target waits for it.
             if !sortDescriptors.isEmpty { startSort(by: sortDescriptors) } else { moveCursorAfterOrdering() }
-        case (.found(let row), .search(let matcher, let forward)):
-            // The row's first matching cell (its last, searching backwards).
+        case (.found(let found), .search(let matcher, let forward)):
+            // The row's first matching cell (its last, searching backwards); a collapsed
+            // section holding it opens.
+            let row = displayRow(ofFoundRow: found)
             let column = matchingColumn(inDisplayRow: row, matcher: matcher, forward: forward) ?? viewport.cursor.column
             viewport.moveCursor(to: DataTableIndexPath(row: row, column: column))
         case (.notFound, .search(let matcher, _)):
@@ -200,7 +218,7 @@ extension DataTableView {
     func moveCursor(toSourceRow source: Int) {
         let row: Int?
         if let displayOrder {
-            row = displayOrder.firstIndex(of: UInt32(truncatingIfNeeded: source))
+            row = displayOrder.firstIndex(of: UInt32(truncatingIfNeeded: source)).map(displayRow(ofItem:))
         } else {
             row = source < viewport.rowCount ? source : nil
         }

@@ -116,6 +116,8 @@ public final class DataTableView {
 
     /// Rows changed by the last apply, flashing until their fade ends (nil: none).
     var rowFlash: RowFlash?
+    /// Sections with header and footer rows (see `setGrouping(_:)`).
+    var sectionState = SectionState()
     /// Cells on screen by (source row, column); cells whose key leaves the screen go back to the pool.
     var cellsOnScreen: [CellKey: DataTableCell] = [:]
     /// Bumped when something every configuration may read changed (the configuration, the
@@ -315,8 +317,11 @@ public final class DataTableView {
     }
 
     /// The data source row shown at a display row.
+    /// With sections, a header row stands for its section's first record and a footer row for
+    /// its last (`displayRow(at:)` tells them apart).
     public func sourceRow(forDisplayRow row: Int) -> Int {
         guard let displayOrder else { return row }
+        if let layout = sectionState.layout { return Int(displayOrder[layout.item(forDisplayRow: row)]) }
         return Int(displayOrder[row])
     }
 
@@ -361,7 +366,7 @@ public final class DataTableView {
             }
         }
         let before = viewport.rowCount
-        viewport.setRowCount(displayOrder?.count ?? count)
+        viewport.setRowCount(shownRowCount)
         if followsAppendedRows && wasAtEnd && viewport.rowCount > before { moveCursorToLastRow() }
         return true
     }
@@ -370,6 +375,7 @@ public final class DataTableView {
     /// cursor on its record when that record is still shown.
     func setDisplayOrder(_ order: [UInt32]?, coveredRows: Int) {
         let cursorSource = viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil
+        dropSections()
         var order = order
         var coveredRows = coveredRows
         if !hiddenRows.isEmpty {
@@ -386,7 +392,7 @@ public final class DataTableView {
         rowHeights.removeAllHeights()
         placedRowCount = coveredRows
         if order != nil && filter == nil { appendRowsLoadedSinceOrdering() }
-        viewport.setRowCount(displayOrder?.count ?? dataSource.rowCount)
+        viewport.setRowCount(shownRowCount)
         if let cursorSource { moveCursor(toSourceRow: cursorSource) }
     }
 
@@ -394,7 +400,7 @@ public final class DataTableView {
     /// hidden ones), unsorted, at the end.
     func appendRowsLoadedSinceOrdering() {
         let count = dataSource.rowCount
-        guard displayOrder != nil, count > placedRowCount else { return }
+        guard displayOrder != nil, count > placedRowCount, sectionState.layout == nil else { return }
         for row in placedRowCount..<count where !hiddenRows.contains(row) { displayOrder?.append(UInt32(truncatingIfNeeded: row)) }
         placedRowCount = count
     }

@@ -1,0 +1,92 @@
+/// The sum and mean of a column's numbers over one section's rows (shown, after the filter).
+public struct DataTableColumnSummary: Hashable, Sendable {
+    /// The column summarized.
+    public var column: Int
+    /// Rows whose field read as a number (empty and other fields are skipped).
+    public var count = 0
+    /// The exact sum while every number was an integer and it did not overflow.
+    public var integerSum: Int? = 0
+    /// The sum as a double (always set).
+    public var sum: Double = 0
+    /// The most digits after the decimal point among the numbers (for showing the sum).
+    public var fractionDigits = 0
+
+    /// An empty summary of `column`.
+    public init(column: Int) {
+        self.column = column
+    }
+
+    /// The mean, when some field was a number.
+    public var mean: Double? { count == 0 ? nil : sum / Double(count) }
+
+    /// Adds one field's text (its raw bytes, CSV quotes allowed); non-numbers are skipped.
+    /// - Complexity: O(field length).
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        var field = bytes
+        if field.count >= 2, field[0] == UInt8(ascii: "\""), field[field.count - 1] == UInt8(ascii: "\"") {
+            field = UnsafeRawBufferPointer(rebasing: field[1..<(field.count - 1)])
+        }
+        if let integer = ValueParsing.integer(field) {
+            count += 1
+            sum += Double(integer)
+            if let exact = integerSum {
+                let (total, overflow) = exact.addingReportingOverflow(integer)
+                integerSum = overflow ? nil : total
+            }
+        } else if let decimal = ValueParsing.decimal(field), decimal.isFinite {
+            count += 1
+            sum += decimal
+            integerSum = nil
+            if let dot = field.firstIndex(of: UInt8(ascii: ".")) {
+                var digits = 0
+                var i = dot + 1
+                while i < field.count, field[i] >= UInt8(ascii: "0"), field[i] <= UInt8(ascii: "9") { digits += 1; i += 1 }
+                fractionDigits = min(6, max(fractionDigits, digits))
+            }
+        }
+    }
+
+    /// Adds a field's text.
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The sum as shown in a footer: digits grouped by thousands, as many decimals as the
+    /// numbers had ("1,234,567", "-12.50"); "" when no field was a number.
+    public var formattedSum: String {
+        guard count > 0 else { return "" }
+        if let integerSum { return grouped(integerSum) }
+        return Self.format(sum, fractionDigits: fractionDigits)
+    }
+
+    /// The sum without thousands separators ("1234567", "-12.50"), for a narrow column.
+    public var plainSum: String {
+        guard count > 0 else { return "" }
+        if let integerSum { return String(integerSum) }
+        return Self.format(sum, fractionDigits: fractionDigits, grouping: false)
+    }
+
+    /// The mean as shown in a footer, with two more decimals than the numbers had (at most 6).
+    public var formattedMean: String {
+        guard let mean else { return "" }
+        return Self.format(mean, fractionDigits: min(6, fractionDigits + 2))
+    }
+
+    /// `value` rounded to `fractionDigits`, thousands grouped.
+    static func format(_ value: Double, fractionDigits: Int, grouping: Bool = true) -> String {
+        guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-inf" : "inf") }
+        var scale = 1.0
+        for _ in 0..<fractionDigits { scale *= 10 }
+        let rounded = (abs(value) * scale).rounded()
+        guard rounded < 9e18 else { return String(value) }
+        let units = Int(rounded)
+        let whole = units / Int(scale), fraction = units % Int(scale)
+        var text = grouping ? DataTableKit.grouped(whole) : String(whole)
+        if fractionDigits > 0 {
+            let digits = String(fraction)
+            text += "." + String(repeating: "0", count: fractionDigits - digits.count) + digits
+        }
+        return value < 0 && units != 0 ? "-" + text : text
+    }
+}
