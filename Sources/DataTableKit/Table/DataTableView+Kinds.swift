@@ -94,8 +94,12 @@ extension DataTableView {
     func resortIfSorted(by changedColumns: [Int]) {
         guard !changedColumns.isEmpty else { return }
         if let job = activeJob, case .sort(let running) = job.kind {
-            if running.contains(where: { changedColumns.contains($0.column) }) { startSort(by: running) }
-        } else if activeJob == nil, sortDescriptors.contains(where: { changedColumns.contains($0.column) }) {
+            // Grouping rides the sort job: its group key and footer sums depend on the kinds.
+            if running.contains(where: { changedColumns.contains($0.column) }) || sectionState.grouping != nil {
+                startSort(by: running)
+            }
+        } else if activeJob == nil,
+                  sortDescriptors.contains(where: { changedColumns.contains($0.column) }) || sectionState.grouping != nil {
             startSort(by: sortDescriptors)
         }
     }

@@ -207,10 +207,12 @@ extension DataTableView {
 
     /// Blocks until the running job finishes and applies it (tests, scripts).
     public func waitForJob() {
-        guard let job = activeJob else { return }
         while true {
-            if apply(job) { return }
-            usleep(1000)
+            // The kinds' check over the large sample first: a kind it changes re-runs the sort
+            // (or the grouping, whose sums depend on the kinds).
+            settleColumnKinds()
+            guard let job = activeJob else { return }
+            while !apply(job) { usleep(1000) }
         }
     }
 

@@ -16,6 +16,9 @@ final class ColumnKindSampler: @unchecked Sendable {
     static let sampleRows = 4096
     /// Fields read at most per sample (wide tables sample fewer rows).
     static let cellBudget = 1 << 20
+    /// Bytes of a field kept as a sample: no number, date or boolean is longer, and a 32 MiB
+    /// field must not be copied into a `String` (its first bytes say it is text).
+    static let maxSampleBytes = 256
 
     /// The source rows the sample was spread over.
     let rowCount: Int
@@ -52,7 +55,8 @@ final class ColumnKindSampler: @unchecked Sendable {
             samples.reserveCapacity(rows.count)
             if let reader = source.makeRawFieldReader(column: column, rowCount: rowCount) {
                 for row in rows {
-                    let field = reader(row)
+                    let whole = reader(row)
+                    let field = UnsafeRawBufferPointer(rebasing: whole[..<min(whole.count, maxSampleBytes)])
                     if field.count > 0 && field[0] == UInt8(ascii: "\"") {
                         scratch.removeAll(keepingCapacity: true)
                         TextKey.appendUnquoting(field, to: &scratch)
@@ -62,7 +66,7 @@ final class ColumnKindSampler: @unchecked Sendable {
                     }
                 }
             } else {
-                for row in rows { samples.append(source.sortText(row: row, column: column)) }
+                for row in rows { samples.append(String(decoding: source.sortText(row: row, column: column).utf8.prefix(maxSampleBytes), as: UTF8.self)) }
             }
             let inferred = ColumnKindInference.infer(samples, nullTokens: nullTokens, delimiter: delimiter)
             kinds[column] = inferred
