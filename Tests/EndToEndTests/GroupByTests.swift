@@ -65,6 +65,21 @@ extension EndToEnd {
             #expect(lines[13].hasPrefix("▾ region: north"))
         }
 
+        @Test("--group-by on an Excel export: rows sort by their decimal-comma values within sections, footers sum them as written")
+        func groupedDecimalCommas() throws {
+            let directory = try TemporaryDirectory()
+            let file = try directory.write("eu.csv", text: "sep=;\r\nname;region;price\r\na;north;39,1\r\nb;south;NA\r\n"
+                                           + "c;north;-24,69\r\nd;south;1.234,5\r\ne;north;7,5\r\n")
+            let result = try runProcess([try dtableBinaryPath(), "--print", "--width", "60", "--group-by", "region",
+                                         "--sort", "price", file])
+            #expect(result.status == 0, "\(result.standardErrorText)")
+            let lines = result.standardOutputText.split(separator: "\n").map(String.init)
+            // Expected by hand: north -24.69 < 7.5 < 39.1, sum 21.91; south 1234.5 then the null.
+            #expect(lines.map { Fixture.firstCell($0) } == ["name", "▾", "c", "e", "a", "Σ", "▾", "d", "b", "Σ"], "\(lines)")
+            #expect(lines[5].hasSuffix("21,91"), "\(lines[5])")
+            #expect(lines[9].hasSuffix("1.234,5"), "\(lines[9])")
+        }
+
         @Test("--group-by names an unknown column: a clear error, status 2")
         func unknownColumn() throws {
             let directory = try TemporaryDirectory()

@@ -10,6 +10,8 @@ public struct DataTableColumnSummary: Hashable, Sendable {
     public var sum: Double = 0
     /// The most digits after the decimal point among the numbers (for showing the sum).
     public var fractionDigits = 0
+    /// How the column writes its numbers (its decimal separator: `39,1`).
+    public var format = ValueFormat.standard
 
     /// An empty summary of `column`.
     public init(column: Int) {
@@ -26,18 +28,18 @@ public struct DataTableColumnSummary: Hashable, Sendable {
         if field.count >= 2, field[0] == UInt8(ascii: "\""), field[field.count - 1] == UInt8(ascii: "\"") {
             field = UnsafeRawBufferPointer(rebasing: field[1..<(field.count - 1)])
         }
-        if let integer = ValueParsing.integer(field) {
+        if let integer = ValueParsing.integer(field, format: format) {
             count += 1
             sum += Double(integer)
             if let exact = integerSum {
                 let (total, overflow) = exact.addingReportingOverflow(integer)
                 integerSum = overflow ? nil : total
             }
-        } else if let decimal = ValueParsing.decimal(field), decimal.isFinite {
+        } else if let decimal = ValueParsing.decimal(field, format: format), decimal.isFinite {
             count += 1
             sum += decimal
             integerSum = nil
-            if let dot = field.firstIndex(of: UInt8(ascii: ".")) {
+            if let dot = field.lastIndex(of: format.decimalSeparator) {
                 var digits = 0
                 var i = dot + 1
                 while i < field.count, field[i] >= UInt8(ascii: "0"), field[i] <= UInt8(ascii: "9") { digits += 1; i += 1 }
@@ -54,23 +56,30 @@ public struct DataTableColumnSummary: Hashable, Sendable {
 
     /// The sum as shown in a footer: digits grouped by thousands, as many decimals as the
     /// numbers had ("1,234,567", "-12.50"); "" when no field was a number.
+    /// A column written with decimal commas gets them back (`1.234,5`).
     public var formattedSum: String {
         guard count > 0 else { return "" }
-        if let integerSum { return grouped(integerSum) }
-        return Self.format(sum, fractionDigits: fractionDigits)
+        if let integerSum { return localized(grouped(integerSum)) }
+        return localized(Self.format(sum, fractionDigits: fractionDigits))
     }
 
     /// The sum without thousands separators ("1234567", "-12.50"), for a narrow column.
     public var plainSum: String {
         guard count > 0 else { return "" }
         if let integerSum { return String(integerSum) }
-        return Self.format(sum, fractionDigits: fractionDigits, grouping: false)
+        return localized(Self.format(sum, fractionDigits: fractionDigits, grouping: false))
+    }
+
+    /// `text` (`,` groups, `.` decimals) with the separators swapped for a decimal-comma column.
+    func localized(_ text: String) -> String {
+        guard format.decimalSeparator == UInt8(ascii: ",") else { return text }
+        return String(text.map { $0 == "," ? "." : $0 == "." ? "," : $0 })
     }
 
     /// The mean as shown in a footer, with two more decimals than the numbers had (at most 6).
     public var formattedMean: String {
         guard let mean else { return "" }
-        return Self.format(mean, fractionDigits: min(6, fractionDigits + 2))
+        return localized(Self.format(mean, fractionDigits: min(6, fractionDigits + 2)))
     }
 
     /// `value` rounded to `fractionDigits`, thousands grouped.

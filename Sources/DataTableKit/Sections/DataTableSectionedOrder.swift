@@ -38,7 +38,7 @@ enum SectionGrouper {
     static func group(
         rows: [UInt32], allRows: [UInt32]?, groupKey: SortKeyColumn, groupAscending: Bool,
         sortKeys: [(SortKeyColumn, ascending: Bool)], key: (Int) -> String,
-        summaryColumns: [Int], field: (Int, Int, (UnsafeRawBufferPointer) -> Void) -> Void,
+        summaryColumns: [Int], summaryFormats: [ValueFormat] = [], field: (Int, Int, (UnsafeRawBufferPointer) -> Void) -> Void,
         job: TableJob?
     ) -> DataTableSectionedOrder? {
         func cancelled() -> Bool { job?.isCancelled ?? false }
@@ -82,8 +82,9 @@ enum SectionGrouper {
         var done = 0
         for (index, start) in starts.enumerated() {
             let end = start + sectioned.count(ofSection: index)
-            for column in summaryColumns {
+            for (position, column) in summaryColumns.enumerated() {
                 var summary = DataTableColumnSummary(column: column)
+                summary.format = position < summaryFormats.count ? summaryFormats[position] : .standard
                 for i in start..<end {
                     field(Int(order[i]), column) { summary.add($0) }
                     done += 1

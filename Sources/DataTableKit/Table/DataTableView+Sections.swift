@@ -189,8 +189,9 @@ extension DataTableView {
         let groupColumn = grouping.column
         let groupDescriptor = groupColumn.flatMap { column in descriptors.first { $0.column == column } }
         let within = descriptors.filter { $0.column != groupColumn }
-        let kinds = within.map { sortKeyKind(ofColumn: $0.column) }
-        let groupKind = groupColumn.map { sortKeyKind(ofColumn: $0) } ?? .integer
+        let kinds = within.map { sortKeyReading(ofColumn: $0.column) }
+        let groupKind = groupColumn.map { sortKeyReading(ofColumn: $0) } ?? (kind: .integer, format: .standard)
+        let nullTokens = configuration.nullTokens
         let summaryColumns: [Int]
         switch grouping.summaryColumns {
         case .numeric:
@@ -200,6 +201,7 @@ extension DataTableView {
         case .columns(let list): summaryColumns = list.filter { $0 >= 0 && $0 < dataSource.columnCount }
         case .none: summaryColumns = []
         }
+        let summaryFormats = summaryColumns.map { columns.indices.contains($0) ? columns[$0].format : .standard }
         let hidden = hiddenRows
         let filtered = filteredRows
         let source = UncheckedSendableBox(value: dataSource)
@@ -207,7 +209,8 @@ extension DataTableView {
             let outcome = Self.computeSections(
                 of: source.value, key: grouping.key, groupKind: groupKind,
                 groupAscending: groupDescriptor?.ascending ?? true, within: within, kinds: kinds,
-                filtered: filtered, hidden: hidden, summaryColumns: summaryColumns, job: job)
+                filtered: filtered, hidden: hidden, summaryColumns: summaryColumns, summaryFormats: summaryFormats,
+                nullTokens: nullTokens, job: job)
             job.finish(outcome)
         }
         if synchronously {
@@ -222,16 +225,20 @@ extension DataTableView {
 
     /// The grouping job's work (any thread; reads the source through its thread-safe accessors).
     static func computeSections(
-        of source: DataTableDataSource, key: DataTableGrouping.Key, groupKind: SortKeyKind, groupAscending: Bool,
-        within: [SortDescriptor], kinds: [SortKeyKind], filtered: [UInt32]?, hidden: Set<Int>,
-        summaryColumns: [Int], job: TableJob
+        of source: DataTableDataSource, key: DataTableGrouping.Key,
+        groupKind: (kind: SortKeyKind, format: ValueFormat), groupAscending: Bool,
+        within: [SortDescriptor], kinds: [(kind: SortKeyKind, format: ValueFormat)], filtered: [UInt32]?, hidden: Set<Int>,
+        summaryColumns: [Int], summaryFormats: [ValueFormat] = [], nullTokens: NullTokens = .standard, job: TableJob
     ) -> TableJob.Outcome {
         let count = job.total
-        func keyColumn(_ column: Int, kind: SortKeyKind) -> SortKeyColumn {
+        func keyColumn(_ column: Int, kind: (kind: SortKeyKind, format: ValueFormat)) -> SortKeyColumn {
             if let reader = source.makeRawFieldReader(column: column, rowCount: count) {
-                return SortKeyColumn.extract(kind: kind, count: count, csvQuoted: true, field: reader)
+                return SortKeyColumn.extract(kind: kind.kind, count: count, csvQuoted: true, format: kind.format,
+                                             nullTokens: nullTokens, field: reader)
             }
-            return SortKeyColumn.extract(kind: kind, count: count) { source.sortText(row: $0, column: column) }
+            return SortKeyColumn.extract(kind: kind.kind, count: count, format: kind.format, nullTokens: nullTokens) {
+                source.sortText(row: $0, column: column)
+            }
         }
         let groupKey: SortKeyColumn
         let sectionKey: (Int) -> String
@@ -261,7 +268,7 @@ extension DataTableView {
         for column in summaryColumns { readers[column] = source.makeRawFieldReader(column: column, rowCount: count) }
         let sectioned = SectionGrouper.group(
             rows: rows, allRows: allRows, groupKey: groupKey, groupAscending: groupAscending, sortKeys: sortKeys,
-            key: sectionKey, summaryColumns: summaryColumns,
+            key: sectionKey, summaryColumns: summaryColumns, summaryFormats: summaryFormats,
             field: { row, column, body in
                 if let reader = readers[column] { body(reader(row)) } else {
                     var text = source.text(row: row, column: column)
