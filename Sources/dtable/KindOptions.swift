@@ -47,6 +47,9 @@ struct KindOptions {
             guard !format.isEmpty else {
                 throw DTableError("\(option): empty date format in \(TerminalText.quoted(spec, maxWidth: 80)); write COL:date or COL:date:FORMAT (like %d.%m.%Y)")
             }
+            if let problem = DatePattern(format).problem {
+                throw DTableError("\(option): \(TerminalText.sanitized(problem)) (in \(TerminalText.quoted(spec, maxWidth: 80)))")
+            }
         }
         kinds[column] = chosen.kind.map { ColumnKindSetting(kind: $0, datePattern: chosen.format) }
     }

@@ -116,7 +116,8 @@ extension EndToEnd {
             let directory = try TemporaryDirectory()
             try directory.write("t.csv", text: text)
             for (spec, message) in [("nope:int", "--type: no column 'nope'"), ("code:money", "names no kind"),
-                                    ("code:int:%d", "for date columns only"), ("co\u{1B}[31mde:int", "␛")] {
+                                    ("code:int:%d", "for date columns only"), ("co\u{1B}[31mde:int", "␛"),
+                                    ("code:date:%d|%q\u{1B}", "%q in the date format")] {
                 let result = try runProcess([try dtableBinaryPath(), "--print", "--type", spec, directory.filePath("t.csv")])
                 #expect(result.status == 2, "\(spec): \(result.standardErrorText)")
                 #expect(result.standardErrorText.contains(message), "\(spec): \(result.standardErrorText)")
