@@ -3,6 +3,9 @@ import TerminalSurface
 /// Sizes columns from their content and the configuration's width modes, and widens them to
 /// fill the screen when asked.
 enum ColumnSizer {
+    /// Values the first guess of a column's kind reads (the sampler checks it later).
+    static let firstGuessSamples = 256
+
     /// Measures every column over a sample of rows, as its width mode says.
     ///
     /// A content-fitted column is as wide as the strategy's measure of its values, at least
@@ -48,9 +51,12 @@ enum ColumnSizer {
             widths.append(TerminalText.prefix(text[...], fittingWidth: maxWidth + 1).width)
             samples.append(text)
         }
-        // A first guess from the rows measured; `ColumnKindSampler` checks it over a larger
-        // sample spread through the file, off the UI thread.
-        let (kind, format) = ColumnKindInference.infer(samples, nullTokens: nullTokens, delimiter: source.fieldDelimiter)
+        // A first guess from the first `firstGuessSamples` values measured (the first frame
+        // waits for it: ~1.3 ms for all 1,000 with the written-number and date readers, 0.3 ms
+        // for 256); `ColumnKindSampler` checks it over 4,096 rows spread through the file, off
+        // the UI thread.
+        let (kind, format) = ColumnKindInference.infer(Array(samples.prefix(firstGuessSamples)), nullTokens: nullTokens,
+                                                       delimiter: source.fieldDelimiter)
         let alignment: TextAlignment = kind == .integer || kind == .decimal ? .right : .left
         let width: Int
         switch mode {
