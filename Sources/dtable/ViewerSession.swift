@@ -121,7 +121,12 @@ extension ViewerSession: DataTableDelegate {
 
     /// How a message says the changes are written: `:w` back to the file or to `--output`,
     /// else (the demo, stdin) only `:w FILE` can write them.
-    var writeHint: String { outputPath != nil || file?.isStream == false ? ":w writes" : ":w FILE writes" }
+    var writeHint: String { writesInPlace ? ":w writes" : ":w FILE writes" }
+
+    /// Whether `:w` alone has a file: `--output`, or an input file that is not a stream.
+    var writesInPlace: Bool { outputPath != nil || file?.isStream == false }
+
+    func dataTableWritesInPlace(_ view: DataTableView) -> Bool { writesInPlace }
 
     /// With `--output`, quitting writes it first (unless it holds the current state): the write
     /// runs in the background and ends the program when it succeeded.

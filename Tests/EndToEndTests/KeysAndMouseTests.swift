@@ -101,6 +101,23 @@ extension EndToEnd {
             #expect(directory.read(Fixture.peopleFileName) == Fixture.peopleCSV)
         }
 
+        @Test("Quitting a table from stdin with a deletion: w opens :wq at the command line, and a file name writes it there")
+        func quitFromStandardInputOffersAFile() throws {
+            let directory = try Fixture.directoryWithPeople()
+            let command = "cat \(Fixture.peopleFileName) | exec \(shellQuoted(try dtableBinaryPath())) --action delete"
+            let session = try TmuxSession(width: 80, height: 8, shellCommand: command, workingDirectory: directory.path)
+            #expect(session.waitFor("Name1"), "\(session.lastScreen)")
+            try session.sendKeys("a", "q")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("w write them to a file") }, "\(session.lastScreen)")
+            try session.sendKeys("w")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("wq") }, "\(session.lastScreen)")
+            try session.sendLiteral("kept.csv")
+            try session.sendKeys("Enter")
+            #expect(session.waitForExit() == 0)
+            let kept = directory.read("kept.csv") ?? ""
+            #expect(kept.hasPrefix("id,name,city,amount\n2,Name2,"), "\(kept.prefix(80))")
+        }
+
         @Test("--output: q writes the table there without asking; the input file is untouched")
         func outputOnQuit() throws {
             let directory = try Fixture.directoryWithPeople()

@@ -85,9 +85,21 @@ extension TableApplication {
         (delegate?.dataTableShouldQuit(view) ?? true) ? .quit : .redraw
     }
 
-    /// Quitting with unsaved edits asks first.
+    /// Quitting with unsaved edits asks first. A table with no file of its own (standard
+    /// input) offers to name one: `w` opens the command line at `:wq `.
     func askToQuit() -> ScreenOutcome {
-        .push(QuestionScreen("unsaved changes: w write and quit, q quit without writing, Esc stay") { [unowned self] in
+        guard delegate?.dataTableWritesInPlace(view) ?? true else {
+            return .push(QuestionScreen("unsaved changes: w write them to a file, q quit without writing, Esc stay") {
+                [unowned self] key in
+                switch key {
+                case .character("w"), .character("y"):
+                    return .push(PromptScreen(Prompt(kind: .command, text: "wq "), onSubmit: { [unowned self] in submitPrompt($0) }))
+                default:
+                    return answerQuitQuestion(key)
+                }
+            })
+        }
+        return .push(QuestionScreen("unsaved changes: w write and quit, q quit without writing, Esc stay") { [unowned self] in
             answerQuitQuestion($0)
         })
     }

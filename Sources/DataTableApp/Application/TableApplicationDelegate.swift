@@ -17,6 +17,9 @@ public protocol TableApplicationDelegate: AnyObject {
     func dataTableUndo(_ view: DataTableView) -> String?
     /// Whether there are changes not written yet (quitting asks first). Default false.
     func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool
+    /// Whether `:w` alone has a file to write to (false for a table from standard input or
+    /// from memory: quitting with changes then offers `:wq FILE` instead of writing).
+    func dataTableWritesInPlace(_ view: DataTableView) -> Bool
     /// `:w`, `:w!`, `:w FILE`, `:wq`: writes the changes; returns a message, throws one on
     /// failure. A delegate that writes in the background returns at once and reports through
     /// `dataTableIsBusy`/`dataTablePollWork`; with `request.quitsAfter` it then ends the run
@@ -50,6 +53,8 @@ extension TableApplicationDelegate {
     public func dataTableUndo(_ view: DataTableView) -> String? { nil }
     /// Default: false.
     public func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool { false }
+    /// Default: true, `:w` alone writes (a delegate that writes nothing says so when asked).
+    public func dataTableWritesInPlace(_ view: DataTableView) -> Bool { true }
     /// Default: throws "nothing to write to".
     public func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String {
         throw DataTableMessage("nothing to write to")
