@@ -94,6 +94,7 @@ extension ViewerSession: DataTableDelegate {
         guard editable.setField(text, row: row, column: column) else { return nil }
         view.widenColumn(column, toShowSourceRow: row)
         view.invalidateRowHeights()
+        view.regroupAfterValuesChanged()
         return "row \(row + 1), \(editable.title(ofColumn: column)): changed (u undoes, \(writeHint))"
     }
 
@@ -108,6 +109,7 @@ extension ViewerSession: DataTableDelegate {
             view.hideRow(row)
             return "row \(row + 1) deleted again"
         case .edit(let row, let column, let old, _):
+            view.regroupAfterValuesChanged()
             view.goToSourceRow(row)
             return "row \(row + 1), \(editable.title(ofColumn: column)): back to \"\(old)\""
         }

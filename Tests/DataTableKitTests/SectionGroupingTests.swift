@@ -178,6 +178,24 @@ import TestSupport
         #expect(view.displayRow(at: view.viewport.cursor.row) == .item(sourceRow: 1))
     }
 
+    @Test func anEditedValueMovesItsRowAndTheSumsFollow() {
+        let source = EditableDataSource(base: StringRowsDataSource(titles: ["g", "v"], rows: [["a", "1"], ["b", "2"], ["a", "3"]]))
+        let view = DataTableView(dataSource: source, size: Size(width: 40, height: 12))
+        view.setGrouping(.column(0))
+        view.waitForJob()
+        #expect(view.sectionContext(kind: .footer, section: 0, column: 1, labelColumn: 0)?.summary(ofColumn: 1)?.integerSum == 4)
+        // v of row 2: 3 -> 30 (section a sums 31); then g of row 0: a -> b (it moves to b).
+        #expect(source.setField("30", row: 2, column: 1))
+        view.regroupAfterValuesChanged()
+        view.waitForJob()
+        #expect(view.sectionContext(kind: .footer, section: 0, column: 1, labelColumn: 0)?.summary(ofColumn: 1)?.integerSum == 31)
+        #expect(source.setField("b", row: 0, column: 0))
+        view.regroupAfterValuesChanged()
+        view.waitForJob()
+        #expect(Self.displayRows(view) == ["Ha", "r2", "Fa", "Hb", "r0", "r1", "Fb"])
+        #expect(view.sectionContext(kind: .footer, section: 1, column: 1, labelColumn: 0)?.summary(ofColumn: 1)?.integerSum == 3)
+    }
+
     @Test func groupingOffGoesBackToPlainRowsKeepingTheSort() {
         let source = StringRowsDataSource(titles: ["g", "v"], rows: [["b", "1"], ["a", "3"], ["b", "2"]])
         let view = DataTableView(dataSource: source, size: Size(width: 40, height: 12))

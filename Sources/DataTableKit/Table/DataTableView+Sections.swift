@@ -6,6 +6,18 @@ extension DataTableView {
     /// How rows are grouped into sections (nil: no sections).
     public var grouping: DataTableGrouping? { sectionState.grouping }
 
+    /// Groups again after the program changed values in place (an edit, or its undo), so that
+    /// a row whose group value changed moves to its new section and the footers' sums follow.
+    /// Does nothing without grouping; runs off the UI thread like the grouping itself.
+    public func regroupAfterValuesChanged() {
+        guard sectionState.grouping != nil else { return }
+        if let job = activeJob {
+            if case .sort(let running) = job.kind { startSort(by: running) }
+        } else {
+            startSort(by: sortDescriptors)
+        }
+    }
+
     /// Groups the rows into sections (nil: back to plain rows). The grouping runs off the UI
     /// thread like a sort (`waitForJob()` blocks until it is shown); the sort and the filter
     /// stay, the cursor stays on its record.
