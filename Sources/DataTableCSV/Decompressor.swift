@@ -30,29 +30,11 @@ final class Decompressor {
         self.format = format
         switch format {
         case .gzip:
-            let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-            stream.initialize(to: z_stream())
-            guard dt_inflate_init_gzip(stream) == Z_OK else {
-                stream.deallocate()
-                throw DecompressionError(description: "cannot start the gzip decoder")
-            }
-            state = .gzip(stream)
+            state = .gzip(try Self.started(z_stream(), "gzip") { dt_inflate_init_gzip($0) == Z_OK })
         case .bzip2:
-            let stream = UnsafeMutablePointer<bz_stream>.allocate(capacity: 1)
-            stream.initialize(to: bz_stream())
-            guard BZ2_bzDecompressInit(stream, 0, 0) == BZ_OK else {
-                stream.deallocate()
-                throw DecompressionError(description: "cannot start the bzip2 decoder")
-            }
-            state = .bzip2(stream)
+            state = .bzip2(try Self.started(bz_stream(), "bzip2") { BZ2_bzDecompressInit($0, 0, 0) == BZ_OK })
         case .xz:
-            let stream = UnsafeMutablePointer<lzma_stream>.allocate(capacity: 1)
-            stream.initialize(to: lzma_stream())
-            guard dt_lzma_init_xz(stream) == LZMA_OK else {
-                stream.deallocate()
-                throw DecompressionError(description: "cannot start the xz decoder")
-            }
-            state = .xz(stream)
+            state = .xz(try Self.started(lzma_stream(), "xz") { dt_lzma_init_xz($0) == LZMA_OK })
         case .zstd:
             guard let stream = ZSTD_createDStream() else {
                 throw DecompressionError(description: "cannot start the zstd decoder")
@@ -60,6 +42,20 @@ final class Decompressor {
             ZSTD_initDStream(stream)
             state = .zstd(stream)
         }
+    }
+
+    /// A library's stream struct, allocated, zeroed and started by `start`; freed again (and
+    /// "cannot start the NAME decoder" thrown) when `start` fails.
+    private static func started<Stream>(
+        _ empty: Stream, _ name: String, _ start: (UnsafeMutablePointer<Stream>) -> Bool
+    ) throws(DecompressionError) -> UnsafeMutablePointer<Stream> {
+        let stream = UnsafeMutablePointer<Stream>.allocate(capacity: 1)
+        stream.initialize(to: empty)
+        guard start(stream) else {
+            stream.deallocate()
+            throw DecompressionError(description: "cannot start the \(name) decoder")
+        }
+        return stream
     }
 
     deinit {

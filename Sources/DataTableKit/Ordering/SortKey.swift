@@ -220,22 +220,12 @@ public struct SortKeyColumn: Sendable {
         var wholeDays = true, wholeSeconds = true
         var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             for row in 0..<count {
-                var stray: UInt32?
-                if let ms = source.withField(row, { bytes -> Int64? in
-                    if let ms = ValueParsing.dateTime(bytes, format: format) { return ms }
-                    if !nullTokens.isNull(bytes, numeric: false) { stray = strays.intern(bytes) }
-                    return nil
-                }) {
-                    if wholeDays, ms % 86_400_000 != 0 { wholeDays = false }
-                    if wholeSeconds, ms % 1000 != 0 { wholeSeconds = false }
-                    buffer[row] = UInt64(bitPattern: ms)
-                } else if let stray {
-                    nulls.setStray(row)
-                    buffer[row] = UInt64(stray)
-                } else {
-                    nulls.setNull(row)
-                    buffer[row] = 0
-                }
+                guard let key = readKey(row, of: source, into: buffer, nulls: &nulls, strays: &strays, nullTokens: nullTokens, {
+                    ValueParsing.dateTime($0, format: format).map { UInt64(bitPattern: $0) }
+                }) else { continue }
+                let ms = Int64(bitPattern: key)
+                if wholeDays, ms % 86_400_000 != 0 { wholeDays = false }
+                if wholeSeconds, ms % 1000 != 0 { wholeSeconds = false }
             }
             initialized = count
         }
@@ -254,6 +244,33 @@ public struct SortKeyColumn: Sendable {
         return SortKeyColumn(kind: .dateTime, keys: keys, nulls: nulls, minKey: minKey, maxKey: maxKey, strayRanks: strayRanks)
     }
 
+    /// Reads row `row`'s key with `read` into `buffer[row]`. A field `read` cannot read is a
+    /// stray (its text interned, its id stored, `nulls.setStray`) unless it is a null token
+    /// (`nulls.setNull`); nil then. Shared by the date and boolean builders.
+    @inline(__always)
+    static func readKey<Source: FieldSource>(
+        _ row: Int, of source: Source, into buffer: UnsafeMutableBufferPointer<UInt64>,
+        nulls: inout NullMaskBuilder, strays: inout StrayTexts, nullTokens: NullTokens,
+        _ read: (UnsafeRawBufferPointer) -> UInt64?
+    ) -> UInt64? {
+        var stray: UInt32?
+        let key = source.withField(row) { bytes -> UInt64? in
+            if let key = read(bytes) { return key }
+            if !nullTokens.isNull(bytes, numeric: false) { stray = strays.intern(bytes) }
+            return nil
+        }
+        if let key {
+            buffer[row] = key
+        } else if let stray {
+            nulls.setStray(row)
+            buffer[row] = UInt64(stray)
+        } else {
+            nulls.setNull(row)
+            buffer[row] = 0
+        }
+        return key
+    }
+
     static func buildBoolean<Source: FieldSource>(source: Source, format: ValueFormat, nullTokens: NullTokens) -> SortKeyColumn {
         let count = source.count
         var nulls = NullMaskBuilder(count: count)
@@ -261,23 +278,11 @@ public struct SortKeyColumn: Sendable {
         var minKey = UInt64.max, maxKey = UInt64.min
         var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             for row in 0..<count {
-                var stray: UInt32?
-                if let b = source.withField(row, { bytes -> Bool? in
-                    if let b = ValueParsing.boolean(bytes, format: format) { return b }
-                    if !nullTokens.isNull(bytes, numeric: false) { stray = strays.intern(bytes) }
-                    return nil
-                }) {
-                    let key: UInt64 = b ? 1 : 0
-                    buffer[row] = key
-                    minKey = min(minKey, key)
-                    maxKey = max(maxKey, key)
-                } else if let stray {
-                    nulls.setStray(row)
-                    buffer[row] = UInt64(stray)
-                } else {
-                    nulls.setNull(row)
-                    buffer[row] = 0
-                }
+                guard let key = readKey(row, of: source, into: buffer, nulls: &nulls, strays: &strays, nullTokens: nullTokens, {
+                    ValueParsing.boolean($0, format: format).map { $0 ? 1 : 0 }
+                }) else { continue }
+                minKey = min(minKey, key)
+                maxKey = max(maxKey, key)
             }
             initialized = count
         }

@@ -9,7 +9,8 @@ extension DataTableView {
             let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
             columns.append(ColumnSizer.measure(
                 column: column, of: dataSource, mode: mode, defaultSampleSize: configuration.columnWidthSampleSize,
-                minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth))
+                minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth,
+                nullTokens: configuration.nullTokens))
         }
         layoutColumns()
         return true
