@@ -97,7 +97,7 @@ struct DTableCommand: ParsableCommand {
     var wheres: [String] = []
 
     @Option(name: .customLong("find"), help: ArgumentHelp(
-        "Highlight the matches of REGEX and start on the first one (n goes on); with --print the matches are highlighted (in colour) and every row is printed.",
+        "Start on the first cell matching REGEX, its matches highlighted (n goes on). Rows are not filtered: --print prints every row (--filter keeps only matching rows).",
         valueName: "REGEX"))
     var findPattern: String?
 
@@ -225,7 +225,8 @@ struct DTableCommand: ParsableCommand {
             let lineWidth = printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal)
             let view = Self.printView(of: shown, configuration: configuration, width: lineWidth,
                                       capIsSet: configFile?.maxColumnWidth != nil)
-            try Self.apply(rows, to: view)
+            // A printed table has no cursor for --find to move.
+            try Self.apply(RowOptions(filter: rows.filter, columnFilters: rows.columnFilters), to: view)
             if let grouping {
                 view.setGrouping(grouping)
                 view.sort(by: sortOrder)

@@ -25,7 +25,7 @@ public struct Prompt: Hashable, Sendable {
             switch self {
             case .search: return "search"
             case .filter: return "filter"
-            case .columnFilter(_, let title): return "filter \(TerminalText.truncated(title, toWidth: 16)) (>30 =x a..b)"
+            case .columnFilter(_, let title): return "filter \(TerminalText.truncated(title, toWidth: 16)) (>30, a..b)"
             case .command: return "go (123: row, w: write, w!: write anyway, w FILE, q: quit)"
             }
         }

@@ -161,7 +161,8 @@ extension DataTableView {
     }
 
     /// The filters for the status line: `filter: text · price>30 · city=Paris · 1,234 of 10,000
-    /// rows` (the whole-row filter's query first); nil when nothing is filtered.
+    /// rows` (the whole-row filter's query first, after `&`; separated by `, ` when the terminal
+    /// cannot show `·`); nil when nothing is filtered.
     var filterStatusText: String? {
         guard !columnFilters.isEmpty else { return filter.map { "filter: \($0.query)" } }
         var parts: [String] = []
@@ -172,7 +173,7 @@ extension DataTableView {
         }
         let total = max(0, dataSource.rowCount - hiddenRows.count)
         parts.append("\(grouped(displayOrder?.count ?? total)) of \(grouped(total)) rows")
-        return parts.joined(separator: " · ")
+        return parts.joined(separator: configuration.prefersASCII ? ", " : " · ")
     }
 }
 
