@@ -73,6 +73,19 @@ import TestSupport
         #expect(prices == [74.5, 70.5, 59.5, 48.5, 37.5, 33.5, 22.5])
     }
 
+    @Test func ctrlRMakesARegexAndThePromptRemembersIt() {
+        let (app, _) = TableFixtures.application(Self.orders(), size: Size(width: 72, height: 10))
+        app.type("l|")
+        app.press(.control("r"))
+        submit(app, "^(Paris|Lyon)$")
+        #expect(shown(app) == [0, 1, 4, 5, 8, 9])
+        app.type("|")
+        #expect((app.screens.top as? PromptScreen)?.prompt.isRegex == true)
+        submit(app, "s$")
+        #expect(shown(app) == [0, 4, 8])
+        #expect(app.view.columnFilters.map(\.predicate) == [.regex("^(Paris|Lyon)$"), .regex("s$")])
+    }
+
     @Test func aFilterTheColumnCannotReadSaysWhyAndChangesNothing() {
         let (app, backend) = TableFixtures.application(Self.orders(), size: Size(width: 72, height: 10))
         app.type("ll|")

@@ -14,7 +14,9 @@ extension TableApplication {
                                       onSubmit: { [unowned self] in submitPrompt($0) }))
         case .filterColumn(let column):
             let title = view.columns.indices.contains(column) ? view.columns[column].title : "column \(column + 1)"
-            return .push(PromptScreen(Prompt(kind: .columnFilter(column: column, title: title)),
+            // Regex mode is remembered from the last column filter, as `/` and `&` remember theirs.
+            let wasRegex: Bool = if case .regex = view.columnFilters.last?.predicate { true } else { false }
+            return .push(PromptScreen(Prompt(kind: .columnFilter(column: column, title: title), isRegex: wasRegex),
                                       onSubmit: { [unowned self] in submitPrompt($0) }))
         case .commandLine:
             return .push(PromptScreen(Prompt(kind: .command), onSubmit: { [unowned self] in submitPrompt($0) }))
