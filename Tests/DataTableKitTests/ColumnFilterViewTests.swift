@@ -107,6 +107,18 @@ import TestSupport
         #expect(view.viewport.rowCount == 34)
     }
 
+    @Test func aKindSetWithTRunsTheComparisonAgainInTheNewKind() {
+        let source = StringRowsDataSource(titles: ["code"], rows: [["9"], ["10"], ["100"], ["2"], ["x"]])
+        let view = DataTableView(dataSource: source, size: Size(width: 40, height: 10))
+        view.setKind(ColumnKindSetting(kind: .text), ofColumn: 0)
+        view.pushColumnFilter(ColumnFilter(column: 0, predicate: .comparison(.greater, "5")))
+        view.waitForJob()
+        #expect(shown(view) == [0, 4])  // "9" and "x" sort after "5" as text
+        view.setKind(ColumnKindSetting(kind: .integer), ofColumn: 0)
+        view.waitForJob()
+        #expect(shown(view) == [0, 1, 2])  // 9, 10, 100
+    }
+
     @Test func aFilterOnAColumnThatIsNotThereIsRefused() {
         let view = DataTableView(dataSource: Self.numbers(5), size: Size(width: 40, height: 10))
         #expect(!view.pushColumnFilter(ColumnFilter(column: 7, predicate: .substring("x"))))

@@ -88,6 +88,21 @@ extension DataTableView {
         runRowFilterJob(filters, tests: tests, testsMatcher: filters.matcher != nil, over: nil, rowCount: dataSource.rowCount)
     }
 
+    /// Runs the column filters again when one that reads values in its column's kind (a
+    /// comparison, a range) is on one of `changedColumns` (a kind set with `t`, or corrected by
+    /// the check over the large sample).
+    func refilterIfFiltered(by changedColumns: [Int]) {
+        let intended = intendedRowFilters
+        let affected = intended.columnFilters.contains { filter in
+            guard changedColumns.contains(filter.column) else { return false }
+            switch filter.predicate {
+            case .comparison, .range: return true
+            case .substring, .regex, .equalsAny: return false
+            }
+        }
+        if affected { startRowFilters(intended) }
+    }
+
     /// The filters ready for their columns' kinds; nil (and a notice) when one cannot run.
     func columnFilterTests(for filters: [ColumnFilter]) -> [ColumnFilterTest]? {
         var tests: [ColumnFilterTest] = []
