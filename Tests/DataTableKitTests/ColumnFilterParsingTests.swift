@@ -64,6 +64,8 @@ import Testing
         #expect(summary(.range(lower: nil, upper: "20")) == " ..20")
         #expect(summary(.equalsAny(["Paris"])) == "=Paris")
         #expect(summary(.equalsAny(["Paris", "Lyon"])) == " in {Lyon, Paris}")
+        #expect(summary(.equalsAny([""])) == "=\"\"")
+        #expect(summary(.equalsAny(["", "x"])) == " in {\"\", x}")
         #expect(summary(.equalsAny(["a", "b", "c", "d", "e"])) == " in {a, b, c, +2}")
         #expect(ColumnFilter(column: 0, predicate: .substring(String(repeating: "x", count: 40))).summary(limit: 10)
                 == "~xxxxxxxxx…")

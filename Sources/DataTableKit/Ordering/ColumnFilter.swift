@@ -72,6 +72,8 @@ public struct ColumnFilter: Hashable, Sendable {
         func cut(_ text: String) -> String {
             text.count <= limit ? text : String(text.prefix(max(1, limit - 1))) + "…"
         }
+        /// A value of `equalsAny`: the empty one written `""` (a bare `=` reads as "is null").
+        func value(_ text: String) -> String { text.isEmpty ? "\"\"" : cut(text) }
         switch predicate {
         case .substring(let text): return "~" + cut(text)
         case .regex(let pattern): return "~/" + cut(pattern) + "/"
@@ -80,8 +82,8 @@ public struct ColumnFilter: Hashable, Sendable {
             return " " + cut(lower ?? "") + (includesUpper ? ".." : "..<") + cut(upper ?? "")
         case .equalsAny(let values):
             let sorted = values.sorted()
-            if sorted.count == 1 { return "=" + cut(sorted[0]) }
-            let shown = sorted.prefix(3).map(cut)
+            if sorted.count == 1 { return "=" + value(sorted[0]) }
+            let shown = sorted.prefix(3).map(value)
             let more = sorted.count > 3 ? ", +\(sorted.count - 3)" : ""
             return " in {" + shown.joined(separator: ", ") + more + "}"
         }
