@@ -4,6 +4,7 @@ import Dispatch
 extension DataTableView {
     /// Keeps only the rows where some column matches `matcher` (nil: all rows again). Runs in
     /// the background; the sort, if any, is applied to the kept rows afterwards.
+    /// With column filters (`pushColumnFilter(_:)`) it runs in one job with them.
     public func startFilter(_ matcher: RowMatcher?) {
         if hasColumnFilters { return startRowFilters(RowFilters(matcher: matcher, columnFilters: intendedRowFilters.columnFilters)) }
         cancelJob()
