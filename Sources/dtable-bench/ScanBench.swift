@@ -17,8 +17,28 @@ enum ScanBench {
     static let filterQuery = "Hopper"
     static let regexQuery = "Hop+er"
 
-    /// `dtable-bench --scan`: the table alone, then exits.
+    /// `dtable-bench --scan`: the table alone, then exits. With `--once filter|search|regex|none`
+    /// it runs that one job once on the file of `--rows` rows (scanned, or `--field-wise`) and
+    /// prints what it found: for counting instructions under `valgrind --tool=callgrind`, where
+    /// `none` (open and index only) is the baseline to subtract.
     static func runAlone() -> Never {
+        if let job = option("--once") {
+            let rows = option("--rows").flatMap { Int($0) } ?? 100_000
+            let directory = option("--data-directory") ?? "bench-data"
+            mkdir(directory, 0o755)
+            let path = BenchData.path(directory: directory, rows: rows)
+            _ = BenchData.ensure(path: path, rows: rows)
+            guard let file = try? CSVFileDataSource(path: path) else { exit(1) }
+            file.indexAll()
+            let source: DataTableDataSource = arguments.contains("--field-wise") ? FieldWiseSource(file) : file
+            switch job {
+            case "filter": print("kept=\(bestFilter(source, query: filterQuery, mode: .substring, runs: 1).kept)")
+            case "regex": print("kept=\(bestFilter(source, query: regexQuery, mode: .regex, runs: 1).kept)")
+            case "search": print("row=\(bestSearch(source, query: String(rows), runs: 1).row)")
+            default: print("rows=\(file.rowCount)")
+            }
+            exit(0)
+        }
         printTable(directory: option("--data-directory") ?? "bench-data",
                    rowCounts: option("--rows").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000_000, 10_000_000],
                    runs: option("--runs").flatMap { Int($0) } ?? 5, fieldWise: arguments.contains("--field-wise"))
@@ -27,6 +47,7 @@ enum ScanBench {
 
     /// The table for every size, printed to stdout.
     static func printTable(directory: String, rowCounts: [Int], runs: Int = 5, fieldWise: Bool = false) {
+        mkdir(directory, 0o755)
         var columns: [(String, [String: String])] = []
         for rows in rowCounts {
             let path = BenchData.path(directory: directory, rows: rows)
@@ -42,8 +63,10 @@ enum ScanBench {
             ("filter_cpu", "  CPU time of the best run (ms, both cores)"),
             ("grep_last", "`grep -c ID` of the last row (ms, reference)"),
             ("search", "search `/ID` of the last row from row 0 (ms, best; ratio to grep)"),
+            ("search_cpu", "  CPU time of the best run (ms)"),
             ("grep_regex", "`grep -cE '\(regexQuery)'` (ms, reference)"),
             ("regex", "regex filter `\(regexQuery)` (ms, best; ratio to grep -E; rows kept)"),
+            ("regex_cpu", "  CPU time of the best run (ms)"),
             ("field_filter", "field-wise filter, the path before the scan (ms)"),
             ("field_search", "field-wise search (ms)"),
             ("field_regex", "field-wise regex filter (ms)"),
@@ -74,9 +97,10 @@ enum ScanBench {
         progress("scan \(label(rows: rows)): grep")
         system("cat '\(path)' >/dev/null")
         let lastID = String(rows)
-        let grep = bestShellMilliseconds("grep -c \(filterQuery) '\(path)' >/dev/null", runs: runs)
-        let grepLast = bestShellMilliseconds("grep -c \(lastID) '\(path)' >/dev/null", runs: runs)
-        let grepRegex = bestShellMilliseconds("grep -cE '\(regexQuery)' '\(path)' >/dev/null", runs: runs)
+        // Through a pipe: GNU grep stops at the first match when its output is /dev/null.
+        let grep = bestShellMilliseconds("grep -c \(filterQuery) '\(path)' | cat >/dev/null", runs: runs)
+        let grepLast = bestShellMilliseconds("grep -c \(lastID) '\(path)' | cat >/dev/null", runs: runs)
+        let grepRegex = bestShellMilliseconds("grep -cE '\(regexQuery)' '\(path)' | cat >/dev/null", runs: runs)
         values["grep"] = format1(grep)
         values["grep_last"] = format1(grepLast)
         values["grep_regex"] = format1(grepRegex)
@@ -97,9 +121,11 @@ enum ScanBench {
         values["filter"] = "\(format1(filter.ms)) (\(ratio(filter.ms, grep)); \(filter.kept))"
         values["filter_cpu"] = format1(filter.cpuMs)
         let search = bestSearch(file, query: lastID, runs: runs)
+        values["search_cpu"] = format1(search.cpuMs)
         values["search"] = "\(format1(search.ms)) (\(ratio(search.ms, grepLast)))" + (search.row == rows - 1 ? "" : " (WRONG ROW \(search.row))")
         let regex = bestFilter(file, query: regexQuery, mode: .regex, runs: runs)
         values["regex"] = "\(format1(regex.ms)) (\(ratio(regex.ms, grepRegex)); \(regex.kept))"
+        values["regex_cpu"] = format1(regex.cpuMs)
         if fieldWise {
             progress("scan \(label(rows: rows)): the field-wise path (1 run each)")
             let plain = FieldWiseSource(file)
@@ -120,6 +146,7 @@ enum ScanBench {
         var best = (ms: Double.infinity, cpuMs: Double.infinity, kept: 0)
         for _ in 0..<max(1, runs) {
             let view = DataTableView(dataSource: source, configuration: DataTableConfiguration(), size: Size(width: 200, height: 60))
+            view.settleColumnKinds()  // the kinds' sample, which a first refresh starts, is not the filter's
             let start = clock.now
             let cpu = FilterBench.cpuSeconds()
             view.startFilter(matcher)
@@ -132,17 +159,18 @@ enum ScanBench {
 
     /// The best of `runs` searches from the first row through a fresh view: wall ms and the
     /// source row the cursor landed on.
-    static func bestSearch(_ source: DataTableDataSource, query: String, runs: Int) -> (ms: Double, row: Int) {
-        guard let matcher = try? RowMatcher(query: query, mode: .substring) else { return (.infinity, -1) }
-        var best = (ms: Double.infinity, row: -1)
+    static func bestSearch(_ source: DataTableDataSource, query: String, runs: Int) -> (ms: Double, cpuMs: Double, row: Int) {
+        guard let matcher = try? RowMatcher(query: query, mode: .substring) else { return (.infinity, .infinity, -1) }
+        var best = (ms: Double.infinity, cpuMs: Double.infinity, row: -1)
         for _ in 0..<max(1, runs) {
             let view = DataTableView(dataSource: source, configuration: DataTableConfiguration(), size: Size(width: 200, height: 60))
             view.settleColumnKinds()
             let start = clock.now
+            let cpu = FilterBench.cpuSeconds()
             view.startSearch(matcher, forward: true)
             view.waitForJob()
             let ms = milliseconds(clock.now - start)
-            if ms < best.ms { best = (ms, view.sourceRow(forDisplayRow: view.viewport.cursor.row)) }
+            if ms < best.ms { best = (ms, (FilterBench.cpuSeconds() - cpu) * 1000, view.sourceRow(forDisplayRow: view.viewport.cursor.row)) }
         }
         return best
     }

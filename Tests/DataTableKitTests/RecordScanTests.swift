@@ -1,4 +1,5 @@
 import Glibc
+import TerminalSurface
 import Testing
 @testable import DataTableKit
 import DataTableCSV
@@ -223,5 +224,71 @@ import TestSupport
         #expect(try RowMatcher(query: "\"", mode: .substring).scanLiteral(delimiter: comma, quote: quote) == nil)
         #expect(try RowMatcher(query: "", mode: .substring).scanLiteral(delimiter: comma, quote: quote) == nil)
         #expect(try RowMatcher(query: "a.b", mode: .regex).scanLiteral(delimiter: comma, quote: quote)?.isWholeQuery == false)
+    }
+}
+
+/// The view's filter and search (`startFilter`, `startSearch`, `n`/`N`) on a file scanned whole
+/// and on the same file read field by field: the same rows, the same cells.
+@Suite struct RecordScanViewTests {
+    /// The file without its `RecordScanning`: the field-wise path.
+    final class FieldWiseSource: DataTableDataSource {
+        let base: CSVFileDataSource
+        init(_ base: CSVFileDataSource) { self.base = base }
+        var columnCount: Int { base.columnCount }
+        var rowCount: Int { base.rowCount }
+        func title(ofColumn column: Int) -> String { base.title(ofColumn: column) }
+        func value(row: Int, column: Int) -> DataTableValueType { base.value(row: row, column: column) }
+        func text(row: Int, column: Int) -> String { base.text(row: row, column: column) }
+        func sortText(row: Int, column: Int) -> String { base.sortText(row: row, column: column) }
+        func fields(row: Int) -> [String] { base.fields(row: row) }
+        func makeRawRecordReader(rowCount: Int) -> RawRecordReader? { base.makeRawRecordReader(rowCount: rowCount) }
+        // Sorts and kinds read the same bytes as the file's: only filter and search differ.
+        func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? { base.rawField(row: row, column: column) }
+        func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)? {
+            base.makeRawFieldReader(column: column, rowCount: rowCount)
+        }
+        func sortKeyKind(ofColumn column: Int) -> SortKeyKind? { base.sortKeyKind(ofColumn: column) }
+        func isValueCut(row: Int, column: Int) -> Bool { base.isValueCut(row: row, column: column) }
+    }
+
+    @Test func filterAndSearchThroughTheViewMatchTheFieldWisePath() throws {
+        var generator = SplitMix64(seed: 11)
+        let bytes = RecordScanTests.randomCSV(rows: 400, delimiter: UInt8(ascii: ","), generator: &generator)
+        let file = try RecordScanTests.file(bytes, delimiter: UInt8(ascii: ","))
+        let size = Size(width: 80, height: 12)
+        let scanned = DataTableView(dataSource: file, configuration: DataTableConfiguration(), size: size)
+        let fieldWise = DataTableView(dataSource: FieldWiseSource(file), configuration: DataTableConfiguration(), size: size)
+        #expect(scanned.dataSource is RecordScanning && !(fieldWise.dataSource is RecordScanning))
+        func shown(_ view: DataTableView) -> [Int] { (0..<view.viewport.rowCount).map(view.sourceRow(forDisplayRow:)) }
+        func cursor(_ view: DataTableView) -> DataTableIndexPath { view.viewport.cursor }
+        for (query, mode) in [("a", RowMatcher.Mode.substring), ("AB", .substring), ("b,a", .substring), ("東京", .substring),
+                              ("\"", .substring), ("Hop+er", .regex), ("^$", .regex), ("é", .substring)] {
+            let matcher = try RowMatcher(query: query, mode: mode)
+            for view in [scanned, fieldWise] {
+                view.startFilter(matcher)
+                view.waitForJob()
+            }
+            #expect(shown(scanned) == shown(fieldWise), "filter \(query)")
+            #expect(scanned.notice == fieldWise.notice)
+            // Search from the top, forward then backward, unsorted and then sorted by a column.
+            for sorted in [false, true] {
+                for view in [scanned, fieldWise] {
+                    view.startFilter(nil)
+                    view.waitForJob()
+                    if sorted { view.sort(by: [SortDescriptor(column: 1, ascending: false)]) }
+                    view.viewport.moveCursor(to: DataTableIndexPath(row: 0, column: 0))
+                }
+                #expect(shown(scanned) == shown(fieldWise))
+                for forward in [true, true, true, false, false, true] {
+                    for view in [scanned, fieldWise] {
+                        view.startSearch(matcher, forward: forward)
+                        view.waitForJob()
+                    }
+                    #expect(cursor(scanned) == cursor(fieldWise), "search \(query) forward \(forward) sorted \(sorted)")
+                    #expect(scanned.notice == fieldWise.notice)
+                }
+                for view in [scanned, fieldWise] { view.sort(by: []) }
+            }
+        }
     }
 }

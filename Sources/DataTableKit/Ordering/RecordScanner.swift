@@ -19,6 +19,8 @@ struct RecordScanner: @unchecked Sendable {
     let matcher: RowMatcher
     /// nil: every row is tested field by field.
     let literal: ScanLiteral?
+    /// The literal, prepared for the search.
+    private let needle: ScanNeedle?
     /// The data source the text of `rowsReadAsText` comes from (thread-safe `fields(row:)`).
     let source: DataTableDataSource
     let columnCount: Int
@@ -28,7 +30,9 @@ struct RecordScanner: @unchecked Sendable {
     init(scan: RecordScan, matcher: RowMatcher, source: DataTableDataSource) {
         self.scan = scan
         self.matcher = matcher
-        self.literal = matcher.scanLiteral(delimiter: scan.delimiter, quote: scan.quote)
+        let literal = matcher.scanLiteral(delimiter: scan.delimiter, quote: scan.quote)
+        self.literal = literal
+        needle = literal.map { ScanNeedle($0.bytes, foldsASCII: $0.foldsASCII) }
         self.source = source
         self.columnCount = source.columnCount
         reader = RawRecordReader(delimiter: scan.delimiter, quote: scan.quote) { [scan] in scan.record($0) }
@@ -92,7 +96,7 @@ struct RecordScanner: @unchecked Sendable {
             case .tooComplex: state.isTooComplex = true; return nil
             }
         }
-        guard let literal else {
+        guard let literal, let needle else {
             for row in rows where !isSkipped(row) {
                 guard let matched = test(row) else { return false }
                 if matched, !body(row) { return false }
@@ -105,24 +109,22 @@ struct RecordScanner: @unchecked Sendable {
         let haystack = UnsafeRawBufferPointer(rebasing: bytes[0..<end])
         var position = min(scan.rowStart(rows.lowerBound), end)
         var row = rows.lowerBound
-        return literal.bytes.withUnsafeBytes { needle in
-            while row < rows.upperBound,
-                  let hit = RowMatcher.firstOffset(in: haystack, of: needle, from: position, foldsASCII: literal.foldsASCII) {
-                row = self.row(containing: hit, from: row, below: rows.upperBound)
-                position = min(scan.rowStart(row + 1), end)
-                if isSkipped(row) { row += 1; continue }
-                let matched: Bool
-                if literal.isWholeQuery {
-                    matched = hit + needle.count <= scan.recordRange(row).upperBound
-                } else {
-                    guard let tested = test(row) else { return false }
-                    matched = tested
-                }
-                if matched, !body(row) { return false }
-                row += 1
+        let length = literal.bytes.count
+        while row < rows.upperBound, let hit = needle.firstOffset(in: haystack, from: position) {
+            row = self.row(containing: hit, from: row, below: rows.upperBound)
+            position = min(scan.rowStart(row + 1), end)
+            if isSkipped(row) { row += 1; continue }
+            let matched: Bool
+            if literal.isWholeQuery {
+                matched = hit + length <= scan.recordRange(row).upperBound
+            } else {
+                guard let tested = test(row) else { return false }
+                matched = tested
             }
-            return true
+            if matched, !body(row) { return false }
+            row += 1
         }
+        return true
     }
 
     /// The row whose bytes hold offset `offset`: the last row `r` in `from..<upper` with
