@@ -20,7 +20,7 @@ enum ScanBench {
     /// `dtable-bench --scan`: the table alone, then exits. With `--once filter|search|regex|none`
     /// it runs that one job once on the file of `--rows` rows (scanned, or `--field-wise`) and
     /// prints what it found: for counting instructions under `valgrind --tool=callgrind`, where
-    /// `none` (open and index only) is the baseline to subtract.
+    /// `none` (open, index, a view and its kinds' sample) is the baseline to subtract.
     static func runAlone() -> Never {
         if let job = option("--once") {
             let rows = option("--rows").flatMap { Int($0) } ?? 100_000
@@ -35,7 +35,11 @@ enum ScanBench {
             case "filter": print("kept=\(bestFilter(source, query: filterQuery, mode: .substring, runs: 1).kept)")
             case "regex": print("kept=\(bestFilter(source, query: regexQuery, mode: .regex, runs: 1).kept)")
             case "search": print("row=\(bestSearch(source, query: String(rows), runs: 1).row)")
-            default: print("rows=\(file.rowCount)")
+            default:
+                // The baseline: open, index, a view and its kinds' sample, no job.
+                DataTableView(dataSource: source, configuration: DataTableConfiguration(), size: Size(width: 200, height: 60))
+                    .settleColumnKinds()
+                print("rows=\(file.rowCount)")
             }
             exit(0)
         }
