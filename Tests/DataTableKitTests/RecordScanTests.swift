@@ -251,6 +251,29 @@ import TestSupport
         func isValueCut(row: Int, column: Int) -> Bool { base.isValueCut(row: row, column: column) }
     }
 
+    @Test func aPatternOutOfItsLimitsFailsTheScanAsItFailedTheFieldWisePath() throws {
+        // `(\w+\s?)+$` has no literal: every row is tested, on both cores, the first row out of
+        // its limits (see RegexLimitTests).
+        let file = try RecordScanTests.file(Array("text\n\(catastrophicRow)\nhello world\nabc\n".utf8),
+                                            delimiter: UInt8(ascii: ","))
+        let view = DataTableView(dataSource: file, configuration: DataTableConfiguration(), size: Size(width: 60, height: 8))
+        let pattern = #"(\w+\s?)+$"#
+        view.startFilter(try RowMatcher(query: pattern, mode: .regex))
+        view.waitForJob()
+        #expect(view.notice == "pattern too complex: \(pattern)")
+        #expect(view.filter == nil && view.viewport.rowCount == 3)
+        view.notice = nil
+        for expected in [1, 2] {
+            view.startSearch(try RowMatcher(query: pattern, mode: .regex), forward: true)
+            view.waitForJob()
+            #expect(view.viewport.cursor.row == expected && view.notice == nil)
+        }
+        view.startSearch(try RowMatcher(query: pattern, mode: .regex), forward: true)  // wraps to row 0
+        view.waitForJob()
+        #expect(view.notice == "pattern too complex: \(pattern)")
+        #expect(view.viewport.cursor.row == 2)
+    }
+
     @Test func filterAndSearchThroughTheViewMatchTheFieldWisePath() throws {
         var generator = SplitMix64(seed: 11)
         let bytes = RecordScanTests.randomCSV(rows: 400, delimiter: UInt8(ascii: ","), generator: &generator)
