@@ -46,10 +46,11 @@ extension RecordScanner {
         case .cancelled: return .cancelled
         case .tooComplex: return .failed(matcher.tooComplexNotice)
         }
-        // (`order` entries at or past `rowCount` never match, as in the field-wise path.)
     }
 
-    /// The display position of the first match from `start` (see `searchOutcome`).
+    /// The display position of the first match from `start` (see `searchOutcome`); `nearby`
+    /// positions of an order are tested one by one before the whole file is scanned. Rows of
+    /// `order` at or past the scan's rows never match.
     func search(order: [UInt32]?, start: Int, count: Int, forward: Bool, threads: Int = threadCount,
                 chunkBytes: Int? = nil, nearby: Int = nearbyPositions, isCancelled: @escaping () -> Bool,
                 progress: @escaping (Int) -> Void) -> FindResult {
