@@ -86,7 +86,7 @@ import TestSupport
         return (0..<source.rowCount).filter { predicate.matches(row: $0) }.map { UInt32($0) }
     }
 
-    @Test(arguments: [UInt8(ascii: ","), UInt8(ascii: ";")])
+    @Test(arguments: [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: "x")])
     func filterFindsTheRowsOfTheFieldWisePath(delimiter: UInt8) throws {
         var generator = SplitMix64(seed: UInt64(delimiter))
         for round in 0..<6 {
