@@ -12,6 +12,7 @@ import TerminalSurface
 //        dtable-bench --gzip [--rows N] [--data-directory DIR]  (see GzipBench)
 //        dtable-bench --parse [--rows N] [--runs R]  (see ParseBench)
 //        dtable-bench --column-filter [--rows N,N] [--runs R]  (see ColumnFilterBench)
+//        dtable-bench --scan [--rows N,N] [--runs R] [--field-wise]  (see ScanBench)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
 // `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
@@ -220,6 +221,7 @@ func measureInProcess(path: String) throws {
 }
 
 if arguments.contains("--column-filter") { ColumnFilterBench.runAlone() }
+if arguments.contains("--scan") { ScanBench.runAlone() }
 if let query = option("--filter") {
     FilterBench.run(query: query, isRegex: arguments.contains("--regex"),
                     directory: option("--data-directory") ?? "bench-data",
@@ -500,6 +502,7 @@ print(line(table[0]))
 print("|" + widths.enumerated().map { c, w in c == 0 ? String(repeating: "-", count: w + 2) : String(repeating: "-", count: w + 1) + ":" }.joined(separator: "|") + "|")
 for row in table.dropFirst() { print(line(row)) }
 ColumnFilterBench.printTable(directory: directory, rowCounts: rowCounts)
+ScanBench.printTable(directory: directory, rowCounts: rowCounts)
 progress("done in \(format1(seconds(clock.now - benchStart))) s")
 
 func format1(_ v: Double) -> String { formatFixed(v, 1) }

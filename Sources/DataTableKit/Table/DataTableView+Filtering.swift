@@ -23,6 +23,10 @@ extension DataTableView {
         activeJob = job
         let source = UncheckedSendableBox(value: dataSource)
         DispatchQueue.global(qos: .userInitiated).async {
+            // A source of raw bytes is scanned whole, on every core (`RecordScanner`).
+            if let outcome = RecordScanner.filterOutcome(source: source.value, rowCount: count, matcher: matcher, job: job) {
+                return job.finish(outcome)
+            }
             var predicate = RowMatchPredicate(source: source.value, rowCount: count, matcher: matcher)
             let rows = (0..<count).map { UInt32(truncatingIfNeeded: $0) }
             // A cancelled job reads no more fields (each row's matches are bounded, so Esc is
@@ -60,6 +64,10 @@ extension DataTableView {
         let from = sections.map { searchStart(in: $0, forward: forward) } ?? viewport.cursor.row + (forward ? 1 : -1)
         let sourceRows = dataSource.rowCount
         DispatchQueue.global(qos: .userInitiated).async {
+            if let outcome = RecordScanner.searchOutcome(source: source.value, rowCount: sourceRows, order: order, from: from,
+                                                         count: count, forward: forward, matcher: matcher, job: job) {
+                return job.finish(outcome)
+            }
             var predicate = RowMatchPredicate(source: source.value, rowCount: sourceRows, matcher: matcher)
             let outcome = RowSearch.find(
                 from: from, count: count, forward: forward,
