@@ -104,6 +104,11 @@ struct DTableCommand: ParsableCommand {
     @Option(help: "Freeze the first N columns (they stay at the left when scrolling sideways).")
     var freeze: Int?
 
+    @Option(name: .customLong("columns"), help: ArgumentHelp(
+        "Show only the columns whose titles match REGEX (smart case), in the viewer (+ shows the others) and with --print.",
+        valueName: "REGEX"))
+    var columnPattern: String?
+
     @Flag(inversion: .prefixedNo, help: "Zebra stripes (default: on when the terminal has colours; z toggles).")
     var stripes: Bool?
 
@@ -187,6 +192,9 @@ struct DTableCommand: ParsableCommand {
         // Edits and deletions live in memory over the file until they are written.
         let editable = EditableDataSource(base: live ?? table)
         let shown = try Self.applying(cellKinds, to: editable, configuration: &configuration)
+        let columnSelection = try columnPattern.map { pattern in
+            try ColumnSelection.matcher(pattern, titles: (0..<shown.columnCount).map { shown.title(ofColumn: $0) })
+        }
         let rowActions = try cellKinds.actions.map { try RowAction.parse($0, titles: titles) }
         let sortOrder = try sorts.map { try Self.sortDescriptor($0, titles: titles) }
         try KindOptions(nullTokens: nullTokens, types: types, configNullTokens: configFile?.nullTokens,
@@ -208,7 +216,7 @@ struct DTableCommand: ParsableCommand {
             if let notice = table.notice { reportError("warning: \(notice)") }
             let lineWidth = printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal)
             let view = Self.printView(of: shown, configuration: configuration, width: lineWidth,
-                                      capIsSet: configFile?.maxColumnWidth != nil)
+                                      capIsSet: configFile?.maxColumnWidth != nil, columns: columnSelection)
             if let grouping {
                 view.setGrouping(grouping)
                 view.sort(by: sortOrder)
@@ -245,6 +253,7 @@ struct DTableCommand: ParsableCommand {
         configFile?.apply(to: &configuration, colorCount: colorCount)
         configuration.prefersASCII = !terminal.capabilities.isUnicode || configFile?.ascii == true
         let view = DataTableView(dataSource: shown, configuration: configuration, size: terminal.size)
+        if let columnSelection { view.showColumns(matching: columnSelection) }
         if let grouping {
             // Grouped in the background like a sort (Esc cancels); the cursor starts on the first row.
             view.setGrouping(grouping)
