@@ -164,6 +164,30 @@ import TestSupport
         #expect(app.view.viewport.frozenColumns.leading == 1)
     }
 
+    @Test func theRecordViewShowsTheShownColumnsInDisplayOrder() {
+        let (app, backend) = app()
+        press(app, "l-$H")  // name hidden, amount before city
+        app.press(.enter)
+        let lines = backend.presented!.lines
+        #expect(lines[0].contains("1 column hidden (+ shows it)"), "\(lines[0])")
+        let fields = lines.dropFirst().map { $0.split(separator: " ").first.map(String.init) ?? "" }.filter { !$0.isEmpty }
+        #expect(Array(fields.prefix(3)) == ["id", "amount", "city"], "\(lines)")
+        #expect(!fields.contains("name"))
+    }
+
+    @Test func hiddenColumnsDoNotMakeWrappedRowsTaller() {
+        let long = "a long text that wraps onto several lines at this width"
+        let source = StringRowsDataSource(titles: ["id", "text", "short"], rows: (0..<5).map { ["\($0)", long, "x"] })
+        let (app, _) = TableFixtures.application(source, size: Size(width: 30, height: 12), colorCount: 0)
+        press(app, "w")
+        #expect(app.view.rowHeights.height(ofRow: 0) > 1)
+        press(app, "l-")
+        #expect(app.view.visibleColumns == [0, 2])
+        #expect(app.view.rowHeights.height(ofRow: 0) == 1, "measured over the shown columns only")
+        press(app, "+0")  // back on screen from the first column: wrapped again
+        #expect(app.view.rowHeights.height(ofRow: 0) > 1)
+    }
+
     /// Random `-`, `H`, `L`, `+`, `h`, `l` keys through the controller keep the view's maps
     /// inverse and `visibleColumns` a permutation of the shown set, and never change the sort.
     @Test(arguments: 0..<12)

@@ -67,6 +67,7 @@ final class RecordScreen: Screen {
         let fieldColumns = view.editableColumns
         let heading = "record \(grouped(view.viewport.cursor.row + 1)) of \(grouped(view.viewport.rowCount))"
             + (source != view.viewport.cursor.row || view.isReordered ? " (row \(grouped(source + 1)) in the data)" : "")
+            + Self.hiddenNote(view.hiddenColumns.count)
         var cutNotes: [Int: String] = [:]
         for field in values.indices where view.dataSource.isValueCut(row: source, column: fieldColumns[field]) {
             // A cut value ends with the source's marker ("… [64 KiB of 500 MiB shown]").
@@ -74,6 +75,12 @@ final class RecordScreen: Screen {
         }
         return RecordView(titles: titles, values: values, heading: heading, theme: view.configuration.theme,
                           isMarked: view.isMarked(sourceRow: source), cutNotes: cutNotes)
+    }
+
+    /// The heading's note on hidden columns (the record view shows the columns shown, in display
+    /// order): "" when none are hidden.
+    static func hiddenNote(_ count: Int) -> String {
+        count == 0 ? "" : count == 1 ? ", 1 column hidden (+ shows it)" : ", \(count) columns hidden (+ shows them)"
     }
 
     /// Copies the record on view as one CSV line: the data's fields shown, in display order,
