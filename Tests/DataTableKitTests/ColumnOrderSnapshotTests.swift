@@ -164,6 +164,17 @@ import TestSupport
         #expect(app.view.viewport.frozenColumns.leading == 1)
     }
 
+    @Test func aClickOnAMovedHeaderSortsItsColumn() {
+        let delegate = HeaderTapRecorder()
+        let (app, _) = app()
+        app.view.delegate = delegate
+        press(app, "$HHH")  // amount first
+        app.handle(.mouse(MouseEvent(kind: .press(.left), position: Point(x: 2, y: 0))))
+        app.view.waitForJob()
+        #expect(app.view.sortDescriptors == [SortDescriptor(column: 3, ascending: true)])
+        #expect(delegate.columns == [3])
+    }
+
     @Test func theRecordViewShowsTheShownColumnsInDisplayOrder() {
         let (app, backend) = app()
         press(app, "l-$H")  // name hidden, amount before city
@@ -219,4 +230,10 @@ import TestSupport
             #expect(app.view.sortDescriptors == sort)
         }
     }
+}
+
+/// Records the columns whose headers were tapped.
+private final class HeaderTapRecorder: DataTableDelegate {
+    var columns: [Int] = []
+    func dataTable(_ view: DataTableView, didTapHeaderOfColumn column: Int) { columns.append(column) }
 }

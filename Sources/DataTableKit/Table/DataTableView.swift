@@ -153,8 +153,8 @@ public final class DataTableView {
     var registrySizingCells: [String: DataTableCell] = [:]
     /// The button drawn pressed: a click went down on it and has not come up yet.
     var pressedButton: (key: CellKey, action: String)?
-    /// The content widths of the columns on screen (`columns` widened to fill the screen when
-    /// `shouldContentWidthScaleToFillFrame`).
+    /// The content widths of the shown columns in display order (`columns` widened to fill the
+    /// screen when `shouldContentWidthScaleToFillFrame`).
     public var layoutColumnWidths: [Int] { viewport.columnWidths }
 
     struct CellKey: Hashable {
