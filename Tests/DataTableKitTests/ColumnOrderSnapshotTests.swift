@@ -175,6 +175,29 @@ import TestSupport
         #expect(delegate.columns == [3])
     }
 
+    @Test func theEditFormEditsTheSourceColumnOfAMovedField() {
+        final class Editor: TableApplicationDelegate {
+            var edits: [(Int, Int, String)] = []
+            func dataTableCanEdit(_ view: DataTableView) -> Bool { true }
+            func dataTable(_ view: DataTableView, didEditRow sourceRow: Int, column: Int, text: String) -> String? {
+                edits.append((sourceRow, column, text))
+                return "changed"
+            }
+        }
+        let (app, _) = app()
+        let host = Editor()
+        app.delegate = host
+        press(app, "l-$HHH")  // amount, id, city: name hidden
+        app.openEditForm(sourceRow: 2)
+        app.drawFrame()
+        app.press(.down, .down)  // the third field: city
+        app.press(.enter, .control("u"))
+        app.type("Oslo")
+        app.press(.enter)
+        #expect(host.edits.map(\.1) == [2], "city is source column 2")
+        #expect(host.edits.map(\.2) == ["Oslo"])
+    }
+
     @Test func theRecordViewShowsTheShownColumnsInDisplayOrder() {
         let (app, backend) = app()
         press(app, "l-$H")  // name hidden, amount before city
