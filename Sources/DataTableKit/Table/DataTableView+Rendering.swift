@@ -30,8 +30,8 @@ extension DataTableView {
         return renderStatusLine(in: surface.region(statusRect))
     }
 
-    /// Draws the column titles for `columns` (display columns), with the sort indicator (and the key's rank when
-    /// the sort has several keys) before sorted columns' titles.
+    /// Draws the column titles for `columns` (display columns), with the sort indicator (and
+    /// the key's rank when the sort has several keys) before sorted columns' titles.
     func renderHeader(in region: SurfaceRegion, columns visibleColumns: [Viewport.VisibleColumn]) {
         guard region.height > 0 else { return }
         let style = configuration.theme.header
