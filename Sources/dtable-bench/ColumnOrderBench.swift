@@ -11,13 +11,16 @@ import TerminalSurface
 /// processes on a loaded machine do not count.
 enum ColumnOrderBench {
     static func run(runs: Int, presses: Int) {
-        let titles = (0..<24).map { "column \($0)" }
-        let rows = (0..<50_000).map { r in (0..<24).map { c in c % 3 == 0 ? String(r &* 7919 % 100_000) : "r\(r) c\(c) text" } }
+        // Every column as wide as the others, so that each arrangement shows as many cells.
+        let titles = (0..<24).map { "col\($0 < 10 ? "0" : "")\($0)" }
+        let rows = (0..<50_000).map { r in
+            (0..<24).map { c in c % 3 == 0 ? String(10_000 + r &* 7919 % 90_000) : "t\(1_000 + (r &+ c) % 9_000)" }
+        }
         let source = StringRowsDataSource(titles: titles, rows: rows)
         let size = Size(width: 200, height: 60)
         for arrangement in ["identity", "moved", "moved_hidden"] {
             var best = Double.infinity
-            var frames = 0
+            var frames = 0, cells = 0
             for _ in 0..<max(1, runs) {
                 let view = DataTableView(dataSource: source, configuration: DataTableConfiguration(), size: size)
                 if arrangement != "identity" {
@@ -32,10 +35,12 @@ enum ColumnOrderBench {
                 for i in 0..<presses { app.handle(.key(keys[i % keys.count])) }
                 let elapsed = threadCPUNanoseconds() - start
                 frames = app.statistics.framesDrawn - 1
+                cells = view.cellsOnScreenCount
                 best = min(best, Double(elapsed) / Double(max(1, frames)) / 1000)
             }
             print("column_order_\(arrangement)_frame_cpu_us=\(best)")
             print("column_order_\(arrangement)_frames=\(frames)")
+            print("column_order_\(arrangement)_cells_per_frame=\(cells)")
         }
     }
 
