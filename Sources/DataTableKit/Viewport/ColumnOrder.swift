@@ -6,7 +6,7 @@
 /// cursor's) to source columns (the data's: sort keys, filters, kinds, widths) through it.
 /// Lookups are O(1) array reads (`source(forDisplay:)`, `display(forSource:)`), so a frame
 /// allocates nothing for them; changes rebuild both maps in O(columns).
-public struct ColumnOrder: Equatable, Sendable {
+struct ColumnOrder: Equatable, Sendable {
     /// Every source column, in display order, hidden ones included.
     public private(set) var arrangement: [Int]
     /// Whether each source column is hidden, by source column.
