@@ -13,6 +13,7 @@ import TerminalSurface
 //        dtable-bench --parse [--rows N] [--runs R]  (see ParseBench)
 //        dtable-bench --column-filter [--rows N,N] [--runs R]  (see ColumnFilterBench)
 //        dtable-bench --scan [--rows N,N] [--runs R] [--field-wise]  (see ScanBench)
+//        dtable-bench --column-order [--runs R] [--presses N]  (see ColumnOrderBench)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
 // `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
@@ -243,6 +244,7 @@ if arguments.contains("--gzip") {
     for (key, value) in GzipBench.measure(path: path).sorted(by: { $0.key < $1.key }) { print("\(key)=\(value)") }
     exit(0)
 }
+if arguments.contains("--column-order") { ColumnOrderBench.run(runs: option("--runs").flatMap { Int($0) } ?? 3, presses: option("--presses").flatMap { Int($0) } ?? 2000); exit(0) }
 if arguments.contains("--parse") {
     ParseBench.run(rows: option("--rows").flatMap { Int($0) } ?? 10_000_000, runs: option("--runs").flatMap { Int($0) } ?? 3)
     exit(0)

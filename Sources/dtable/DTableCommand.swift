@@ -119,6 +119,11 @@ struct DTableCommand: ParsableCommand {
     @Option(help: "Freeze the first N columns (they stay at the left when scrolling sideways).")
     var freeze: Int?
 
+    @Option(name: .customLong("columns"), help: ArgumentHelp(
+        "Show only the columns whose titles match REGEX (smart case), in the viewer (+ shows the others) and with --print.",
+        valueName: "REGEX"))
+    var columnPattern: String?
+
     @Flag(inversion: .prefixedNo, help: "Zebra stripes (default: on when the terminal has colours; z toggles).")
     var stripes: Bool?
 
@@ -202,6 +207,9 @@ struct DTableCommand: ParsableCommand {
         // Edits and deletions live in memory over the file until they are written.
         let editable = EditableDataSource(base: live ?? table)
         let shown = try Self.applying(cellKinds, to: editable, configuration: &configuration)
+        let columnSelection = try columnPattern.map { pattern in
+            try ColumnSelection.matcher(pattern, titles: (0..<shown.columnCount).map { shown.title(ofColumn: $0) })
+        }
         let rowActions = try cellKinds.actions.map { try RowAction.parse($0, titles: titles) }
         let sortOrder = try sorts.map { try Self.sortDescriptor($0, titles: titles) }
         let rows = try rowOptions(titles: titles)
@@ -224,7 +232,7 @@ struct DTableCommand: ParsableCommand {
             if let notice = table.notice { reportError("warning: \(notice)") }
             let lineWidth = printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal)
             let view = Self.printView(of: shown, configuration: configuration, width: lineWidth,
-                                      capIsSet: configFile?.maxColumnWidth != nil)
+                                      capIsSet: configFile?.maxColumnWidth != nil, columns: columnSelection)
             // A printed table has no cursor for --find to move.
             try Self.apply(RowOptions(filter: rows.filter, columnFilters: rows.columnFilters), to: view)
             if let grouping {
@@ -263,6 +271,7 @@ struct DTableCommand: ParsableCommand {
         configFile?.apply(to: &configuration, colorCount: colorCount)
         configuration.prefersASCII = !terminal.capabilities.isUnicode || configFile?.ascii == true
         let view = DataTableView(dataSource: shown, configuration: configuration, size: terminal.size)
+        if let columnSelection { view.showColumns(matching: columnSelection) }
         do {
             try Self.apply(rows, to: view)
         } catch {

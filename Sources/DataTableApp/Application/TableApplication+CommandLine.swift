@@ -3,10 +3,18 @@ import TerminalSurface
 
 /// What the lines typed after `/`, `&` and `:` do, and quitting.
 extension TableApplication {
-    /// A submitted prompt: search, filter, or the `:` command line.
+    /// A submitted prompt: search, filter, the `:` command line, a column to go to, the
+    /// columns to show.
     func submitPrompt(_ done: Prompt) -> ScreenOutcome {
-        if done.kind == .command { return runCommandLine(done.text) }
-        if case .columnFilter(let column, _) = done.kind { return submitColumnFilter(done, column: column) }
+        switch done.kind {
+        case .command: return runCommandLine(done.text)
+        case .columnFilter(let column, _): return submitColumnFilter(done, column: column)
+        case .goToColumn: return goToColumn(named: done.text)
+        case .filterColumns:
+            view.filterColumnsFromUser(done.text)
+            return .redraw
+        case .search, .filter: break
+        }
         if done.kind == .filter && done.text.isEmpty {
             view.startFilter(nil)
             return .redraw
@@ -22,6 +30,20 @@ extension TableApplication {
         } catch {
             view.notice = "\(error)"
         }
+        return .redraw
+    }
+
+    /// `c`: goes to the column the typed name matches (`ColumnNameCompletion.target`), showing
+    /// it when it is hidden.
+    func goToColumn(named text: String) -> ScreenOutcome {
+        guard !text.isEmpty else { return .redraw }
+        guard let column = ColumnNameCompletion(titles: view.columns.map(\.title)).target(text) else {
+            view.notice = "no column matches \(TerminalText.quoted(text, maxWidth: 40))"
+            return .redraw
+        }
+        let wasHidden = view.displayColumn(forSourceColumn: column) == nil
+        view.goToColumn(column)
+        if wasHidden { view.notice = "\(TerminalText.excerpt(view.columns[column].title, maxWidth: 40)) shown again" }
         return .redraw
     }
 

@@ -20,6 +20,13 @@ extension TableApplication {
                                       onSubmit: { [unowned self] in submitPrompt($0) }))
         case .commandLine:
             return .push(PromptScreen(Prompt(kind: .command), onSubmit: { [unowned self] in submitPrompt($0) }))
+        case .goToColumn:
+            let completion = ColumnNameCompletion(titles: view.columns.map(\.title))
+            return .push(PromptScreen(Prompt(kind: .goToColumn), completion: completion,
+                                      onSubmit: { [unowned self] in submitPrompt($0) }))
+        case .filterColumns:
+            return .push(PromptScreen(Prompt(kind: .filterColumns, text: view.columnFilter?.query ?? "", isRegex: true),
+                                      onSubmit: { [unowned self] in submitPrompt($0) }))
         case .help:
             return .push(HelpScreen())
         case .openRecord(let sourceRow):

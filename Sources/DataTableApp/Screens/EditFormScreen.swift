@@ -20,9 +20,12 @@ final class EditFormScreen: Screen {
         // Ctrl-C goes to the application (quitting asks about unsaved edits).
         guard case .key(let key) = event, key != .control("c") else { return .ignored }
         let view = context.view
-        if form.editor == nil, key == .enter, view.dataSource.isValueCut(row: form.sourceRow, column: form.field) {
+        // The form's fields are the shown data columns in display order: field → source column.
+        let fieldColumns = view.editableColumns
+        let fieldColumn = form.field < fieldColumns.count ? fieldColumns[form.field] : form.field
+        if form.editor == nil, key == .enter, view.dataSource.isValueCut(row: form.sourceRow, column: fieldColumn) {
             // The form shows the start of a huge field: editing that would replace the field with it.
-            let size = view.dataSource.rawField(row: form.sourceRow, column: form.field)?.count ?? 0
+            let size = view.dataSource.rawField(row: form.sourceRow, column: fieldColumn)?.count ?? 0
             view.notice = "this field is too long to edit here (\(grouped(size)) bytes)"
             return .redraw
         }
@@ -33,7 +36,8 @@ final class EditFormScreen: Screen {
             form = next
         case .commit(let next, let column, let text):
             form = next
-            if text != current, let message = onCommit(form.sourceRow, column, text) {
+            let source = column < fieldColumns.count ? fieldColumns[column] : column
+            if text != current, let message = onCommit(form.sourceRow, source, text) {
                 view.notice = message
             }
         case .close:

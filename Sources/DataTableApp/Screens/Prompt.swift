@@ -2,13 +2,17 @@ import DataTableKit
 import TerminalSurface
 
 /// A line being typed in the status line: a search after `/`, a filter after `&`, a row
-/// number or command after `:`.
+/// number or command after `:`, a column's name after `c`, a regex choosing columns after `*`.
 public struct Prompt: Hashable, Sendable {
     /// What the typed line is for.
     public enum Kind: Hashable, Sendable {
         case search, filter, command
         /// `|`: a filter on one column (a source column, titled so in the hint).
         case columnFilter(column: Int, title: String)
+        /// `c`: the name of a column to go to (Tab completes).
+        case goToColumn
+        /// `*`: a regex; only the columns whose titles match show.
+        case filterColumns
 
         /// The character the prompt starts with.
         var symbol: String {
@@ -17,6 +21,17 @@ public struct Prompt: Hashable, Sendable {
             case .filter: return "&"
             case .columnFilter: return "|"
             case .command: return ":"
+            case .goToColumn: return "column: "
+            case .filterColumns: return "columns matching: "
+            }
+        }
+
+        /// Whether the line is a pattern over the rows' values: Ctrl-R switches between text and
+        /// regex (a search, a filter, a column filter).
+        var matchesValues: Bool {
+            switch self {
+            case .search, .filter, .columnFilter: return true
+            case .command, .goToColumn, .filterColumns: return false
             }
         }
 
@@ -27,6 +42,8 @@ public struct Prompt: Hashable, Sendable {
             case .filter: return "filter"
             case .columnFilter(_, let title): return "filter \(TerminalText.truncated(title, toWidth: 16)) (>30, a..b)"
             case .command: return "go (123: row, w: write, w!: write anyway, w FILE, q: quit)"
+            case .goToColumn: return "go  Tab complete"
+            case .filterColumns: return "show (empty: all)"
             }
         }
     }
@@ -36,7 +53,7 @@ public struct Prompt: Hashable, Sendable {
     var highlightsAsTyped: Bool {
         switch kind {
         case .search, .filter: return true
-        case .command, .columnFilter: return false
+        case .command, .columnFilter, .goToColumn, .filterColumns: return false
         }
     }
 
@@ -73,7 +90,7 @@ public struct Prompt: Hashable, Sendable {
         var next = self
         switch key {
         case .backspace where editor.isEmpty: return .cancelled
-        case .control("r") where kind != .command: next.isRegex.toggle()
+        case .control("r") where kind.matchesValues: next.isRegex.toggle()
         case .enter: return .submitted(self)
         case .escape, .control("c"), .control("g"): return .cancelled
         default: _ = next.editor.handle(key)
@@ -85,9 +102,9 @@ public struct Prompt: Hashable, Sendable {
     /// ("pattern too complex").
     func draw(in region: SurfaceRegion, theme: TableTheme, notice: String? = nil) {
         region.fill(theme.statusLine)
-        let mode = isRegex ? "(regex) " : ""
+        let mode = isRegex && kind.matchesValues ? "(regex) " : ""
         let hint = notice.map { " \($0) " }
-            ?? (kind == .command ? " Enter \(kind.verb)  Esc cancel " : " Enter \(kind.verb)  Esc cancel  Ctrl-R regex ")
+            ?? (kind.matchesValues ? " Enter \(kind.verb)  Esc cancel  Ctrl-R regex " : " Enter \(kind.verb)  Esc cancel ")
         let hintX = region.width - hint.displayWidth
         let lead = " " + kind.symbol + mode
         let x = region.put(lead, at: .zero, style: theme.statusLine)

@@ -1,16 +1,22 @@
 import DataTableKit
 import TerminalSurface
 
-/// The status line while a search (`/`), filter (`&`) or command (`:`) is typed. Matches of a
-/// search or filter are highlighted in the table as it is typed; Enter dismisses the screen
-/// with the line for `onSubmit`.
+/// The status line while a search (`/`), filter (`&`), command (`:`), column name (`c`) or
+/// column regex (`*`) is typed. Matches of a search or filter are highlighted in the table as it
+/// is typed; a column name completes with Tab (Shift-Tab cycles back) and the hint lists the
+/// columns it matches. Enter dismisses the screen with the line for `onSubmit`.
 final class PromptScreen: Screen {
     private(set) var prompt: Prompt
     /// What the submitted line does (search, filter, run the command).
     let onSubmit: (Prompt) -> ScreenOutcome
+    /// Completion of column names (the `c` prompt); nil: Tab is typed as text.
+    let completion: ColumnNameCompletion?
+    /// While Tab cycles through the matches of `base`: the title shown and its index.
+    private var cycle: (base: String, index: Int, shown: String)?
 
-    init(_ prompt: Prompt, onSubmit: @escaping (Prompt) -> ScreenOutcome) {
+    init(_ prompt: Prompt, completion: ColumnNameCompletion? = nil, onSubmit: @escaping (Prompt) -> ScreenOutcome) {
         self.prompt = prompt
+        self.completion = completion
         self.onSubmit = onSubmit
     }
 
@@ -18,6 +24,10 @@ final class PromptScreen: Screen {
 
     func handle(_ event: InputEvent, context: ScreenContext) -> ScreenOutcome {
         guard case .key(let key) = event else { return .ignored }  // the table does not move under it
+        if let completion, key == .tab || key == .backTab {
+            complete(with: completion, backwards: key == .backTab)
+            return .redraw
+        }
         switch prompt.handling(key) {
         case .editing(let next):
             prompt = next
@@ -35,7 +45,36 @@ final class PromptScreen: Screen {
     func draw(in region: SurfaceRegion, context: ScreenContext) {
         // The table is drawn first: its highlighting of the typed pattern may have stopped at
         // the pattern's limits, which the prompt says.
-        let stopped = prompt.kind != .command && context.view.highlightStopped
-        prompt.draw(in: region, theme: context.theme, notice: stopped ? RowMatcher.tooComplexMessage : nil)
+        let stopped = prompt.highlightsAsTyped && context.view.highlightStopped
+        prompt.draw(in: region, theme: context.theme,
+                    notice: stopped ? RowMatcher.tooComplexMessage : completionHint(width: region.width / 2))
+    }
+
+    /// Tab: completes the typed name (`ColumnNameCompletion.completion(of:)`); pressed again on
+    /// a completed title, goes to the next matching title (Shift-Tab: the previous one).
+    private func complete(with completion: ColumnNameCompletion, backwards: Bool) {
+        if let cycle, cycle.shown == prompt.text,
+           let next = completion.cycled(from: cycle.index, base: cycle.base, backwards: backwards) {
+            prompt.text = next.title
+            self.cycle = (cycle.base, next.index, next.title)
+            return
+        }
+        let base = prompt.text
+        guard let completed = completion.completion(of: base) else { return }
+        prompt.text = completed
+        // A whole title (not a shared prefix) starts a cycle through the matches.
+        let matches = completion.matches(base)
+        cycle = matches.first.map { completion.titles[$0] } == completed ? (base, 0, completed) : nil
+    }
+
+    /// For the `c` prompt: the titles the typed text matches (or "no column matches"), cut to
+    /// `width` columns; nil for other prompts.
+    private func completionHint(width: Int) -> String? {
+        guard let completion, !prompt.text.isEmpty else { return nil }
+        let matches = completion.matches(prompt.text)
+        guard !matches.isEmpty else { return "no column matches" }
+        let count = matches.count == 1 ? "" : " (\(matches.count))"
+        let titles = matches.prefix(8).map { TerminalText.excerpt(completion.titles[$0], maxWidth: 24) }.joined(separator: ", ")
+        return TerminalText.truncated("Tab: " + titles + count, toWidth: max(12, width))
     }
 }

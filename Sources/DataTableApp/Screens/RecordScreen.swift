@@ -64,24 +64,33 @@ final class RecordScreen: Screen {
     func recordView(of view: DataTableView) -> RecordView {
         let source = sourceRow
         let (titles, values) = view.editableFields(of: source)
+        let fieldColumns = view.editableColumns
         let heading = "record \(grouped(view.viewport.cursor.row + 1)) of \(grouped(view.viewport.rowCount))"
             + (source != view.viewport.cursor.row || view.isReordered ? " (row \(grouped(source + 1)) in the data)" : "")
+            + Self.hiddenNote(view.hiddenColumns.count)
         var cutNotes: [Int: String] = [:]
-        for column in values.indices where view.dataSource.isValueCut(row: source, column: column) {
+        for field in values.indices where view.dataSource.isValueCut(row: source, column: fieldColumns[field]) {
             // A cut value ends with the source's marker ("… [64 KiB of 500 MiB shown]").
-            if let start = values[column].lastIndex(of: "…") { cutNotes[column] = String(values[column][start...]) }
+            if let start = values[field].lastIndex(of: "…") { cutNotes[field] = String(values[field][start...]) }
         }
         return RecordView(titles: titles, values: values, heading: heading, theme: view.configuration.theme,
                           isMarked: view.isMarked(sourceRow: source), cutNotes: cutNotes)
     }
 
-    /// Copies the record on view as one CSV line: the data's fields, whole (a field shown cut
-    /// is read whole, or the copy is refused when it is too large).
+    /// The heading's note on hidden columns (the record view shows the columns shown, in display
+    /// order): "" when none are hidden.
+    static func hiddenNote(_ count: Int) -> String {
+        count == 0 ? "" : count == 1 ? ", 1 column hidden (+ shows it)" : ", \(count) columns hidden (+ shows them)"
+    }
+
+    /// Copies the record on view as one CSV line: the data's fields shown, in display order,
+    /// whole (a field shown cut is read whole, or the copy is refused when it is too large).
     private func copyRecord(of view: DataTableView) {
         var values = view.editableFields(of: sourceRow).values
-        for column in values.indices where view.dataSource.isValueCut(row: sourceRow, column: column) {
-            guard let whole = view.copyableText(row: sourceRow, column: column) else { return }
-            values[column] = whole
+        let fieldColumns = view.editableColumns
+        for field in values.indices where view.dataSource.isValueCut(row: sourceRow, column: fieldColumns[field]) {
+            guard let whole = view.copyableText(row: sourceRow, column: fieldColumns[field]) else { return }
+            values[field] = whole
         }
         view.copyToClipboard(CSVField.record(values), saying: "copied the record as CSV")
     }

@@ -2,7 +2,8 @@
 public struct DataTableIndexPath: Hashable, Sendable, CustomStringConvertible {
     /// The row's position on display.
     public var row: Int
-    /// The column.
+    /// The column: the data source's for cells and providers; the viewport's cursor counts
+    /// display columns (`DataTableView.sourceColumn(forDisplayColumn:)` maps one to the other).
     public var column: Int
 
     /// The cell at display `row`, `column`.

@@ -90,6 +90,12 @@ public struct KeyBindings: Sendable {
         Binding(.reload, [.character("R")]),
         Binding(.toggleSection, [.character("o")]),
         Binding(.toggleAllSections, [.character("O")]),
+        Binding(.hideColumn, [.character("-")]),
+        Binding(.showAllColumns, [.character("+")]),
+        Binding(.moveColumnLeft, [.character("H")]),
+        Binding(.moveColumnRight, [.character("L")]),
+        Binding(.goToColumn, [.character("c")]),
+        Binding(.filterColumns, [.character("*")]),
         Binding(.help, [.character("?"), .function(1)]),
         Binding(.quit, [.character("q"), .control("c")]),
     ])

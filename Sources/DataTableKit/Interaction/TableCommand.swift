@@ -15,6 +15,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case openRecord, markRow, copyCell, fireAction, undo
     case reload
     case toggleSection, toggleAllSections
+    case hideColumn, showAllColumns, moveColumnLeft, moveColumnRight, goToColumn, filterColumns
     case help, quit
 
     /// One line for the help screen.
@@ -53,6 +54,12 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .reload: return "read the file again now (asks first when edits would be lost)"
         case .toggleSection: return "collapse or expand the section (--group-by; Enter on its header too)"
         case .toggleAllSections: return "collapse all sections, or expand them all"
+        case .hideColumn: return "hide this column (never the last one shown)"
+        case .showAllColumns: return "show every hidden column again"
+        case .moveColumnLeft: return "move this column left (display only; the file is untouched)"
+        case .moveColumnRight: return "move this column right (display only; the file is untouched)"
+        case .goToColumn: return "go to a column by name (Tab completes; a hidden one shows again)"
+        case .filterColumns: return "show only the columns whose title matches a regex (empty: all)"
         case .search: return "search (Ctrl-R in the prompt: regex)"
         case .searchNext: return "next match of the search"
         case .searchPrevious: return "previous match of the search"

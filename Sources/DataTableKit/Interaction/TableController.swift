@@ -91,11 +91,13 @@ public final class TableController {
         case .lastColumn: viewport.moveCursor(to: DataTableIndexPath(row: viewport.cursor.row, column: viewport.columnWidths.count - 1))
         case .sortAscending, .sortDescending:
             guard !view.columns.isEmpty else { return .ignored }
-            guard view.isSortable(column: viewport.cursor.column) else {
-                view.notice = "\(view.columns[viewport.cursor.column].title) cannot be sorted"
+            // Sort keys are source columns: hiding or moving columns never changes the sort.
+            let column = view.cursorSourceColumn
+            guard view.isSortable(column: column) else {
+                view.notice = "\(view.columns[column].title) cannot be sorted"
                 return .redraw
             }
-            view.startSortFromUser(by: [SortDescriptor(column: viewport.cursor.column, ascending: command == .sortAscending)])
+            view.startSortFromUser(by: [SortDescriptor(column: column, ascending: command == .sortAscending)])
             return .redraw
         case .search where !view.configuration.shouldShowSearchSection,
              .filter where !view.configuration.shouldShowSearchSection,
@@ -121,11 +123,11 @@ public final class TableController {
             return .redraw
         case .addSortAscending, .addSortDescending:
             guard !view.columns.isEmpty else { return .ignored }
-            view.addSortKey(column: viewport.cursor.column, ascending: command == .addSortAscending)
+            view.addSortKey(column: view.cursorSourceColumn, ascending: command == .addSortAscending)
             return .redraw
         case .cycleSort:
             guard !view.columns.isEmpty else { return .ignored }
-            view.cycleSort(column: viewport.cursor.column)
+            view.cycleSort(column: view.cursorSourceColumn)
             return .redraw
         case .goToRow:
             return .request(.commandLine)
@@ -140,8 +142,8 @@ public final class TableController {
             return .redraw
         case .autoWidthColumn:
             guard !view.columns.isEmpty else { return .ignored }
-            view.setWidth(nil, ofColumn: viewport.cursor.column)
-            view.notice = "\(view.columns[viewport.cursor.column].title): sized from its content"
+            view.setWidth(nil, ofColumn: view.cursorSourceColumn)
+            view.notice = "\(view.columns[view.cursorSourceColumn].title): sized from its content"
             return .redraw
         case .freezeColumns:
             guard !view.columns.isEmpty else { return .ignored }
@@ -166,6 +168,21 @@ public final class TableController {
         case .toggleSection:
             view.toggleSectionAtCursor()
             return .redraw
+        case .hideColumn:
+            view.hideCursorColumn()
+            return .redraw
+        case .showAllColumns:
+            view.showAllColumnsFromUser()
+            return .redraw
+        case .moveColumnLeft, .moveColumnRight:
+            view.moveCursorColumn(by: command == .moveColumnLeft ? -repeats : repeats)
+            return .redraw
+        case .goToColumn:
+            guard !view.columns.isEmpty else { return .ignored }
+            return .request(.goToColumn)
+        case .filterColumns:
+            guard !view.columns.isEmpty else { return .ignored }
+            return .request(.filterColumns)
         case .toggleAllSections:
             guard view.sectionCount > 0 else {
                 view.notice = "no sections (dtable --group-by COL groups rows)"
@@ -190,7 +207,7 @@ public final class TableController {
         case .chooseKind:
             guard !view.columns.isEmpty else { return .ignored }
             isChoosingKind = true
-            let column = view.columns[viewport.cursor.column]
+            let column = view.columns[view.cursorSourceColumn]
             view.notice = "kind of \(column.title) (\(column.kind.name)): " + Self.kindKeys.map { "\($0.key) \($0.label)" }.joined(separator: "  ")
                 + "  Esc cancels"
             return .redraw
@@ -221,7 +238,7 @@ public final class TableController {
         isChoosingKind = false
         count = nil
         guard !view.columns.isEmpty else { return .redraw }
-        let column = view.viewport.cursor.column
+        let column = view.cursorSourceColumn
         guard case .character(let c) = key, let choice = Self.kindKeys.first(where: { $0.key == c }) else {
             view.notice = "kind unchanged"
             return .redraw
@@ -282,7 +299,8 @@ public final class TableController {
             if let hit = view.actionHit(at: mouse.position), hit.key == pressed.key, hit.action == pressed.action {
                 // The row becomes the cursor's; the column stays (a button is not a value).
                 view.viewport.moveCursor(to: DataTableIndexPath(row: hit.indexPath.row, column: view.viewport.cursor.column))
-                view.fireAction(hit.action, displayRow: hit.indexPath.row, column: hit.indexPath.column)
+                view.fireAction(hit.action, displayRow: hit.indexPath.row,
+                                column: view.sourceColumn(forDisplayColumn: hit.indexPath.column))
             }
             return .redraw
         default:
@@ -295,7 +313,8 @@ public final class TableController {
 }
 
 extension DataTableView {
-    /// The body cell under a screen point, if any (gutters and chrome have none).
+    /// The body cell under a screen point, if any (gutters and chrome have none), as display
+    /// row and display column (`sourceColumn(forDisplayColumn:)` gives the data's column).
     public func indexPath(at point: Point) -> DataTableIndexPath? {
         cellHit(at: point)?.indexPath
     }
@@ -311,17 +330,19 @@ extension DataTableView {
                 Size(width: column.width, height: row.height))
     }
 
-    /// The column whose header is under a screen point.
+    /// The source column whose header is under a screen point.
     public func headerColumn(at point: Point) -> Int? {
         guard headerRect.contains(point) else { return nil }
         let x = point.x - headerRect.x
-        return viewport.visibleColumns.first(where: { x >= $0.x && x < $0.x + $0.width })?.column
+        return viewport.visibleColumns.first(where: { x >= $0.x && x < $0.x + $0.width })
+            .map { sourceColumn(forDisplayColumn: $0.column) }
     }
 
     /// The action button under a screen point: the cell on screen there and the action it names.
     func actionHit(at point: Point) -> (key: CellKey, indexPath: DataTableIndexPath, action: String)? {
         guard let hit = cellHit(at: point) else { return nil }
-        let key = CellKey(sourceRow: sourceRow(forDisplayRow: hit.indexPath.row), column: hit.indexPath.column)
+        let key = CellKey(sourceRow: sourceRow(forDisplayRow: hit.indexPath.row),
+                          column: sourceColumn(forDisplayColumn: hit.indexPath.column))
         guard let cell = cellsOnScreen[key], let action = cell.action(at: hit.local, size: hit.size) else { return nil }
         return (key, hit.indexPath, action)
     }

@@ -1,5 +1,5 @@
 /// What the table's keys ask of the program around it: the keys the table does not own
-/// (`/ & : ? Enter a u R q`). The program answers with a screen (a prompt, the record view, a
+/// (`/ & : c * ? Enter a u R q`). The program answers with a screen (a prompt, the record view, a
 /// question) or a change; `TableController` never knows which.
 public enum TableRequest: Equatable, Sendable {
     /// `/`: a search is to be typed.
@@ -20,6 +20,10 @@ public enum TableRequest: Equatable, Sendable {
     case undo
     /// `R`: read the data again (the program may ask first).
     case reload
+    /// `c`: the name of a column to go to is to be typed.
+    case goToColumn
+    /// `*`: a regex choosing the columns shown is to be typed.
+    case filterColumns
     /// `q`: leave (the program may ask first).
     case quit
 }

@@ -33,8 +33,10 @@ public struct TablePrinter: Sendable {
         var layout = Viewport(bodySize: Size(width: width, height: 1), rowCount: view.viewport.rowCount,
                               columnWidths: view.layoutColumnWidths, gutter: view.viewport.gutter)
         layout.setFrozenColumns(leading: view.viewport.frozenColumns.leading, trailing: view.viewport.frozenColumns.trailing)
+        // The shown columns in display order (hidden ones are not printed); heights are
+        // measured by source column.
         let columns = layout.visibleColumns
-        let measuredColumns = columns.map { (column: $0.column, width: $0.width) }
+        let measuredColumns = columns.map { (column: view.sourceColumn(forDisplayColumn: $0.column), width: $0.width) }
         let surface = Surface(size: Size(width: width, height: 1))
         view.renderHeader(in: surface.region, columns: columns)
         emit(surface, 0..<1, write)

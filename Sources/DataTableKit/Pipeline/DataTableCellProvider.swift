@@ -32,7 +32,8 @@ extension DataTableCellProvider {
 /// while it is being built), but a closure that reads `self.table` still depends on the program
 /// having stored it.
 public struct CellContext {
-    /// The cell's position as displayed (row after sort and filter, column).
+    /// The cell's row as displayed (after sort and filter) and its data source column (the
+    /// same wherever the column is moved: hiding and moving columns never changes it).
     public var indexPath: DataTableIndexPath
     /// The row's id in the data source (stable across sort and filter).
     public var sourceRow: Int

@@ -12,6 +12,7 @@ extension DataTableView {
                 minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth,
                 nullTokens: configuration.nullTokens))
         }
+        columnOrder.extend(to: columns.count)
         layoutColumns()
         return true
     }

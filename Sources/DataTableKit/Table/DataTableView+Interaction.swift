@@ -78,8 +78,8 @@ extension DataTableView {
 
     /// Widens (positive) or narrows the cursor column by `step` cells (`>`, `<`).
     public func resizeCursorColumn(by step: Int) {
-        let column = viewport.cursor.column
-        guard columns.indices.contains(column) else { return }
+        guard !columns.isEmpty else { return }
+        let column = cursorSourceColumn
         setWidth(max(1, columns[column].width + step), ofColumn: column)
         notice = "\(columns[column].title): \(columns[column].width) wide"
     }
@@ -110,8 +110,8 @@ extension DataTableView {
         if needed > columns[column].width { setWidth(needed, ofColumn: column) }
     }
 
-    /// Freezes the columns up to and including the cursor column (`f`); again on the same
-    /// column unfreezes.
+    /// Freezes the columns up to and including the cursor column (`f`), counted in display
+    /// order (the columns shown at the left); again on the same column unfreezes.
     public func toggleFreezeAtCursor() {
         let count = viewport.cursor.column + 1
         if viewport.frozenColumns.leading == count {
@@ -158,7 +158,7 @@ extension DataTableView {
     /// Puts the cursor cell's text on the clipboard (`y`), via the backend (OSC 52).
     public func copyCursorCell() {
         guard viewport.rowCount > 0, !columns.isEmpty else { return }
-        guard let text = copyableText(row: sourceRow(forDisplayRow: viewport.cursor.row), column: viewport.cursor.column)
+        guard let text = copyableText(row: sourceRow(forDisplayRow: viewport.cursor.row), column: cursorSourceColumn)
         else { return }
         copyToClipboard(text, saying: "copied \(text.count) character\(text.count == 1 ? "" : "s")")
     }

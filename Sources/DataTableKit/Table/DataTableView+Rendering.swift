@@ -30,17 +30,18 @@ extension DataTableView {
         return renderStatusLine(in: surface.region(statusRect))
     }
 
-    /// Draws the column titles for `columns`, with the sort indicator (and the key's rank when
-    /// the sort has several keys) before sorted columns' titles.
+    /// Draws the column titles for `columns` (display columns), with the sort indicator (and
+    /// the key's rank when the sort has several keys) before sorted columns' titles.
     func renderHeader(in region: SurfaceRegion, columns visibleColumns: [Viewport.VisibleColumn]) {
         guard region.height > 0 else { return }
         let style = configuration.theme.header
         region.fill(style)
         for visible in visibleColumns {
-            let column = columns[visible.column]
+            let source = sourceColumn(forDisplayColumn: visible.column)
+            let column = columns[source]
             var title = column.title
             if configuration.shouldShowHeaderSortingIndicator,
-               let rank = sortDescriptors.firstIndex(where: { $0.column == visible.column }) {
+               let rank = sortDescriptors.firstIndex(where: { $0.column == source }) {
                 let arrow = sortDescriptors[rank].ascending ? (configuration.prefersASCII ? "^" : "▲")
                                                             : (configuration.prefersASCII ? "v" : "▼")
                 title = arrow + (sortDescriptors.count > 1 ? String(rank + 1) : "") + title
@@ -128,7 +129,7 @@ extension DataTableView {
         var rowsOnScreen = Set<Int>(minimumCapacity: rows.count)
         for row in rows { rowsOnScreen.insert(sourceRow(forDisplayRow: row.row)) }
         var columnsOnScreen = [Bool](repeating: false, count: columns.count)
-        for visible in visibleColumns { columnsOnScreen[visible.column] = true }
+        for visible in visibleColumns { columnsOnScreen[sourceColumn(forDisplayColumn: visible.column)] = true }
         var departed: [CellKey] = []
         for key in cellsOnScreen.keys where !(columnsOnScreen[key.column] && rowsOnScreen.contains(key.sourceRow)) {
             departed.append(key)
@@ -163,17 +164,19 @@ extension DataTableView {
             region.fill(rowStyle, in: rowRect)
             let isMarked = !markedRowSet.isEmpty && markedRowSet.contains(sourceRow)
             for visible in visibleColumns {
-                let indexPath = DataTableIndexPath(row: displayRow, column: visible.column)
-                let key = CellKey(sourceRow: sourceRow, column: visible.column)
+                // The viewport's columns are display columns; cells, values and sort keys are the source's.
+                let column = sourceColumn(forDisplayColumn: visible.column)
+                let indexPath = DataTableIndexPath(row: displayRow, column: column)
+                let key = CellKey(sourceRow: sourceRow, column: column)
                 let identifier = cellProvider.reuseIdentifier(for: indexPath)
-                let value = dataSource.value(row: sourceRow, column: visible.column)
-                var background = highlightedColumns.contains(visible.column)
+                let value = dataSource.value(row: sourceRow, column: column)
+                var background = highlightedColumns.contains(column)
                     ? self.rowStyle(displayRow: displayRow, isCursorRow: isCursorRow, isHighlighted: true) : rowStyle
                 if let flashColor { background.background = flashColor }
                 let inputs = CellConfigurationInputs(
                     generation: cellConfigurationGeneration, value: value,
-                    isHighlighted: highlightedColumns.contains(visible.column),
-                    alignment: columns[visible.column].alignment, background: background)
+                    isHighlighted: highlightedColumns.contains(column),
+                    alignment: columns[column].alignment, background: background)
                 var cell: DataTableCell
                 var needsConfiguration = true
                 if let existing = cellsOnScreen[key], existing.reuseIdentifier == identifier {
@@ -280,9 +283,12 @@ extension DataTableView {
             position += "  \(verb) \(Int(job.fraction * 100))% (Esc cancels)"
         }
         if !columns.isEmpty {
-            position += "  col \(cursor.column + 1)/\(columns.count) \(columns[cursor.column].title)"
+            let column = sourceColumn(forDisplayColumn: cursor.column)
+            let hiddenCount = columnOrder.count - columnOrder.shown.count
+            position += "  col \(cursor.column + 1)/\(columnOrder.shown.count)"
+                + (hiddenCount > 0 ? " (\(hiddenCount) hidden)" : "") + " \(columns[column].title)"
             // A kind the user set shows while the cursor is in its column.
-            if columns[cursor.column].isKindSet { position += ": \(columns[cursor.column].kind.name) (set)" }
+            if columns[column].isKindSet { position += ": \(columns[column].kind.name) (set)" }
         }
         // On a narrow screen the position wins over the notice, the notice over the title,
         // and all of them over the hint.

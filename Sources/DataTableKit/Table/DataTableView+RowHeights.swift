@@ -30,7 +30,7 @@ extension DataTableView {
         guard let prefetch = prefetchWindow, viewport.rowCount > 0 else { return }
         // Rows are as tall as their cells on screen, at the widths they are shown at: a column
         // cut by the right edge wraps at what is visible. Scrolling sideways measures again.
-        let shownColumns = viewport.visibleColumns.map { (column: $0.column, width: $0.width) }
+        let shownColumns = viewport.visibleColumns.map { (column: sourceColumn(forDisplayColumn: $0.column), width: $0.width) }
         if shownColumns.map(\.column) != measuredColumnLayout.map(\.column)
             || shownColumns.map(\.width) != measuredColumnLayout.map(\.width) {
             forgetMeasuredRowHeights()
@@ -83,7 +83,7 @@ extension DataTableView {
         return before != height
     }
 
-    /// The height of a row: the tallest of its cells in `columns`, each configured on its
+    /// The height of a row: the tallest of its cells in `columns` (source columns), each configured on its
     /// identifier's sizing cell and asked `heightThatFits(width:)` at the width it is shown at
     /// (the columns on screen; print mode: the printed ones).
     func measureHeight(ofSourceRow source: Int, displayRow: Int, columns measured: [(column: Int, width: Int)]) -> Int {

@@ -19,7 +19,7 @@ extension DataTableView {
         guard !sectionState.cellsOnScreen.isEmpty else { return }
         var shown = Set<SectionState.RowKey>()
         for row in rows { if let sectionRow = sectionRow(atDisplayRow: row.row) { shown.insert(sectionRow.key) } }
-        let shownColumns = Set(visibleColumns.map(\.column))
+        let shownColumns = Set(visibleColumns.map { sourceColumn(forDisplayColumn: $0.column) })
         let departed = sectionState.cellsOnScreen.keys.filter {
             !shown.contains($0.row) || ($0.column >= 0 && !shownColumns.contains($0.column))
         }
@@ -45,10 +45,11 @@ extension DataTableView {
         let style = sectionRowStyle(kind, isCursorRow: isCursorRow)
         let rowRect = Rect(x: 0, y: row.y, width: region.width, height: row.height)
         region.fill(style, in: rowRect)
-        let first = footerLabelColumn(among: visibleColumns.map(\.column))
+        // Footers sum source columns: each slot is the source column shown there.
+        let first = footerLabelColumn(among: visibleColumns.map { sourceColumn(forDisplayColumn: $0.column) })
         let slots: [(column: Int?, rect: Rect)] = kind == .header
             ? [(nil, rowRect)]
-            : visibleColumns.map { ($0.column, Rect(x: $0.x, y: row.y, width: $0.width, height: row.height)) }
+            : visibleColumns.map { (sourceColumn(forDisplayColumn: $0.column), Rect(x: $0.x, y: row.y, width: $0.width, height: row.height)) }
         for slot in slots {
             guard let context = sectionContext(kind: kind, section: section, column: slot.column, labelColumn: first)
             else { return }

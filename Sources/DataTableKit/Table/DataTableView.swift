@@ -17,8 +17,12 @@ public final class DataTableView {
     public let reusePool: ReusePool
     /// Which cell shows each value (`setCellProvider(_:)` changes it).
     public private(set) var cellProvider: DataTableCellProvider
-    /// The columns: titles, widths, alignments.
+    /// The columns: titles, widths, alignments, by source column (hidden ones too).
     public internal(set) var columns: [TableColumn]
+    /// Which source columns show, in which order (see `DataTableView+ColumnOrder`).
+    var columnOrder = ColumnOrder(count: 0)
+    /// The regex that chose the columns shown (`*`, `--columns`), until every column shows again.
+    public internal(set) var columnFilter: RowMatcher?
     /// The cursor, the scroll position and what is visible.
     public package(set) var viewport: Viewport
 
@@ -154,8 +158,8 @@ public final class DataTableView {
     var registrySizingCells: [String: DataTableCell] = [:]
     /// The button drawn pressed: a click went down on it and has not come up yet.
     var pressedButton: (key: CellKey, action: String)?
-    /// The content widths of the columns on screen (`columns` widened to fill the screen when
-    /// `shouldContentWidthScaleToFillFrame`).
+    /// The content widths of the shown columns in display order (`columns` widened to fill the
+    /// screen when `shouldContentWidthScaleToFillFrame`).
     public var layoutColumnWidths: [Int] { viewport.columnWidths }
 
     struct CellKey: Hashable {
@@ -173,6 +177,7 @@ public final class DataTableView {
         // Read before measuring: a source that finishes loading meanwhile is measured again.
         let loadStateWhenMeasured = dataSource.loadState
         self.columns = ColumnSizer.columns(of: dataSource, configuration: configuration)
+        self.columnOrder = ColumnOrder(count: columns.count)
         switch configuration.rowHeightMode {
         case .fixed(let lines): rowHeights = RowHeightIndex(estimatedHeight: lines)
         case .automatic(let estimated, _): rowHeights = RowHeightIndex(estimatedHeight: estimated)
@@ -267,13 +272,16 @@ public final class DataTableView {
     /// Sets the viewport's column widths from `columns`, widened to fill the body when the
     /// configuration asks; row heights are measured again when a width changed.
     func layoutColumns() {
-        var widths = columns.map(\.width)
+        // The viewport lays out the shown columns, in display order.
+        var widths = columnOrder.shown.map { columns[$0].width }
         // With several sort keys the header puts a rank after the arrow: the column widens by
         // its digits so the title stays whole (the arrow's cell is part of every title's room).
         if sortDescriptors.count > 1 && configuration.shouldShowHeaderSortingIndicator {
-            for (rank, descriptor) in sortDescriptors.enumerated() where widths.indices.contains(descriptor.column) {
+            for (rank, descriptor) in sortDescriptors.enumerated() {
+                guard columns.indices.contains(descriptor.column),
+                      let display = columnOrder.display(forSource: descriptor.column) else { continue }
                 let needed = columns[descriptor.column].title.displayWidth + 1 + String(rank + 1).count
-                widths[descriptor.column] = max(widths[descriptor.column], needed)
+                widths[display] = max(widths[display], needed)
             }
         }
         if configuration.shouldContentWidthScaleToFillFrame {
@@ -284,7 +292,7 @@ public final class DataTableView {
         forgetMeasuredRowHeights()
     }
 
-    /// Sets one column's width (`<`, `>`); nil sizes it from its content again (`=`).
+    /// Sets one source column's width (`<`, `>`); nil sizes it from its content again (`=`).
     public func setWidth(_ width: Int?, ofColumn column: Int) {
         guard columns.indices.contains(column) else { return }
         if let width {
@@ -299,7 +307,8 @@ public final class DataTableView {
         layoutColumns()
     }
 
-    /// Freezes `leading` columns at the left and `trailing` at the right edge.
+    /// Freezes `leading` columns at the left and `trailing` at the right edge (display
+    /// columns: whichever columns show there, after hiding and moving).
     public func setFrozenColumns(leading: Int, trailing: Int = 0) {
         configuration.fixedColumns = DataTableFixedColumns(leftColumns: leading, rightColumns: trailing)
         viewport.setFrozenColumns(leading: leading, trailing: trailing)
