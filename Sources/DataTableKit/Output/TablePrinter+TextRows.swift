@@ -44,7 +44,7 @@ extension TablePrinter {
         let reader = source.makeRawRecordReader(rowCount: source.rowCount)
         var fields: [CSVRawRecord.Field] = []
         var scratch: [UInt8] = []
-        var text = TextRowLine(capacity: width * 4 + 16)
+        let text = TextRowLine(capacity: width * 4 + 64)
         for displayRow in 0..<rowCount {
             let row = view.sourceRow(forDisplayRow: displayRow)
             text.clear()
@@ -76,7 +76,7 @@ extension TablePrinter {
                 }
             }
             text.trimTrailingSpaces()
-            text.bytes.withUnsafeBufferPointer(line)
+            line(text.bytes)
         }
     }
 
@@ -99,81 +99,161 @@ struct TextRowCell {
     var readsRawField: Bool
 }
 
-/// The bytes of one printed line being built.
-struct TextRowLine {
-    private(set) var bytes: [UInt8] = []
-
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
-
+/// The bytes of one printed line being built, in a buffer of its own that grows (a value of
+/// many combining marks takes many bytes in one column).
+final class TextRowLine {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes in the line.
+    private(set) var count = 0
     /// Columns written so far (bytes are not columns once a non-ASCII value was written).
     private(set) var column = 0
 
-    mutating func clear() {
-        bytes.removeAll(keepingCapacity: true)
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The line's bytes.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    func clear() {
+        count = 0
         column = 0
+    }
+
+    /// Room for `extra` more bytes.
+    @inline(__always)
+    private func reserve(_ extra: Int) {
+        guard count &+ extra > capacity else { return }
+        let grown = max(capacity * 2, count + extra)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        new.update(from: base, count: count)
+        base.deallocate()
+        base = new
+        capacity = grown
+    }
+
+    @inline(__always)
+    private func appendBytes(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        count &+= bytes.count
+    }
+
+    private func appendCharacter(_ character: Character) {
+        let utf8 = character.utf8
+        reserve(utf8.count)
+        for byte in utf8 {
+            base[count] = byte
+            count &+= 1
+        }
+    }
+
+    @inline(__always)
+    private func appendEllipsis() {
+        reserve(3)
+        base[count] = 0xE2
+        base[count &+ 1] = 0x80
+        base[count &+ 2] = 0xA6
+        count &+= 3
     }
 
     /// Spaces up to column `x` (the gutter before a cell).
     @inline(__always)
-    mutating func pad(to x: Int) {
+    func pad(to x: Int) {
         if x > column { appendSpaces(x - column) }
     }
 
     @inline(__always)
-    private mutating func appendSpaces(_ count: Int) {
-        guard count > 0 else { return }
-        bytes.append(contentsOf: repeatElement(0x20, count: count))
-        column += count
+    private func appendSpaces(_ n: Int) {
+        guard n > 0 else { return }
+        reserve(n)
+        (base + count).initialize(repeating: 0x20, count: n)
+        count &+= n
+        column &+= n
     }
 
-    /// A value's bytes (UTF-8, maybe invalid) in `cell`: printable ASCII laid out here, any
-    /// other text as a String through the pipeline's functions.
+    /// A value's bytes (UTF-8, maybe invalid) in `cell`: printable ASCII and simple text (see
+    /// `TerminalText.simpleTextMeasure`) laid out from the bytes, any other text as a String
+    /// through the pipeline's functions.
     @inline(__always)
-    mutating func append(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
+    func append(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
+        let width = cell.width
+        guard width > 0 else { return }
         guard Self.isPrintableASCII(value) else {
-            append(String(decoding: value, as: UTF8.self), in: cell)
+            appendSimpleText(value, in: cell)
             return
         }
-        let width = cell.width
         let count = value.count
-        guard width > 0 else { return }
         if count <= width {
             let offset = Self.offset(of: count, in: width, alignment: cell.alignment)
             appendSpaces(offset)
-            bytes.append(contentsOf: value)
-            column += count
+            appendBytes(value)
+            column &+= count
             appendSpaces(width - offset - count)
             return
         }
         // Cut with the ellipsis (3 bytes, 1 column), as `TerminalText.truncated` cuts.
-        let offset = Self.offset(of: width, in: width, alignment: cell.alignment)
-        appendSpaces(offset)
         if width == 1 {
-            bytes.append(contentsOf: Self.ellipsis)
+            appendEllipsis()
         } else {
             let room = width - 1
             switch cell.truncation {
             case .tail:
-                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: value[0..<room]))
-                bytes.append(contentsOf: Self.ellipsis)
+                appendBytes(UnsafeRawBufferPointer(rebasing: value[0..<room]))
+                appendEllipsis()
             case .head:
-                bytes.append(contentsOf: Self.ellipsis)
-                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: value[(count - room)...]))
+                appendEllipsis()
+                appendBytes(UnsafeRawBufferPointer(rebasing: value[(count - room)...]))
             case .middle:
                 let front = (room + 1) / 2, back = room - front
-                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: value[0..<front]))
-                bytes.append(contentsOf: Self.ellipsis)
-                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: value[(count - back)...]))
+                appendBytes(UnsafeRawBufferPointer(rebasing: value[0..<front]))
+                appendEllipsis()
+                appendBytes(UnsafeRawBufferPointer(rebasing: value[(count - back)...]))
             }
         }
-        column += width
+        column &+= width
+    }
+
+    /// Text that is not printable ASCII: simple text from its bytes when it fits or is cut at
+    /// its tail, anything else as a String.
+    private func appendSimpleText(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
+        let width = cell.width
+        guard let measure = TerminalText.simpleTextMeasure(value, room: max(0, width - 1)),
+              measure.width <= width || width == 1 || cell.truncation == .tail else {
+            append(String(decoding: value, as: UTF8.self), in: cell)
+            return
+        }
+        if measure.width <= width {
+            let offset = Self.offset(of: measure.width, in: width, alignment: cell.alignment)
+            appendSpaces(offset)
+            appendBytes(value)
+            column &+= measure.width
+            appendSpaces(width - offset - measure.width)
+        } else if width == 1 {
+            appendEllipsis()
+            column &+= 1
+        } else {
+            // A wide character that does not fit is dropped: the text may be a column short.
+            let shown = measure.prefixWidth + 1
+            let offset = Self.offset(of: shown, in: width, alignment: cell.alignment)
+            appendSpaces(offset)
+            appendBytes(UnsafeRawBufferPointer(rebasing: value[0..<measure.prefixBytes]))
+            appendEllipsis()
+            column &+= shown
+            appendSpaces(width - offset - shown)
+        }
     }
 
     /// Any text in `cell`, as `Label.drawLine` then `Surface.put` lay it out: cut to the width
     /// by `TerminalText.truncated`, aligned by its display width, then each character of its
     /// sanitized form in its cells (zero-width ones draw nothing; a wide one that does not fit
     /// becomes blanks).
-    mutating func append(_ value: String, in cell: TextRowCell) {
+    func append(_ value: String, in cell: TextRowCell) {
         let width = cell.width
         guard width > 0 else { return }
         var value = value
@@ -194,15 +274,15 @@ struct TextRowLine {
             if w == 0 { continue }
             if w == 2 {
                 if x + 1 < width {
-                    bytes.append(contentsOf: character.utf8)
-                    column += 2
+                    appendCharacter(character)
+                    column &+= 2
                 } else {
                     appendSpaces(width - x)  // half of it would be outside: blanks
                 }
                 x += 2
             } else {
-                bytes.append(contentsOf: character.utf8)
-                column += 1
+                appendCharacter(character)
+                column &+= 1
                 x += 1
             }
         }
@@ -210,11 +290,9 @@ struct TextRowLine {
     }
 
     /// Removes the spaces at the end of the line.
-    mutating func trimTrailingSpaces() {
-        while bytes.last == 0x20 { bytes.removeLast() }
+    func trimTrailingSpaces() {
+        while count > 0 && base[count - 1] == 0x20 { count -= 1 }
     }
-
-    static let ellipsis: [UInt8] = Array("…".utf8)
 
     /// Where a line of `lineWidth` columns starts in `width`, as `Label` aligns it.
     @inline(__always)
