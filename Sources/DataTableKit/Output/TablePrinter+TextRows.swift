@@ -62,7 +62,12 @@ extension TablePrinter {
                         // A data source may cut long values for display (with a marker): its value.
                         text.append(source.value(row: row, column: cell.column).stringRepresentation, in: cell)
                     } else if field.kind == .plain {
-                        text.append(UnsafeRawBufferPointer(rebasing: record[field.start..<field.end]), in: cell)
+                        let bytes = UnsafeRawBufferPointer(rebasing: record[field.start..<field.end])
+                        if field.isPrintableASCII {
+                            text.appendPrintableASCII(bytes, in: cell)
+                        } else {
+                            text.append(bytes, in: cell)
+                        }
                     } else {
                         scratch.removeAll(keepingCapacity: true)
                         CSVRawRecord.decode(field, in: record, quote: reader.quote, into: &scratch)
@@ -182,12 +187,18 @@ final class TextRowLine {
     /// through the pipeline's functions.
     @inline(__always)
     func append(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
-        let width = cell.width
-        guard width > 0 else { return }
         guard Self.isPrintableASCII(value) else {
             appendSimpleText(value, in: cell)
             return
         }
+        appendPrintableASCII(value, in: cell)
+    }
+
+    /// Printable ASCII in `cell`: one byte a column.
+    @inline(__always)
+    func appendPrintableASCII(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
+        let width = cell.width
+        guard width > 0 else { return }
         let count = value.count
         if count <= width {
             let offset = Self.offset(of: count, in: width, alignment: cell.alignment)
