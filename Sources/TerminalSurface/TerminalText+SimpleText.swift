@@ -25,6 +25,20 @@ extension TerminalText {
         var prefixBytes = 0, prefixWidth = 0
         var fits = true
         while i < n {
+            // Eight printable ASCII bytes at once (the common run between other scalars),
+            // unless the prefix that fits ends among them.
+            if i &+ 8 <= n && (!fits || width &+ 8 <= room) {
+                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if ((word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101) | word) & 0x8080_8080_8080_8080 == 0 {
+                    width &+= 8
+                    i &+= 8
+                    if fits {
+                        prefixBytes = i
+                        prefixWidth = width
+                    }
+                    continue
+                }
+            }
             let b0 = base[i]
             var v: UInt32
             var length: Int

@@ -119,6 +119,20 @@ import TestSupport
         #expect(readBytes(directory + "/v.csv") == Array("theirs\n".utf8))
     }
 
+    @Test("With sections: records only, section by section; a collapsed section's records are not shown, so not written")
+    func sectionsAndCollapsedSections() throws {
+        let source = StringRowsDataSource(titles: ["g", "v"], rows: [["b", "1"], ["a", "2"], ["b", "3"], ["a", "4"], ["c", "5"]])
+        let view = DataTableView(dataSource: source)
+        view.setGrouping(.column(0))
+        view.waitForJob()
+        #expect(try view.shownSelection().sourceRows == [1, 3, 0, 2, 4])
+        view.setSectionCollapsed(true, section: 1)  // b
+        #expect(try view.shownSelection().sourceRows == [1, 3, 4])
+        let directory = temporaryDirectory()
+        try CSVTableWriter().writeView(of: view, to: directory + "/v.csv")
+        #expect(readBytes(directory + "/v.csv") == Array("g,v\na,2\na,4\nc,5\n".utf8))
+    }
+
     /// Applies random edits and deletions to `editable` (and hides the deleted rows in `view`).
     static func randomEdits(_ editable: EditableDataSource, view: DataTableView, random: inout SplitMix64) {
         for _ in 0..<6 {

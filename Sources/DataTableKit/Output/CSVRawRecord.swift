@@ -25,6 +25,9 @@ package enum CSVRawRecord {
         package var kind: Kind
         /// Whether every byte of it is printable ASCII (0x20...0x7E): then so is its text.
         package var isPrintableASCII: Bool
+        /// For a `.quoted` field: whether a doubled quote is inside (else its text is the bytes
+        /// between the quotes, as they stand).
+        package var hasDoubledQuotes = false
         /// Bytes in the input, quotes included.
         package var rawCount: Int { end - start }
     }
@@ -53,6 +56,7 @@ package enum CSVRawRecord {
             let start = i
             var bad: UInt64 = 0  // top bit of a byte set: not printable ASCII
             var kind = Kind.plain
+            var doubled = false
             if i < n && record[i] == quote {
                 kind = .quoted
                 i += 1
@@ -60,7 +64,13 @@ package enum CSVRawRecord {
                     // To the next quote, 8 bytes at a time.
                     while i &+ 8 <= n {
                         let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        if hasZeroByte(word ^ quotes) { break }
+                        let stops = zeroBytes(word ^ quotes)
+                        if stops != 0 {
+                            let k = stops.trailingZeroBitCount >> 3
+                            bad |= notPrintable(word) & lowBytes(k)
+                            i &+= k
+                            break
+                        }
                         bad |= notPrintable(word)
                         i &+= 8
                     }
@@ -69,7 +79,11 @@ package enum CSVRawRecord {
                         i &+= 1
                     }
                     if i == n { kind = .irregular; break }  // no closing quote
-                    if i + 1 < n && record[i + 1] == quote { i &+= 2; continue }
+                    if i + 1 < n && record[i + 1] == quote {
+                        doubled = true
+                        i &+= 2
+                        continue
+                    }
                     i &+= 1  // the closing quote
                     // Text after it up to the delimiter or line break is literal.
                     while i < n {
@@ -85,7 +99,13 @@ package enum CSVRawRecord {
                 // To the next delimiter or line break (quotes here are literal), 8 bytes at a time.
                 while i &+ 8 <= n {
                     let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    if hasZeroByte(word ^ delimiters) || hasZeroByte(word ^ lineFeeds) || hasZeroByte(word ^ returns) { break }
+                    let stops = zeroBytes(word ^ delimiters) | zeroBytes(word ^ lineFeeds) | zeroBytes(word ^ returns)
+                    if stops != 0 {
+                        let k = stops.trailingZeroBitCount >> 3
+                        bad |= notPrintable(word) & lowBytes(k)
+                        i &+= k
+                        break
+                    }
                     bad |= notPrintable(word)
                     i &+= 8
                 }
@@ -96,16 +116,25 @@ package enum CSVRawRecord {
                     i &+= 1
                 }
             }
-            fields.append(Field(start: start, end: i, kind: kind, isPrintableASCII: bad & 0x8080_8080_8080_8080 == 0))
+            fields.append(Field(start: start, end: i, kind: kind, isPrintableASCII: bad & 0x8080_8080_8080_8080 == 0,
+                                hasDoubledQuotes: doubled))
             guard i < n, record[i] == delimiter else { return }
             i &+= 1
         }
     }
 
-    /// Whether some byte of `v` is zero.
+    /// The top bit of each byte of `v` that is zero, exactly (little-endian: the lowest set
+    /// bit marks the first zero byte in memory).
     @inline(__always)
-    static func hasZeroByte(_ v: UInt64) -> Bool {
-        (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0
+    static func zeroBytes(_ v: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((v & low7) &+ low7) | v | low7)
+    }
+
+    /// A mask of the `k` (0...7) lowest bytes (the first `k` in memory).
+    @inline(__always)
+    static func lowBytes(_ k: Int) -> UInt64 {
+        (1 << UInt64(k &* 8)) &- 1
     }
 
     /// Top bits set where bytes of `word` are not printable ASCII (some byte < 0x20, 0x7F or
@@ -130,22 +159,21 @@ package enum CSVRawRecord {
             out.append(contentsOf: bytes)
         case .quoted, .irregular:
             // Opening quote skipped; a doubled quote keeps one; the closing one ends the quoted
-            // part, the rest is literal.
+            // part, the rest is literal. Runs between quotes are copied whole.
             var i = 1
             let n = bytes.count
             while i < n {
-                let byte = bytes[i]
-                if byte == quote {
-                    if i + 1 < n && bytes[i + 1] == quote {
-                        out.append(quote)
-                        i += 2
-                        continue
-                    }
-                    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(i + 1)...]))
-                    return
+                var j = i
+                while j < n && bytes[j] != quote { j += 1 }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[i..<j]))
+                guard j < n else { return }
+                if j + 1 < n && bytes[j + 1] == quote {
+                    out.append(quote)
+                    i = j + 2
+                    continue
                 }
-                out.append(byte)
-                i += 1
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(j + 1)...]))
+                return
             }
         }
     }

@@ -30,19 +30,6 @@ public struct DataTableViewSelection: Sendable, Equatable {
     /// The source rows in display order, as an array (for tests and small tables).
     /// - Complexity: O(rowCount).
     public var sourceRows: [Int] { (0..<rowCount).map(sourceRow(at:)) }
-
-    /// Whether it holds every row of a source of `sourceRowCount` rows in file order and each of
-    /// its `sourceColumnCount` columns in order: writing it writes the whole table.
-    public func isWholeTable(sourceRowCount: Int, sourceColumnCount: Int) -> Bool {
-        order == nil && rowCount == sourceRowCount && columns == Array(0..<sourceColumnCount)
-    }
-
-    /// Whether it holds every row (in any order) and every column (in any order) of a source of
-    /// that size: nothing of the table is left out, only arranged.
-    /// - Complexity: O(columns); the rows by their count (a display order never repeats a row).
-    public func coversWholeTable(sourceRowCount: Int, sourceColumnCount: Int) -> Bool {
-        rowCount == sourceRowCount && Set(columns) == Set(0..<sourceColumnCount)
-    }
 }
 
 extension DataTableView {

@@ -44,7 +44,7 @@ extension TablePrinter {
         let reader = source.makeRawRecordReader(rowCount: source.rowCount)
         var fields: [CSVRawRecord.Field] = []
         var scratch: [UInt8] = []
-        let text = TextRowLine(capacity: width * 4 + 64)
+        var text = TextRowLine(capacity: width * 4 + 64)
         for displayRow in 0..<rowCount {
             let row = view.sourceRow(forDisplayRow: displayRow)
             text.clear()
@@ -63,6 +63,14 @@ extension TablePrinter {
                         text.append(source.value(row: row, column: cell.column).stringRepresentation, in: cell)
                     } else if field.kind == .plain {
                         let bytes = UnsafeRawBufferPointer(rebasing: record[field.start..<field.end])
+                        if field.isPrintableASCII {
+                            text.appendPrintableASCII(bytes, in: cell)
+                        } else {
+                            text.append(bytes, in: cell)
+                        }
+                    } else if field.kind == .quoted && !field.hasDoubledQuotes {
+                        // The text is the bytes between the quotes.
+                        let bytes = UnsafeRawBufferPointer(rebasing: record[(field.start + 1)..<(field.end - 1)])
                         if field.isPrintableASCII {
                             text.appendPrintableASCII(bytes, in: cell)
                         } else {
@@ -105,14 +113,18 @@ struct TextRowCell {
 }
 
 /// The bytes of one printed line being built, in a buffer of its own that grows (a value of
-/// many combining marks takes many bytes in one column).
-final class TextRowLine {
+/// many combining marks takes many bytes in one column). A non-copyable struct: it owns the
+/// buffer, and its accesses need no runtime exclusivity checks (a class's would, per access).
+struct TextRowLine: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// Bytes in the line.
     private(set) var count = 0
     /// Columns written so far (bytes are not columns once a non-ASCII value was written).
     private(set) var column = 0
+    /// Spaces owed before the next byte: padding is written only when something follows it,
+    /// so the blanks at the end of a line are never written (`Surface.line` drops them).
+    private var pendingSpaces = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
@@ -124,14 +136,26 @@ final class TextRowLine {
     /// The line's bytes.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    func clear() {
+    mutating func clear() {
         count = 0
         column = 0
+        pendingSpaces = 0
+    }
+
+    /// Writes the spaces owed.
+    @inline(__always)
+    private mutating func writePendingSpaces() {
+        guard pendingSpaces > 0 else { return }
+        let n = pendingSpaces
+        pendingSpaces = 0
+        reserve(n)
+        (base + count).initialize(repeating: 0x20, count: n)
+        count &+= n
     }
 
     /// Room for `extra` more bytes.
     @inline(__always)
-    private func reserve(_ extra: Int) {
+    private mutating func reserve(_ extra: Int) {
         guard count &+ extra > capacity else { return }
         let grown = max(capacity * 2, count + extra)
         let new = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
@@ -142,15 +166,17 @@ final class TextRowLine {
     }
 
     @inline(__always)
-    private func appendBytes(_ bytes: UnsafeRawBufferPointer) {
+    private mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        writePendingSpaces()
         reserve(bytes.count)
         (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         count &+= bytes.count
     }
 
-    private func appendCharacter(_ character: Character) {
+    private mutating func appendCharacter(_ character: Character) {
         let utf8 = character.utf8
+        writePendingSpaces()
         reserve(utf8.count)
         for byte in utf8 {
             base[count] = byte
@@ -159,7 +185,8 @@ final class TextRowLine {
     }
 
     @inline(__always)
-    private func appendEllipsis() {
+    private mutating func appendEllipsis() {
+        writePendingSpaces()
         reserve(3)
         base[count] = 0xE2
         base[count &+ 1] = 0x80
@@ -169,16 +196,14 @@ final class TextRowLine {
 
     /// Spaces up to column `x` (the gutter before a cell).
     @inline(__always)
-    func pad(to x: Int) {
+    mutating func pad(to x: Int) {
         if x > column { appendSpaces(x - column) }
     }
 
     @inline(__always)
-    private func appendSpaces(_ n: Int) {
+    private mutating func appendSpaces(_ n: Int) {
         guard n > 0 else { return }
-        reserve(n)
-        (base + count).initialize(repeating: 0x20, count: n)
-        count &+= n
+        pendingSpaces &+= n
         column &+= n
     }
 
@@ -186,7 +211,7 @@ final class TextRowLine {
     /// `TerminalText.simpleTextMeasure`) laid out from the bytes, any other text as a String
     /// through the pipeline's functions.
     @inline(__always)
-    func append(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
+    mutating func append(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
         guard Self.isPrintableASCII(value) else {
             appendSimpleText(value, in: cell)
             return
@@ -196,7 +221,7 @@ final class TextRowLine {
 
     /// Printable ASCII in `cell`: one byte a column.
     @inline(__always)
-    func appendPrintableASCII(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
+    mutating func appendPrintableASCII(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
         let width = cell.width
         guard width > 0 else { return }
         let count = value.count
@@ -232,7 +257,7 @@ final class TextRowLine {
 
     /// Text that is not printable ASCII: simple text from its bytes when it fits or is cut at
     /// its tail, anything else as a String.
-    private func appendSimpleText(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
+    private mutating func appendSimpleText(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
         let width = cell.width
         guard let measure = TerminalText.simpleTextMeasure(value, room: max(0, width - 1)),
               measure.width <= width || width == 1 || cell.truncation == .tail else {
@@ -264,7 +289,7 @@ final class TextRowLine {
     /// by `TerminalText.truncated`, aligned by its display width, then each character of its
     /// sanitized form in its cells (zero-width ones draw nothing; a wide one that does not fit
     /// becomes blanks).
-    func append(_ value: String, in cell: TextRowCell) {
+    mutating func append(_ value: String, in cell: TextRowCell) {
         let width = cell.width
         guard width > 0 else { return }
         var value = value
@@ -301,7 +326,8 @@ final class TextRowLine {
     }
 
     /// Removes the spaces at the end of the line.
-    func trimTrailingSpaces() {
+    mutating func trimTrailingSpaces() {
+        pendingSpaces = 0
         while count > 0 && base[count - 1] == 0x20 { count -= 1 }
     }
 
