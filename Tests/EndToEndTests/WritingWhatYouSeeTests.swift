@@ -63,6 +63,19 @@ extension EndToEnd {
             #expect(directory.read("out.txt") == "x\u{1B}[31my\nz\n")
         }
 
+        @Test("--echo-column with stdout the terminal: the value is shown with placeholders, never sent raw")
+        func echoColumnToTheTerminalIsSanitized() throws {
+            let directory = try TemporaryDirectory()
+            _ = try directory.write("e.csv", bytes: Array("id,note\n1,\"a\u{1B}]0;pwned\u{7}b\"\n".utf8))
+            // The shell stays a moment after dtable, so the pane still shows what it printed.
+            let command = "\(shellQuoted(try dtableBinaryPath())) --echo-column note e.csv; echo status=$?; sleep 5"
+            let session = try TmuxSession(width: 60, height: 8, shellCommand: command, workingDirectory: directory.path)
+            #expect(session.waitFor { Fixture.statusLine($0).contains("row 1/1") }, "\(session.lastScreen)")
+            try session.sendKeys("Enter")
+            #expect(session.waitFor { $0.contains { $0.contains("status=0") } }, "\(session.lastScreen)")
+            #expect(session.lastCapture.contains { $0.contains("a␛]0;pwned␇b") }, "\(session.lastScreen)")
+        }
+
         @Test("--echo-column by number: Enter on the first row prints it; an unknown column is a one-line error")
         func echoColumnByNumberAndUnknown() throws {
             let directory = try Fixture.directoryWithPeople()
