@@ -14,6 +14,7 @@ import TerminalSurface
 //        dtable-bench --column-filter [--rows N,N] [--runs R]  (see ColumnFilterBench)
 //        dtable-bench --scan [--rows N,N] [--runs R] [--field-wise]  (see ScanBench)
 //        dtable-bench --column-order [--runs R] [--presses N]  (see ColumnOrderBench)
+//        dtable-bench --print-bench [--rows N,N...] [--runs R]  (see PrintBench)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
 // `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
@@ -223,6 +224,7 @@ func measureInProcess(path: String) throws {
 
 if arguments.contains("--column-filter") { ColumnFilterBench.runAlone() }
 if arguments.contains("--scan") { ScanBench.runAlone() }
+PrintBench.runIfAsked(arguments)
 if let query = option("--filter") {
     FilterBench.run(query: query, isRegex: arguments.contains("--regex"),
                     directory: option("--data-directory") ?? "bench-data",
@@ -505,6 +507,7 @@ print("|" + widths.enumerated().map { c, w in c == 0 ? String(repeating: "-", co
 for row in table.dropFirst() { print(line(row)) }
 ColumnFilterBench.printTable(directory: directory, rowCounts: rowCounts)
 ScanBench.printTable(directory: directory, rowCounts: rowCounts)
+PrintBench.report(binary: binary, directory: directory, rowCounts: rowCounts)
 progress("done in \(format1(seconds(clock.now - benchStart))) s")
 
 func format1(_ v: Double) -> String { formatFixed(v, 1) }
