@@ -105,10 +105,10 @@ func measureInProcess(path: String) throws {
     sortView.settleColumnKinds()
     emit("kind_sample_wait_ms", milliseconds(clock.now - start))
     progress("  sorting \(rows) rows by progress")
-    start = clock.now
-    sortView.sort(by: [SortDescriptor(column: column("progress"), ascending: true)])
-    emit("sort_int_wall_ms", milliseconds(clock.now - start))
-    emit("sort_int_ms", sortView.lastSortMilliseconds ?? 0)
+    let sortInt = SortBench.measure(view: sortView, column: column("progress"), runs: 3, leaveSorted: true)
+    emit("sort_int_ms", sortInt.bestMilliseconds)
+    emit("sort_int_cpu_ms", sortInt.cpuMilliseconds)
+    emit("sort_int_peak_anon_kb", Double(sortInt.peakAnonBytes) / 1024)
     emit("anon_after_sort_kb", Double(processStatusKilobytes("RssAnon") - anonBase))
     // Sanity: `progress` non-decreasing over ~1000 evenly spaced display rows.
     var previous = Int.min, sorted = true
@@ -119,11 +119,10 @@ func measureInProcess(path: String) throws {
     }
     emit("sort_int_checked", sorted ? 1 : 0)
     progress("  sorting \(rows) rows by name")
-    start = clock.now
-    sortView.sort(by: [SortDescriptor(column: column("name"), ascending: true)])
-    emit("sort_text_wall_ms", milliseconds(clock.now - start))
-    emit("sort_text_ms", sortView.lastSortMilliseconds ?? 0)
-    sortView.sort(by: [])
+    let sortText = SortBench.measure(view: sortView, column: column("name"), runs: 3)
+    emit("sort_text_ms", sortText.bestMilliseconds)
+    emit("sort_text_cpu_ms", sortText.cpuMilliseconds)
+    emit("sort_text_peak_anon_kb", Double(sortText.peakAnonBytes) / 1024)
 
     // 3. Frame builds after key presses at 200x60, through the real controller, memory backend.
     progress("  frame builds, \(keyPresses) key presses")
@@ -230,6 +229,13 @@ if let query = option("--filter") {
                     directory: option("--data-directory") ?? "bench-data",
                     rows: option("--rows").flatMap { Int($0) } ?? 1_000_000,
                     runs: option("--runs").flatMap { Int($0) } ?? 3)
+    exit(0)
+}
+
+if arguments.contains("--sort") {
+    SortBench.run(directory: option("--data-directory") ?? "bench-data", rows: option("--rows").flatMap { Int($0) } ?? 1_000_000,
+                  runs: option("--runs").flatMap { Int($0) } ?? 3,
+                  columns: (option("--columns") ?? "progress,name").split(separator: ",").map(String.init))
     exit(0)
 }
 
@@ -358,8 +364,12 @@ let metrics: [(String, String)] = [
     ("gz_size", "gzip -6 of the file (MB)"),
     ("gz_zcat", "`zcat FILE.gz | wc -l` (ms, best of 3; decompressed MB/s)"),
     ("gz_index", "open FILE.gz + decompress + index (ms, best of 3; MB/s)"),
-    ("sort_int", "sort int column `progress` (ms, DataTableView.sort)"),
-    ("sort_text", "sort text column `name` (ms, DataTableView.sort)"),
+    ("sort_int", "sort int column `progress` (ms, DataTableView.sort, best of 3; CPU ms all threads)"),
+    ("sort_int_anon", "  peak anon memory while sorting (B/row, above the level before)"),
+    ("gnu_sort", "  GNU `LC_ALL=C sort -t, -k5 -n FILE` (ms, best of 3, reference)"),
+    ("sort_text", "sort text column `name` (ms, DataTableView.sort, best of 3; CPU ms all threads)"),
+    ("sort_text_anon", "  peak anon memory while sorting (B/row, above the level before)"),
+    ("load", "load average (1 min) before / after this column"),
     ("frame_mean", "frame build mean (ms, 200x60, after key presses)"),
     ("frame_max", "frame build max (ms)"),
     ("kinds_frame", "frame build with cell kinds + wrapped rows, mean / max (ms)"),
@@ -382,6 +392,7 @@ var columns: [(title: String, values: [String: String])] = []
 /// Measures one file: `full` adds what only makes sense for large files (throughput, per row).
 func measure(path: String, title: String, full: Bool) -> (title: String, values: [String: String]) {
     var values: [String: String] = [:]
+    let loadBefore = SortBench.loadAverage()
     let bytes = fileSize(path)
     values["size"] = bytes < 100_000 ? format3(Double(bytes) / 1e6) : format1(Double(bytes) / 1e6)
 
@@ -430,9 +441,19 @@ func measure(path: String, title: String, full: Bool) -> (title: String, values:
     if let ms = child["fields_ms"] { values["fields_ms"] = full ? format1(ms) : format3(ms) }
     if full { values.merge(GzipBench.measure(path: path), uniquingKeysWith: { $1 }) }
     if let ms = child["sort_int_ms"] {
-        values["sort_int"] = (full ? format1(ms) : format3(ms)) + (child["sort_int_checked"] == 1 ? "" : " (NOT SORTED)")
+        values["sort_int"] = (full ? format1(ms) : format3(ms)) + (child["sort_int_cpu_ms"].map { "; " + format1($0) } ?? "")
+            + (child["sort_int_checked"] == 1 ? "" : " (NOT SORTED)")
     }
-    if let ms = child["sort_text_ms"] { values["sort_text"] = full ? format1(ms) : format3(ms) }
+    if let ms = child["sort_text_ms"] {
+        values["sort_text"] = (full ? format1(ms) : format3(ms)) + (child["sort_text_cpu_ms"].map { "; " + format1($0) } ?? "")
+    }
+    if full, rows > 0 {
+        values["sort_int_anon"] = child["sort_int_peak_anon_kb"].map { format1($0 * 1024 / rows) }
+        values["sort_text_anon"] = child["sort_text_peak_anon_kb"].map { format1($0 * 1024 / rows) }
+        // The reference on files up to 1M rows (GNU sort takes ~15 s at 10M).
+        if rows <= 1_000_000 { values["gnu_sort"] = format1(SortBench.gnuSortMilliseconds(path: path, key: 5, runs: 3)) }
+        values["load"] = "\(format2(loadBefore)) / \(format2(SortBench.loadAverage()))"
+    }
     values["open_frame"] = child["open_frame_ms"].map(format2)
     values["open_frame_indexing"] = child["open_frame_indexing_ms"].map(format2)
     values["frame_mean"] = child["frame_mean_ms"].map(format3)

@@ -1,8 +1,10 @@
+import Dispatch
+
 /// Sorts row ids by pre-extracted keys (`SortKeyColumn`); never parses a field.
 ///
-/// Every key column holds one order-preserving `UInt64` per row (text: the rank of the row's
-/// text in collation order, computed once when the column is extracted), so one algorithm
-/// serves every kind:
+/// Every key column holds one order-preserving key per row (text: the rank of the row's text in
+/// collation order, computed once when the column is extracted), so one algorithm serves every
+/// kind:
 /// - The keys of the rows being sorted are biased by the column's smallest key. When the key
 ///   range fits 32 bits (integers, fixed-point decimals such as prices, dates, text ranks,
 ///   booleans) each row becomes one `UInt64` `(biasedKey << 32) | rowID`; otherwise
@@ -11,14 +13,19 @@
 ///   passes whose digit is the same for every row skipped (a 0–100 column takes one pass).
 ///   LSD radix sort is stable, so ties keep their input order with no tie-breaker;
 ///   descending uses `max - key` as the key, which does not reverse ties.
+/// - Both cores: the rows' two halves are gathered and radix-sorted at once, each in its own
+///   part of the two buffers, then merged stably (ties from the first half first) from both
+///   ends at once, one thread writing the first half of the result, the other the second.
 /// - Several keys: one stable pass per key, least significant first.
 /// - Strays (values the column's kind cannot read) are split off, sorted by their text rank and
 ///   appended; nulls are split off (in input order) and appended after them.
+/// Memory per sorted row: the result (4 bytes) and two 8-byte buffers while sorting (one of
+/// them freed before the result is written), besides the key columns.
 /// Measured, release build, 2-core machine, keys extracted, 1M / 10M rows: the standard
 /// library's `sort` of packed `UInt64`s 0.09 / 1.05 s, of `(key, position)` structs
-/// 0.12 / 1.38 s; this radix sort 0.016-0.022 / 0.31-0.33 s (random 31-bit keys, 3 passes),
-/// 0.012-0.016 / 0.16-0.24 s (dates, prices, text ranks), 0.036-0.047 / 0.55-0.65 s (64-bit
-/// keys). Behaviour: `Tests/DataTableKitTests/RowSorterTests.swift`.
+/// 0.12 / 1.38 s; this radix sort on one thread 0.016-0.022 / 0.31-0.33 s (random 31-bit keys,
+/// 3 passes), 0.012-0.016 / 0.16-0.24 s (dates, prices, text ranks), 0.036-0.047 / 0.55-0.65 s
+/// (64-bit keys). Behaviour: `Tests/DataTableKitTests/RowSorterTests.swift`.
 public enum RowSorter {
     /// Returns the permutation (display position -> source row id) of `rows` sorted by
     /// `descriptors` in priority order.
@@ -28,7 +35,8 @@ public enum RowSorter {
     ///     filter), or `0..<n`. Every id must be below each column's `count`.
     ///   - descriptors: key columns with their direction, most significant first.
     ///   - isCancelled: polled before each key's pass and before each radix pass (at most
-    ///     ~0.1 s apart at 10M rows); when it returns true the sort stops and returns nil.
+    ///     ~0.1 s apart at 10M rows); when it returns true the sort stops and returns nil. It may
+    ///     be called from two threads at once.
     /// - Returns: the sorted ids, or nil when cancelled.
     ///
     /// Order:
@@ -57,152 +65,343 @@ public enum RowSorter {
         _ rows: [UInt32], by descriptors: [(SortKeyColumn, ascending: Bool)],
         isCancelled: () -> Bool = { false }
     ) -> [UInt32]? {
+        sort(rows, count: rows.count, by: descriptors, isCancelled: isCancelled)
+    }
+
+    /// `sort(_:by:isCancelled:)` of `rows`, or of every row `0..<count` when `rows` is nil
+    /// (without building that list). `concurrent: false` keeps to the calling thread, as do
+    /// sorts of fewer than `minimumConcurrentRows` rows.
+    static func sort(
+        _ rows: [UInt32]?, count: Int, by descriptors: [(SortKeyColumn, ascending: Bool)], concurrent: Bool = true,
+        minimumConcurrentRows: Int = concurrentThreshold, isCancelled: () -> Bool
+    ) -> [UInt32]? {
         if isCancelled() { return nil }
+        let count = rows?.count ?? count
+        guard count >= 2, !descriptors.isEmpty else { return rows ?? allRows(count) }
         var current = rows
-        if current.count < 2 { return current }
         for descriptor in descriptors.reversed() {
             if isCancelled() { return nil }
-            guard let next = sort(current, by: descriptor.0, ascending: descriptor.ascending, isCancelled: isCancelled)
+            guard let next = sort(current, count: count, by: descriptor.0, ascending: descriptor.ascending,
+                                  concurrent: concurrent && count >= max(2, minimumConcurrentRows), isCancelled: isCancelled)
             else { return nil }
             current = next
         }
         return current
     }
 
-    /// One stable pass by one key.
-    static func sort(
-        _ rows: [UInt32], by column: SortKeyColumn, ascending: Bool, isCancelled: () -> Bool
-    ) -> [UInt32]? {
-        let n = rows.count
-        // No value and no stray in the column: everything is null, nothing moves.
-        guard column.minKey <= column.maxKey || column.strayCount > 0 else { return rows }
-        let minKey = column.minKey <= column.maxKey ? column.minKey : 0
-        let maxKey = column.minKey <= column.maxKey ? column.maxKey : 0
-        let range = maxKey - minKey
-        let keyBits = UInt64.bitWidth - range.leadingZeroBitCount
-        let hasNulls = column.exceptionCount > 0
-        let hasStrays = column.strayCount > 0
-        // Stray rows in input order, sorted after the values.
-        var strayRows: [UInt32] = []
-        var cancelled = false
-        let result = [UInt32](unsafeUninitializedCapacity: n) { out, initialized in
-            initialized = n
-            rows.withUnsafeBufferPointer { rows in
-            column.keys.withUnsafeBufferPointer { keys in
-            column.nullMask.withUnsafeBufferPointer { nullMask in
-                @inline(__always) func isNull(_ row: Int) -> Bool {
-                    hasNulls && nullMask[row >> 6] & (1 << UInt64(row & 63)) != 0
-                }
-                /// Keeps a stray row aside (true), or says the excluded row is a null (false).
-                @inline(__always) func setAsideStray(_ row: UInt32) -> Bool {
-                    guard hasStrays, column.isStray(Int(row)) else { return false }
-                    strayRows.append(row)
-                    return true
-                }
-                // Nulls go straight to the end of `out`, written backwards then reversed.
-                var nulls = 0
-                // The two branches below differ only in the element type. Folding them into one
-                // generic function taking pack/unpack closures measured slower (1M-row int sort
-                // 143-181 ms against 143-147 ms), so they stay written out.
-                if keyBits <= 32 {
-                    // Measured, keys random over 31 bits, 1M / 10M rows: this 0.016 / 0.31 s;
-                    // stdlib sort of the same packed UInt64s 0.086 / 1.07 s.
-                    let a = UnsafeMutablePointer<UInt64>.allocate(capacity: max(n, 1))
-                    let b = UnsafeMutablePointer<UInt64>.allocate(capacity: max(n, 1))
-                    defer { a.deallocate(); b.deallocate() }
-                    var m = 0
-                    for i in 0..<n {
-                        let row = rows[i]
-                        precondition(Int(row) < keys.count, "row id outside the key column")
-                        if isNull(Int(row)) {
-                            if setAsideStray(row) { continue }
-                            nulls += 1
-                            out[n - nulls] = row
-                            continue
-                        }
-                        let key = keys[Int(row)]
-                        let biased = ascending ? key &- minKey : maxKey &- key
-                        a[m] = biased << 32 | UInt64(row)
-                        m += 1
-                    }
-                    guard let sorted = radixSort(a, b, count: m, keyShift: 32, keyBits: keyBits, isCancelled: isCancelled)
-                    else { cancelled = true; return }
-                    for i in 0..<m { out[i] = UInt32(truncatingIfNeeded: sorted[i]) }
-                    guard appendStrays(strayRows, after: m, to: out, column: column, ascending: ascending,
-                                       isCancelled: isCancelled) else { cancelled = true; return }
-                } else {
-                    let a = UnsafeMutablePointer<KeyRow>.allocate(capacity: max(n, 1))
-                    let b = UnsafeMutablePointer<KeyRow>.allocate(capacity: max(n, 1))
-                    defer { a.deallocate(); b.deallocate() }
-                    var m = 0
-                    for i in 0..<n {
-                        let row = rows[i]
-                        precondition(Int(row) < keys.count, "row id outside the key column")
-                        if isNull(Int(row)) {
-                            if setAsideStray(row) { continue }
-                            nulls += 1
-                            out[n - nulls] = row
-                            continue
-                        }
-                        let key = keys[Int(row)]
-                        a[m] = KeyRow(key: ascending ? key &- minKey : maxKey &- key, row: row)
-                        m += 1
-                    }
-                    guard let sorted = radixSort(a, b, count: m, keyShift: 0, keyBits: keyBits, isCancelled: isCancelled)
-                    else { cancelled = true; return }
-                    for i in 0..<m { out[i] = sorted[i].row }
-                    guard appendStrays(strayRows, after: m, to: out, column: column, ascending: ascending,
-                                       isCancelled: isCancelled) else { cancelled = true; return }
-                }
-                reverseNulls(out, count: nulls)
-            }
-            }
-            }
+    /// `0..<count` as row ids.
+    static func allRows(_ count: Int) -> [UInt32] {
+        [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0..<count { buffer[i] = UInt32(truncatingIfNeeded: i) }
+            initialized = count
         }
-        return cancelled ? nil : result
     }
 
-    /// Sorts the stray rows (in input order) by their text ranks, in the sort's direction, and
-    /// writes them to `out` from `start`. Returns false when cancelled.
-    static func appendStrays(_ strays: [UInt32], after start: Int, to out: UnsafeMutableBufferPointer<UInt32>,
-                             column: SortKeyColumn, ascending: Bool, isCancelled: () -> Bool) -> Bool {
-        guard !strays.isEmpty else { return true }
+    /// One stable pass by one key over `rows` (all rows `0..<n` when nil), in two halves on two
+    /// threads when `concurrent`.
+    static func sort(
+        _ rows: [UInt32]?, count n: Int, by column: SortKeyColumn, ascending: Bool, concurrent: Bool = true,
+        isCancelled: () -> Bool
+    ) -> [UInt32]? {
+        let n = rows?.count ?? n
+        // No value and no stray in the column: everything is null, nothing moves.
+        guard column.minKey <= column.maxKey || column.strayCount > 0 else { return rows ?? allRows(n) }
+        let minKey = column.minKey <= column.maxKey ? column.minKey : 0
+        let maxKey = column.minKey <= column.maxKey ? column.maxKey : 0
+        let keyBits = UInt64.bitWidth - (maxKey - minKey).leadingZeroBitCount
+        // The two element types differ only in layout; one generic pass serves both.
+        if keyBits <= 32 {
+            return sortPass(rows, count: n, by: column, ascending: ascending, element: PackedKeyRow.self, keyBits: keyBits,
+                            concurrent: concurrent, isCancelled: isCancelled)
+        }
+        return sortPass(rows, count: n, by: column, ascending: ascending, element: KeyRow.self, keyBits: keyBits,
+                        concurrent: concurrent, isCancelled: isCancelled)
+    }
+
+    /// Rows below this many are sorted on one thread.
+    static let concurrentThreshold = 1 << 16
+
+    /// The pass of `sort(_:count:by:ascending:concurrent:isCancelled:)` with elements of type
+    /// `Element` (packed `UInt64`s for keys of at most 32 bits, else `KeyRow`s).
+    static func sortPass<Element: RadixSortable>(
+        _ rows: [UInt32]?, count n: Int, by column: SortKeyColumn, ascending: Bool, element: Element.Type, keyBits: Int,
+        concurrent: Bool, isCancelled: () -> Bool
+    ) -> [UInt32]? {
+        let n = rows?.count ?? n
+        let minKey = column.minKey <= column.maxKey ? column.minKey : 0
+        let maxKey = column.minKey <= column.maxKey ? column.maxKey : 0
+        let span = maxKey &- minKey
+        let hasExceptions = column.exceptionCount > 0
+        // Value rows among the sorted ones: at most the column's value rows.
+        let capacity = max(1, min(n, column.count - column.exceptionCount))
+        let a = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        var b: UnsafeMutablePointer<Element>? = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        var aLive = true
+        defer {
+            if aLive { a.deallocate() }
+            b?.deallocate()
+        }
+        let parts = concurrent ? 2 : 1
+        // Each part: input positions, where its values go in `a` (the second part fills `a` from
+        // the end, backwards, so neither needs to know the other's count first), its stray and
+        // null rows in input order, its histograms.
+        let split = n / 2
+        let halves = UnsafeMutableBufferPointer<SortHalf>.allocate(capacity: parts)
+        _ = halves.initialize(from: repeatElement(SortHalf(), count: parts))
+        defer {
+            _ = halves.deinitialize()
+            halves.deallocate()
+        }
+        let passes = (keyBits + maxDigitBits - 1) / maxDigitBits
+        let digitBits = passes == 0 ? 0 : (keyBits + passes - 1) / passes
+        let radix = 1 << digitBits
+        let histograms = UnsafeMutablePointer<Int>.allocate(capacity: max(1, parts * passes * radix))
+        histograms.initialize(repeating: 0, count: max(1, parts * passes * radix))
+        defer { histograms.deallocate() }
+        let keyShift = Element.keyShift
+        let mask = UInt64(radix &- 1)
+
+        // 1. Gather: values into `a` with their histograms, exceptions aside.
+        let narrow = column.isNarrow
+        column.narrowKeys.withUnsafeBufferPointer { narrowKeys in
+        column.wideKeys.withUnsafeBufferPointer { wideKeys in
+        column.nullMask.withUnsafeBufferPointer { nullMask in
+        (rows ?? []).withUnsafeBufferPointer { rowList in
+            let rowList = rows == nil ? nil : rowList.baseAddress
+            @inline(__always) func row(at i: Int) -> UInt32 { rowList?[i] ?? UInt32(truncatingIfNeeded: i) }
+            @inline(__always) func element(_ row: UInt32) -> Element? {
+                let r = Int(row)
+                precondition(r < column.count, "row id outside the key column")
+                if hasExceptions && nullMask[r >> 6] & (1 << UInt64(r & 63)) != 0 { return nil }
+                let biased = narrow ? UInt64(narrowKeys[r]) : wideKeys[r] &- minKey
+                return Element(key: ascending ? biased : span &- biased, row: row)
+            }
+            func gather(_ part: Int) {
+                let histogram = histograms + part * passes * radix
+                var half = SortHalf()
+                @inline(__always) func count(_ e: Element) {
+                    var key = e.radixKey >> UInt64(keyShift)
+                    for p in 0..<passes {
+                        histogram[p &* radix &+ Int(key & mask)] &+= 1
+                        key >>= UInt64(digitBits)
+                    }
+                }
+                @inline(__always) func setAside(_ row: UInt32) {
+                    if column.isStray(Int(row)) { half.strays.append(row) } else { half.nulls.append(row) }
+                }
+                if part == 0 {
+                    let end = parts == 1 ? n : split
+                    var m = 0
+                    for i in 0..<end {
+                        let r = row(at: i)
+                        guard let e = element(r) else { setAside(r); continue }
+                        precondition(m < capacity, "row id outside the key column")
+                        a[m] = e
+                        count(e)
+                        m += 1
+                    }
+                    half.start = 0
+                    half.count = m
+                } else {
+                    // Backwards from the end of `a`, so the part ends in input order there.
+                    var m = 0
+                    var i = n - 1
+                    while i >= split {
+                        let r = row(at: i)
+                        i -= 1
+                        guard let e = element(r) else { setAside(r); continue }
+                        precondition(m < capacity, "row id outside the key column")
+                        a[capacity - 1 - m] = e
+                        count(e)
+                        m += 1
+                    }
+                    half.strays.reverse()
+                    half.nulls.reverse()
+                    half.start = capacity - m
+                    half.count = m
+                }
+                halves[part] = half
+            }
+            if parts == 1 { gather(0) } else { onBothCores { gather($0) } }
+        }
+        }
+        }
+        }
+        precondition(halves.count < 2 || halves[0].count + halves[1].count <= capacity, "row id outside the key column")
+
+        // 2. Radix-sort each part in place (`a`/`b` at the part's offsets), skipping the passes
+        //    whose digit every row shares; both parts make the same passes, so both end in the
+        //    same buffer.
+        var doPass = [Bool](repeating: false, count: passes)
+        for p in 0..<passes {
+            for part in 0..<parts {
+                let h = histograms + (part * passes + p) * radix
+                let c = halves[part].count
+                if c > 1, (0..<radix).allSatisfy({ h[$0] != c }) { doPass[p] = true }
+            }
+        }
+        let cancelled = UnsafeMutablePointer<Bool>.allocate(capacity: parts)
+        cancelled.initialize(repeating: false, count: parts)
+        defer { cancelled.deallocate() }
+        let scratch = b!
+        func sortPart(_ part: Int) {
+            let half = halves[part]
+            let h0 = histograms + part * passes * radix
+            var source = a + half.start, destination = scratch + half.start
+            for p in 0..<passes where doPass[p] {
+                if isCancelled() {
+                    cancelled[part] = true
+                    return
+                }
+                let h = h0 + p * radix
+                var sum = 0
+                for d in 0..<radix {
+                    let c = h[d]
+                    h[d] = sum
+                    sum &+= c
+                }
+                let shift = UInt64(keyShift + p * digitBits)
+                for i in 0..<half.count {
+                    let e = source[i]
+                    let d = Int((e.radixKey >> shift) & mask)
+                    destination[h[d]] = e
+                    h[d] &+= 1
+                }
+                swap(&source, &destination)
+            }
+        }
+        if parts == 1 { sortPart(0) } else { onBothCores { sortPart($0) } }
+        if (0..<parts).contains(where: { cancelled[$0] }) || isCancelled() { return nil }
+        let sortedInScratch = doPass.filter { $0 }.count % 2 == 1
+        let sorted: UnsafeMutablePointer<Element> = sortedInScratch ? scratch : a
+        // The other buffer is free: give it back before the result is allocated.
+        if sortedInScratch {
+            a.deallocate()
+            aLive = false
+        } else {
+            b!.deallocate()
+            b = nil
+        }
+
+        // 3. The result: merged values, strays by rank, nulls.
+        let strays = halves.flatMap(\.strays)
+        let nullCount = halves.reduce(0) { $0 + $1.nulls.count }
+        let m = halves.reduce(0) { $0 + $1.count }
+        var strayOrder: [UInt32]?
+        if !strays.isEmpty {
+            guard let order = sortStrays(strays, column: column, ascending: ascending, isCancelled: isCancelled) else {
+                return nil
+            }
+            strayOrder = order
+        }
+        return [UInt32](unsafeUninitializedCapacity: n) { out, initialized in
+            let out = out.baseAddress!
+            if parts == 1 {
+                for i in 0..<m { out[i] = sorted[i].row }
+            } else {
+                let left = halves[0], right = halves[1]
+                let x = sorted + left.start, y = sorted + right.start
+                onBothCores { end in
+                    if end == 0 {
+                        mergeFront(x, left.count, y, right.count, into: out, taking: m / 2, keyShift: keyShift)
+                    } else {
+                        mergeBack(x, left.count, y, right.count, into: out, taking: m - m / 2, total: m, keyShift: keyShift)
+                    }
+                }
+            }
+            var k = m
+            for row in strayOrder ?? [] {
+                out[k] = row
+                k += 1
+            }
+            for half in halves {
+                for row in half.nulls {
+                    out[k] = row
+                    k += 1
+                }
+            }
+            precondition(k == n && nullCount + strays.count + m == n)
+            initialized = n
+        }
+    }
+
+    /// One part of a pass: where its values lie in the buffers, and its exceptions in input order.
+    struct SortHalf {
+        var start = 0
+        var count = 0
+        var strays: [UInt32] = []
+        var nulls: [UInt32] = []
+    }
+
+    /// Writes the first `taking` elements' rows of the stable merge of the sorted runs `x`
+    /// (first in input order) and `y` to `out[0..<taking]`.
+    @inline(__always)
+    static func mergeFront<Element: RadixSortable>(
+        _ x: UnsafePointer<Element>, _ xn: Int, _ y: UnsafePointer<Element>, _ yn: Int,
+        into out: UnsafeMutablePointer<UInt32>, taking: Int, keyShift: Int
+    ) {
+        var i = 0, j = 0
+        for k in 0..<taking {
+            if j == yn || (i < xn && x[i].radixKey >> UInt64(keyShift) <= y[j].radixKey >> UInt64(keyShift)) {
+                out[k] = x[i].row
+                i += 1
+            } else {
+                out[k] = y[j].row
+                j += 1
+            }
+        }
+    }
+
+    /// Writes the last `taking` elements' rows of the same merge to `out[total - taking..<total]`,
+    /// from the back: on equal keys the element of `y` goes later.
+    @inline(__always)
+    static func mergeBack<Element: RadixSortable>(
+        _ x: UnsafePointer<Element>, _ xn: Int, _ y: UnsafePointer<Element>, _ yn: Int,
+        into out: UnsafeMutablePointer<UInt32>, taking: Int, total: Int, keyShift: Int
+    ) {
+        var i = xn - 1, j = yn - 1
+        var k = total - 1
+        for _ in 0..<taking {
+            if i < 0 || (j >= 0 && y[j].radixKey >> UInt64(keyShift) >= x[i].radixKey >> UInt64(keyShift)) {
+                out[k] = y[j].row
+                j -= 1
+            } else {
+                out[k] = x[i].row
+                i -= 1
+            }
+            k -= 1
+        }
+    }
+
+    /// The stray rows (in input order) sorted by their text ranks, in the sort's direction, or
+    /// nil when cancelled.
+    static func sortStrays(_ strays: [UInt32], column: SortKeyColumn, ascending: Bool, isCancelled: () -> Bool) -> [UInt32]? {
         let n = strays.count
         let maxRank = UInt64(max(0, column.strayRankCount - 1))
         let keyBits = UInt64.bitWidth - maxRank.leadingZeroBitCount
-        let a = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
-        let b = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+        let a = UnsafeMutablePointer<PackedKeyRow>.allocate(capacity: n)
+        let b = UnsafeMutablePointer<PackedKeyRow>.allocate(capacity: n)
         defer { a.deallocate(); b.deallocate() }
-        column.keys.withUnsafeBufferPointer { keys in
-            for (i, row) in strays.enumerated() {
-                let rank = keys[Int(row)]
-                a[i] = (ascending ? rank : maxRank &- rank) << 32 | UInt64(row)
-            }
+        for (i, row) in strays.enumerated() {
+            let rank = column.key(Int(row))
+            a[i] = PackedKeyRow(key: ascending ? rank : maxRank &- rank, row: row)
         }
         guard let sorted = radixSort(a, b, count: n, keyShift: 32, keyBits: keyBits, isCancelled: isCancelled) else {
-            return false
+            return nil
         }
-        for i in 0..<n { out[start + i] = UInt32(truncatingIfNeeded: sorted[i]) }
-        return true
-    }
-
-    /// Nulls were written from the end backwards; put them back in input order.
-    @inline(__always)
-    static func reverseNulls(_ out: UnsafeMutableBufferPointer<UInt32>, count: Int) {
-        guard count > 1 else { return }
-        var i = out.count - count, j = out.count - 1
-        while i < j {
-            out.swapAt(i, j)
-            i += 1
-            j -= 1
-        }
+        return (0..<n).map { sorted[$0].row }
     }
 
     /// A 64-bit key and its row, for key ranges wider than 32 bits.
     struct KeyRow: RadixSortable {
         var key: UInt64
         var row: UInt32
+        @inline(__always) init(key: UInt64, row: UInt32) {
+            self.key = key
+            self.row = row
+        }
         @inline(__always) var radixKey: UInt64 { key }
+        static var keyShift: Int { 0 }
     }
 
     /// LSD radix sort of `count` elements of `a` by bits `keyShift..<keyShift+keyBits` of their
@@ -492,11 +691,21 @@ struct TextRanker {
     @inline(__always) static func foldByte(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
 }
 
-/// An element a radix sort can order by an unsigned key.
+/// An element a radix sort can order by an unsigned key: a key and a row id.
 protocol RadixSortable {
+    /// The element of `row` with `key` (below 2^32 when `keyShift` is 32).
+    init(key: UInt64, row: UInt32)
+    /// The key sits in bits `keyShift...` of this.
     var radixKey: UInt64 { get }
+    var row: UInt32 { get }
+    static var keyShift: Int { get }
 }
 
-extension UInt64: RadixSortable {
-    @inline(__always) var radixKey: UInt64 { self }
+/// `(key << 32) | row` in one word: keys of at most 32 bits.
+struct PackedKeyRow: RadixSortable {
+    var bits: UInt64
+    @inline(__always) init(key: UInt64, row: UInt32) { bits = key << 32 | UInt64(row) }
+    @inline(__always) var radixKey: UInt64 { bits }
+    @inline(__always) var row: UInt32 { UInt32(truncatingIfNeeded: bits) }
+    static var keyShift: Int { 32 }
 }

@@ -18,7 +18,7 @@ public enum SortKeyKind: Hashable, Sendable {
 /// One column's sort keys, extracted once from the fields of rows `0..<count`, so that sorting
 /// compares keys and never parses a field.
 ///
-/// Per row it holds an 8-byte key, an order-preserving unsigned encoding of the value, so that
+/// Per row it holds a key, an order-preserving unsigned encoding of the value, so that
 /// comparing two keys as `UInt64` compares the values: numbers as fixed-point integers or
 /// `Double`s, dates as days, seconds or milliseconds since the epoch, booleans as 0 and 1, and
 /// text as the rank of the row's text among the column's distinct texts in collation order
@@ -28,9 +28,12 @@ public enum SortKeyKind: Hashable, Sendable {
 /// marked in a bitmap; a second bitmap tells the strays, whose key is the rank of their text
 /// among the column's strays (they sort after the values, before the nulls).
 ///
-/// Memory: 8 bytes per row plus 2 bits (the stray bitmap only when there are strays). While
-/// extracting, text also holds each distinct text once (every text when most are distinct)
-/// and 32 bytes per distinct text for ranking; other kinds hold their distinct strays so.
+/// Memory: 4 bytes per row when the keys' range fits 32 bits (text ranks always; integers,
+/// prices, dates, booleans almost always: stored as `key - minKey`), else 8; plus 2 bits (the
+/// stray bitmap only when there are strays). While extracting, numbers, dates and booleans
+/// hold 8 bytes per row (numbers 9), text 4; text also holds each distinct text once (every
+/// text when most are distinct) and 32 bytes per distinct text for ranking; other kinds hold
+/// their distinct strays so.
 public struct SortKeyColumn: Sendable {
     /// What the keys compare as.
     public let kind: SortKeyKind
@@ -44,8 +47,12 @@ public struct SortKeyColumn: Sendable {
     /// Null and stray rows.
     let exceptionCount: Int
 
-    /// The order-preserving key of each row: a stray's rank among the strays; meaningless for nulls.
-    let keys: [UInt64]
+    /// Whether the keys are held in 32 bits (`narrowKeys`), else in 64 (`wideKeys`).
+    let isNarrow: Bool
+    /// When narrow: a value row's key less `minKey`, a stray's rank, 0 for a null.
+    let narrowKeys: [UInt32]
+    /// When wide: a value row's key, a stray's rank, 0 for a null.
+    let wideKeys: [UInt64]
     /// Bit `row % 64` of word `row / 64` set when `row` is null or stray; empty when there are none.
     let nullMask: [UInt64]
     /// The same bits for stray rows only; empty when `strayCount == 0`.
@@ -59,13 +66,26 @@ public struct SortKeyColumn: Sendable {
     /// Whether `row` has no value (empty field or null token); such rows sort last.
     public func isNull(_ row: Int) -> Bool {
         precondition(row >= 0 && row < count, "row \(row) outside 0..<\(count)")
-        return exceptionCount > 0 && nullMask[row >> 6] & (1 << UInt64(row & 63)) != 0 && !isStray(row)
+        return isException(row) && !isStray(row)
     }
 
     /// Whether `row` holds a value the column's kind cannot read (a stray).
     public func isStray(_ row: Int) -> Bool {
         precondition(row >= 0 && row < count, "row \(row) outside 0..<\(count)")
         return strayCount > 0 && strayMask[row >> 6] & (1 << UInt64(row & 63)) != 0
+    }
+
+    /// Whether `row` is null or stray (has no value key).
+    @inline(__always) func isException(_ row: Int) -> Bool {
+        exceptionCount > 0 && nullMask[row >> 6] & (1 << UInt64(row & 63)) != 0
+    }
+
+    /// Row `row`'s key: the order-preserving value key, a stray's rank among the strays; 0 for
+    /// a null.
+    func key(_ row: Int) -> UInt64 {
+        guard isNarrow else { return wideKeys[row] }
+        let stored = UInt64(narrowKeys[row])
+        return isException(row) ? stored : minKey &+ stored
     }
 
     /// Builds keys by calling `field(row)` exactly once per row, in row order.
@@ -94,7 +114,21 @@ public struct SortKeyColumn: Sendable {
     ) -> SortKeyColumn {
         withoutActuallyEscaping(field) { field in
             build(kind: kind, source: BytesFieldSource(count: count, csvQuoted: csvQuoted, field: field),
-                  format: format, nullTokens: nullTokens)
+                  format: format, nullTokens: nullTokens, control: .serial)!
+        }
+    }
+
+    /// Builds keys like `extract(kind:count:csvQuoted:format:nullTokens:field:)`, with the rows
+    /// split over both cores when `control.concurrent` (then `field` is called from two threads
+    /// at once, each row once, each thread in row order over its half: it must be thread-safe),
+    /// reporting progress and stopping early when `control` says the work was cancelled (nil).
+    static func extract(
+        kind: SortKeyKind, count: Int, csvQuoted: Bool, format: ValueFormat, nullTokens: NullTokens,
+        control: ExtractionControl, field: (Int) -> UnsafeRawBufferPointer
+    ) -> SortKeyColumn? {
+        withoutActuallyEscaping(field) { field in
+            build(kind: kind, source: BytesFieldSource(count: count, csvQuoted: csvQuoted, field: field),
+                  format: format, nullTokens: nullTokens, control: control)
         }
     }
 
@@ -104,20 +138,34 @@ public struct SortKeyColumn: Sendable {
         kind: SortKeyKind, count: Int, format: ValueFormat = .standard, nullTokens: NullTokens = .standard,
         string: (Int) -> String
     ) -> SortKeyColumn {
-        withoutActuallyEscaping(string) { string in
-            build(kind: kind, source: StringFieldSource(count: count, field: string), format: format, nullTokens: nullTokens)
+        extract(kind: kind, count: count, format: format, nullTokens: nullTokens, control: .serial, string: string)!
+    }
+
+    /// `extract(kind:count:format:nullTokens:string:)` with progress and cancellation (serial:
+    /// `control.concurrent` is ignored, since `string` need not be thread-safe).
+    static func extract(
+        kind: SortKeyKind, count: Int, format: ValueFormat, nullTokens: NullTokens, control: ExtractionControl,
+        string: (Int) -> String
+    ) -> SortKeyColumn? {
+        var control = control
+        control.concurrent = false
+        return withoutActuallyEscaping(string) { string in
+            build(kind: kind, source: StringFieldSource(count: count, field: string), format: format, nullTokens: nullTokens,
+                  control: control)
         }
     }
 
     static func build<Source: FieldSource>(
-        kind: SortKeyKind, source: Source, format: ValueFormat = .standard, nullTokens: NullTokens = .standard
-    ) -> SortKeyColumn {
+        kind: SortKeyKind, source: Source, format: ValueFormat = .standard, nullTokens: NullTokens = .standard,
+        control: ExtractionControl = .serial
+    ) -> SortKeyColumn? {
         precondition(source.count >= 0 && source.count <= Int(UInt32.max) + 1, "row ids are UInt32")
         switch kind {
-        case .integer, .decimal: return buildNumeric(kind: kind, source: source, format: format, nullTokens: nullTokens)
-        case .dateTime: return buildDateTime(source: source, format: format, nullTokens: nullTokens)
-        case .boolean: return buildBoolean(source: source, format: format, nullTokens: nullTokens)
-        case .text: return buildText(source: source, nullTokens: nullTokens)
+        case .integer, .decimal:
+            return buildNumeric(kind: kind, source: source, format: format, nullTokens: nullTokens, control: control)
+        case .dateTime: return buildDateTime(source: source, format: format, nullTokens: nullTokens, control: control)
+        case .boolean: return buildBoolean(source: source, format: format, nullTokens: nullTokens, control: control)
+        case .text: return buildText(source: source, nullTokens: nullTokens, control: control)
         }
     }
 
@@ -128,49 +176,58 @@ public struct SortKeyColumn: Sendable {
     /// as a `Double` (scale 255). Pass 2 (in place, no field access) brings every value to the
     /// column's largest scale, or converts the column to `Double` when that would overflow.
     static func buildNumeric<Source: FieldSource>(
-        kind: SortKeyKind, source: Source, format: ValueFormat, nullTokens: NullTokens
-    ) -> SortKeyColumn {
+        kind: SortKeyKind, source: Source, format: ValueFormat, nullTokens: NullTokens, control: ExtractionControl
+    ) -> SortKeyColumn? {
         let count = source.count
-        var nulls = NullMaskBuilder(count: count)
-        var strays = StrayTexts()
         let scales = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
         defer { scales.deallocate() }
-        var maxScale: UInt8 = 0, minScale: UInt8 = 255, anyDouble = false
+        var parts: [(rows: Range<Int>, part: NumericPart)]?
         var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for row in 0..<count {
-                var value: UInt64 = 0, scale: UInt8 = 0, isStray = false
-                let ok = source.withField(row) { bytes -> Bool in
-                    guard let number = ValueParsing.number(bytes, format: format) else {
-                        if !nullTokens.isNull(bytes, numeric: true) {
-                            value = UInt64(strays.intern(bytes))
-                            isStray = true
+            let keys = buffer.baseAddress!
+            parts = inParts(count: count, control: control) { rows -> NumericPart? in
+                var part = NumericPart(reading: KeyReading(count: count))
+                for row in rows {
+                    if control.checkpoint(row, of: rows) { return nil }
+                    var value: UInt64 = 0, scale: UInt8 = 0, isStray = false
+                    let ok = source.withField(row) { bytes -> Bool in
+                        guard let number = ValueParsing.number(bytes, format: format) else {
+                            if !nullTokens.isNull(bytes, numeric: true) {
+                                value = UInt64(part.reading.strays.intern(bytes))
+                                isStray = true
+                            }
+                            return false
                         }
-                        return false
+                        if let (mantissa, s) = number.fixedPoint() {
+                            value = UInt64(bitPattern: mantissa)
+                            scale = s
+                        } else {
+                            value = ValueParsing.double(number, bytes).bitPattern
+                            scale = 255
+                        }
+                        return true
                     }
-                    if let (mantissa, s) = number.fixedPoint() {
-                        value = UInt64(bitPattern: mantissa)
-                        scale = s
+                    if ok {
+                        if scale == 255 { part.anyDouble = true } else {
+                            part.maxScale = max(part.maxScale, scale)
+                            part.minScale = min(part.minScale, scale)
+                        }
                     } else {
-                        value = ValueParsing.double(number, bytes).bitPattern
-                        scale = 255
+                        if isStray { part.reading.nulls.setStray(row) } else { part.reading.nulls.setNull(row) }
                     }
-                    return true
+                    scales[row] = scale
+                    keys[row] = value
                 }
-                if ok {
-                    if scale == 255 { anyDouble = true } else {
-                        maxScale = max(maxScale, scale)
-                        minScale = min(minScale, scale)
-                    }
-                } else {
-                    if isStray { nulls.setStray(row) } else { nulls.setNull(row) }
-                }
-                scales[row] = scale
-                buffer[row] = value
+                return part
             }
             initialized = count
         }
+        guard let parts else { return nil }
+        var reading = KeyReading.merged(parts.map { ($0.rows, $0.part.reading) }, keys: &keys)
+        let maxScale = parts.map(\.part.maxScale).max() ?? 0
+        let minScale = parts.map(\.part.minScale).min() ?? 255
         // Fixed point works when every value fits the largest scale.
-        var useDouble = anyDouble
+        var useDouble = parts.contains { $0.part.anyDouble }
+        let nulls = reading.nulls
         if !useDouble, minScale < maxScale {
             for row in 0..<count where !nulls.isNull(row) && scales[row] < maxScale {
                 let factor = ValueParsing.powersOf10[Int(maxScale - scales[row])]
@@ -180,32 +237,36 @@ public struct SortKeyColumn: Sendable {
                 }
             }
         }
-        var minKey = UInt64.max, maxKey = UInt64.min
-        keys.withUnsafeMutableBufferPointer { keys in
-            for row in 0..<count where !nulls.isNull(row) {
-                let key: UInt64
-                if useDouble {
-                    let d: Double
-                    if scales[row] == 255 {
-                        d = Double(bitPattern: keys[row])
+        let range = keys.withUnsafeMutableBufferPointer { buffer -> KeyRange? in
+            let keys = buffer.baseAddress!
+            return KeyRange.over(count: count, control: control) { rows in
+                var range = KeyRange()
+                for row in rows where !nulls.isNull(row) {
+                    let key: UInt64
+                    if useDouble {
+                        let d: Double
+                        if scales[row] == 255 {
+                            d = Double(bitPattern: keys[row])
+                        } else {
+                            let scale = Int(scales[row])
+                            let m = Double(Int64(bitPattern: keys[row]))
+                            d = scale <= 22 ? m / ValueParsing.doublePowersOf10[scale] : m / ValueParsing.pow10(scale)
+                        }
+                        key = OrderedKey.double(d)
                     } else {
-                        let scale = Int(scales[row])
-                        let m = Double(Int64(bitPattern: keys[row]))
-                        d = scale <= 22 ? m / ValueParsing.doublePowersOf10[scale] : m / ValueParsing.pow10(scale)
+                        var v = Int64(bitPattern: keys[row])
+                        if scales[row] < maxScale { v &*= ValueParsing.powersOf10[Int(maxScale - scales[row])] }
+                        key = OrderedKey.int(v)
                     }
-                    key = OrderedKey.double(d)
-                } else {
-                    var v = Int64(bitPattern: keys[row])
-                    if scales[row] < maxScale { v &*= ValueParsing.powersOf10[Int(maxScale - scales[row])] }
-                    key = OrderedKey.int(v)
+                    keys[row] = key
+                    range.add(key)
                 }
-                keys[row] = key
-                minKey = min(minKey, key)
-                maxKey = max(maxKey, key)
+                return range
             }
         }
-        let strayRanks = strays.rank(&keys, nulls: nulls)
-        return SortKeyColumn(kind: kind, keys: keys, nulls: nulls, minKey: minKey, maxKey: maxKey, strayRanks: strayRanks)
+        guard let range else { return nil }
+        let strayRanks = reading.strays.rank(&keys, nulls: reading.nulls)
+        return SortKeyColumn(kind: kind, keys: keys, nulls: reading.nulls, range: range, strayRanks: strayRanks, control: control)
     }
 
     // MARK: Dates, booleans
@@ -213,81 +274,104 @@ public struct SortKeyColumn: Sendable {
     /// Keys are milliseconds since the epoch; divided by a day or a second afterwards when every
     /// value is a whole one, which keeps the key range small (a date-only column spanning 15
     /// years needs 13 bits, so it sorts on the 32-bit fast path).
-    static func buildDateTime<Source: FieldSource>(source: Source, format: ValueFormat, nullTokens: NullTokens) -> SortKeyColumn {
+    static func buildDateTime<Source: FieldSource>(
+        source: Source, format: ValueFormat, nullTokens: NullTokens, control: ExtractionControl
+    ) -> SortKeyColumn? {
         let count = source.count
-        var nulls = NullMaskBuilder(count: count)
-        var strays = StrayTexts()
-        var wholeDays = true, wholeSeconds = true
+        var parts: [(rows: Range<Int>, part: DateTimePart)]?
         var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for row in 0..<count {
-                guard let key = readKey(row, of: source, into: buffer, nulls: &nulls, strays: &strays, nullTokens: nullTokens, {
-                    ValueParsing.dateTime($0, format: format).map { UInt64(bitPattern: $0) }
-                }) else { continue }
-                let ms = Int64(bitPattern: key)
-                if wholeDays, ms % 86_400_000 != 0 { wholeDays = false }
-                if wholeSeconds, ms % 1000 != 0 { wholeSeconds = false }
+            let keys = buffer.baseAddress!
+            parts = inParts(count: count, control: control) { rows -> DateTimePart? in
+                var part = DateTimePart(reading: KeyReading(count: count))
+                for row in rows {
+                    if control.checkpoint(row, of: rows) { return nil }
+                    guard let key = readKey(row, of: source, into: keys, reading: &part.reading, nullTokens: nullTokens, {
+                        ValueParsing.dateTime($0, format: format).map { UInt64(bitPattern: $0) }
+                    }) else { continue }
+                    let ms = Int64(bitPattern: key)
+                    if part.wholeDays, ms % 86_400_000 != 0 { part.wholeDays = false }
+                    if part.wholeSeconds, ms % 1000 != 0 { part.wholeSeconds = false }
+                }
+                return part
             }
             initialized = count
         }
-        var minKey = UInt64.max, maxKey = UInt64.min
-        keys.withUnsafeMutableBufferPointer { keys in
-            for row in 0..<count where !nulls.isNull(row) {
-                var ms = Int64(bitPattern: keys[row])
-                if wholeDays { ms /= 86_400_000 } else if wholeSeconds { ms /= 1000 }
-                let key = OrderedKey.int(ms)
-                keys[row] = key
-                minKey = min(minKey, key)
-                maxKey = max(maxKey, key)
+        guard let parts else { return nil }
+        var reading = KeyReading.merged(parts.map { ($0.rows, $0.part.reading) }, keys: &keys)
+        let wholeDays = parts.allSatisfy(\.part.wholeDays), wholeSeconds = parts.allSatisfy(\.part.wholeSeconds)
+        let nulls = reading.nulls
+        let range = keys.withUnsafeMutableBufferPointer { buffer -> KeyRange? in
+            let keys = buffer.baseAddress!
+            return KeyRange.over(count: count, control: control) { rows in
+                var range = KeyRange()
+                for row in rows where !nulls.isNull(row) {
+                    var ms = Int64(bitPattern: keys[row])
+                    if wholeDays { ms /= 86_400_000 } else if wholeSeconds { ms /= 1000 }
+                    let key = OrderedKey.int(ms)
+                    keys[row] = key
+                    range.add(key)
+                }
+                return range
             }
         }
-        let strayRanks = strays.rank(&keys, nulls: nulls)
-        return SortKeyColumn(kind: .dateTime, keys: keys, nulls: nulls, minKey: minKey, maxKey: maxKey, strayRanks: strayRanks)
+        guard let range else { return nil }
+        let strayRanks = reading.strays.rank(&keys, nulls: reading.nulls)
+        return SortKeyColumn(kind: .dateTime, keys: keys, nulls: reading.nulls, range: range, strayRanks: strayRanks,
+                             control: control)
     }
 
-    /// Reads row `row`'s key with `read` into `buffer[row]`. A field `read` cannot read is a
-    /// stray (its text interned, its id stored, `nulls.setStray`) unless it is a null token
-    /// (`nulls.setNull`); nil then. Shared by the date and boolean builders.
+    /// Reads row `row`'s key with `read` into `keys[row]`. A field `read` cannot read is a
+    /// stray (its text interned, its id stored, `setStray`) unless it is a null token
+    /// (`setNull`); nil then. Shared by the date and boolean builders.
     @inline(__always)
     static func readKey<Source: FieldSource>(
-        _ row: Int, of source: Source, into buffer: UnsafeMutableBufferPointer<UInt64>,
-        nulls: inout NullMaskBuilder, strays: inout StrayTexts, nullTokens: NullTokens,
-        _ read: (UnsafeRawBufferPointer) -> UInt64?
+        _ row: Int, of source: Source, into keys: UnsafeMutablePointer<UInt64>, reading: inout KeyReading,
+        nullTokens: NullTokens, _ read: (UnsafeRawBufferPointer) -> UInt64?
     ) -> UInt64? {
         var stray: UInt32?
         let key = source.withField(row) { bytes -> UInt64? in
             if let key = read(bytes) { return key }
-            if !nullTokens.isNull(bytes, numeric: false) { stray = strays.intern(bytes) }
+            if !nullTokens.isNull(bytes, numeric: false) { stray = reading.strays.intern(bytes) }
             return nil
         }
         if let key {
-            buffer[row] = key
+            keys[row] = key
         } else if let stray {
-            nulls.setStray(row)
-            buffer[row] = UInt64(stray)
+            reading.nulls.setStray(row)
+            keys[row] = UInt64(stray)
         } else {
-            nulls.setNull(row)
-            buffer[row] = 0
+            reading.nulls.setNull(row)
+            keys[row] = 0
         }
         return key
     }
 
-    static func buildBoolean<Source: FieldSource>(source: Source, format: ValueFormat, nullTokens: NullTokens) -> SortKeyColumn {
+    static func buildBoolean<Source: FieldSource>(
+        source: Source, format: ValueFormat, nullTokens: NullTokens, control: ExtractionControl
+    ) -> SortKeyColumn? {
         let count = source.count
-        var nulls = NullMaskBuilder(count: count)
-        var strays = StrayTexts()
-        var minKey = UInt64.max, maxKey = UInt64.min
+        var parts: [(rows: Range<Int>, part: BooleanPart)]?
         var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for row in 0..<count {
-                guard let key = readKey(row, of: source, into: buffer, nulls: &nulls, strays: &strays, nullTokens: nullTokens, {
-                    ValueParsing.boolean($0, format: format).map { $0 ? 1 : 0 }
-                }) else { continue }
-                minKey = min(minKey, key)
-                maxKey = max(maxKey, key)
+            let keys = buffer.baseAddress!
+            parts = inParts(count: count, control: control) { rows -> BooleanPart? in
+                var part = BooleanPart(reading: KeyReading(count: count))
+                for row in rows {
+                    if control.checkpoint(row, of: rows) { return nil }
+                    guard let key = readKey(row, of: source, into: keys, reading: &part.reading, nullTokens: nullTokens, {
+                        ValueParsing.boolean($0, format: format).map { $0 ? 1 : 0 }
+                    }) else { continue }
+                    part.range.add(key)
+                }
+                return part
             }
             initialized = count
         }
-        let strayRanks = strays.rank(&keys, nulls: nulls)
-        return SortKeyColumn(kind: .boolean, keys: keys, nulls: nulls, minKey: minKey, maxKey: maxKey, strayRanks: strayRanks)
+        guard let parts else { return nil }
+        var reading = KeyReading.merged(parts.map { ($0.rows, $0.part.reading) }, keys: &keys)
+        let range = parts.reduce(KeyRange()) { $0.union($1.part.range) }
+        let strayRanks = reading.strays.rank(&keys, nulls: reading.nulls)
+        return SortKeyColumn(kind: .boolean, keys: keys, nulls: reading.nulls, range: range, strayRanks: strayRanks,
+                             control: control)
     }
 
     // MARK: Text
@@ -296,66 +380,131 @@ public struct SortKeyColumn: Sendable {
     /// (hashing; given up when most fields are distinct, see `TextTable`), the distinct texts
     /// are sorted once (`TextRanker`), and each row's key becomes its text's rank, equal texts
     /// equal ranks. Sorting by text is then sorting 32-bit integers, in either direction, in
-    /// any combination with other keys, for every later sort of this column.
+    /// any combination with other keys, for every later sort of this column. With the rows split
+    /// over two threads, each half interns into its own table and the second table's texts are
+    /// then interned into the first (their ids mapped), so ranking happens once.
     /// Measured, 1M names (~11K distinct): extraction 0.03 s, then 0.012 s per sort; the first
     /// design, an MSD radix sort of the rows on 8-byte prefixes with full comparisons of ties
     /// at every sort, took 0.34 s per sort.
     static func buildText<Source: FieldSource>(
-        source: Source, nullTokens: NullTokens = .standard, largeTable: Int = TextTable.largeTable
-    ) -> SortKeyColumn {
+        source: Source, nullTokens: NullTokens = .standard, largeTable: Int = TextTable.largeTable,
+        control: ExtractionControl = .serial
+    ) -> SortKeyColumn? {
         let count = source.count
-        var nulls = NullMaskBuilder(count: count)
-        var table = TextTable(largeTable: largeTable)
-        var scratch: [UInt8] = []
-        var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for row in 0..<count {
-                let id = source.withTextField(row) { field, quoted -> UInt32? in
-                    if quoted {
-                        scratch.removeAll(keepingCapacity: true)
-                        TextKey.appendUnquoting(field, to: &scratch)
-                        return scratch.withUnsafeBytes {
-                            nullTokens.isNull($0, numeric: false, blankIsNull: false) ? nil : table.intern($0)
+        var parts: [(rows: Range<Int>, part: TextPart)]?
+        // Text ids, then ranks, in place: 4 bytes per row.
+        var keys = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let keys = buffer.baseAddress!
+            parts = inParts(count: count, control: control) { rows -> TextPart? in
+                var part = TextPart(nulls: NullMaskBuilder(count: count), table: TextTable(largeTable: largeTable))
+                var scratch: [UInt8] = []
+                for row in rows {
+                    if control.checkpoint(row, of: rows) { return nil }
+                    let id = source.withTextField(row) { field, quoted -> UInt32? in
+                        if quoted {
+                            scratch.removeAll(keepingCapacity: true)
+                            TextKey.appendUnquoting(field, to: &scratch)
+                            return scratch.withUnsafeBytes {
+                                nullTokens.isNull($0, numeric: false, blankIsNull: false) ? nil : part.table.intern($0)
+                            }
                         }
+                        return nullTokens.isNull(field, numeric: false, blankIsNull: false) ? nil : part.table.intern(field)
                     }
-                    return nullTokens.isNull(field, numeric: false, blankIsNull: false) ? nil : table.intern(field)
+                    if let id { keys[row] = id } else {
+                        part.nulls.setNull(row)
+                        keys[row] = 0
+                    }
                 }
-                if let id { buffer[row] = UInt64(id) } else {
-                    nulls.setNull(row)
-                    buffer[row] = 0
-                }
+                return part
             }
             initialized = count
         }
+        guard var parts else { return nil }
+        var nulls = parts[0].part.nulls
+        var table = parts[0].part.table
+        parts[0].part.table = TextTable()
+        for index in parts.indices.dropFirst() {
+            let (rows, part) = parts[index]
+            nulls.merge(part.nulls)
+            let ids = table.intern(contentsOf: part.table)
+            parts[index].part.table = TextTable()
+            keys.withUnsafeMutableBufferPointer { keys in
+                ids.withUnsafeBufferPointer { ids in
+                    for row in rows where !part.nulls.isNull(row) { keys[row] = ids[Int(keys[row])] }
+                }
+            }
+        }
+        if control.isCancelled() { return nil }
         let (ranks, rankCount) = table.bytes.withUnsafeBytes { arena in
             table.offsets.withUnsafeBufferPointer { offsets in
                 TextRanker.ranks(offsets: offsets, arena: arena.baseAddress)
             }
         }
-        keys.withUnsafeMutableBufferPointer { keys in
+        table = TextTable()
+        if control.isCancelled() { return nil }
+        let mask = nulls
+        keys.withUnsafeMutableBufferPointer { buffer in
+            let keys = buffer.baseAddress!
             ranks.withUnsafeBufferPointer { ranks in
-                for row in 0..<count where !nulls.isNull(row) { keys[row] = UInt64(ranks[Int(keys[row])]) }
+                _ = inParts(count: count, control: control.uncancellable) { rows -> Bool? in
+                    for row in rows where !mask.isNull(row) { keys[row] = ranks[Int(keys[row])] }
+                    return true
+                }
             }
         }
         return SortKeyColumn(
-            kind: .text, keys: keys, nulls: nulls, minKey: rankCount > 0 ? 0 : UInt64.max,
-            maxKey: rankCount > 0 ? UInt64(rankCount - 1) : 0, strayRanks: 0)
+            kind: .text, narrowKeys: keys, nulls: nulls,
+            range: rankCount > 0 ? KeyRange(min: 0, max: UInt64(rankCount - 1)) : KeyRange(), strayRanks: 0)
     }
 
     // MARK: Initialisers
 
-    private init(
-        kind: SortKeyKind, keys: [UInt64], nulls: NullMaskBuilder, minKey: UInt64, maxKey: UInt64, strayRanks: Int
-    ) {
+    private init(kind: SortKeyKind, count: Int, isNarrow: Bool, narrowKeys: [UInt32], wideKeys: [UInt64],
+                 nulls: NullMaskBuilder, range: KeyRange, strayRanks: Int) {
         self.kind = kind
-        self.count = keys.count
+        self.count = count
         self.exceptionCount = nulls.nullCount
         self.strayCount = nulls.strayCount
-        self.keys = keys
+        self.isNarrow = isNarrow
+        self.narrowKeys = narrowKeys
+        self.wideKeys = wideKeys
         self.nullMask = nulls.nullCount > 0 ? nulls.words : []
         self.strayMask = nulls.strayCount > 0 ? nulls.strayWords : []
-        self.minKey = minKey
-        self.maxKey = maxKey
+        self.minKey = range.min
+        self.maxKey = range.max
         self.strayRankCount = strayRanks
+    }
+
+    /// A column of 32-bit keys (stored as `key - range.min`).
+    private init(kind: SortKeyKind, narrowKeys: [UInt32], nulls: NullMaskBuilder, range: KeyRange, strayRanks: Int) {
+        self.init(kind: kind, count: narrowKeys.count, isNarrow: true, narrowKeys: narrowKeys, wideKeys: [], nulls: nulls,
+                  range: range, strayRanks: strayRanks)
+    }
+
+    /// A column of the 64-bit `keys`, narrowed to 32 bits when their range allows (it nearly
+    /// always does): value rows become `key - range.min`, strays keep their rank.
+    private init(kind: SortKeyKind, keys: [UInt64], nulls: NullMaskBuilder, range: KeyRange, strayRanks: Int,
+                 control: ExtractionControl) {
+        guard range.isEmpty || range.max - range.min <= UInt64(UInt32.max) else {
+            self.init(kind: kind, count: keys.count, isNarrow: false, narrowKeys: [], wideKeys: keys, nulls: nulls,
+                      range: range, strayRanks: strayRanks)
+            return
+        }
+        let count = keys.count, base = range.isEmpty ? 0 : range.min
+        let narrow = keys.withUnsafeBufferPointer { wide in
+            [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                let narrow = buffer.baseAddress, wide = wide.baseAddress
+                _ = inParts(count: count, control: control.uncancellable) { rows -> Bool? in
+                    for row in rows {
+                        let key = wide![row]
+                        narrow![row] = UInt32(truncatingIfNeeded: nulls.isNull(row) ? key : key &- base)
+                    }
+                    return true
+                }
+                initialized = count
+            }
+        }
+        self.init(kind: kind, narrowKeys: narrow, nulls: nulls, range: range, strayRanks: strayRanks)
     }
 }
 
@@ -438,6 +587,17 @@ struct NullMaskBuilder {
         strayCount > 0 && strayWords[row >> 6] & (1 << UInt64(row & 63)) != 0
     }
 
+    /// Adds the rows `other` (of the same row count, other rows) marked.
+    mutating func merge(_ other: NullMaskBuilder) {
+        guard other.nullCount > 0 else { return }
+        for i in words.indices where other.words[i] != 0 { words[i] |= other.words[i] }
+        nullCount += other.nullCount
+        guard other.strayCount > 0 else { return }
+        if strayWords.isEmpty { strayWords = [UInt64](repeating: 0, count: words.count) }
+        for i in strayWords.indices where other.strayWords[i] != 0 { strayWords[i] |= other.strayWords[i] }
+        strayCount += other.strayCount
+    }
+
     @inline(__always) func isNull(_ row: Int) -> Bool {
         nullCount > 0 && words[row >> 6] & (1 << UInt64(row & 63)) != 0
     }
@@ -452,6 +612,9 @@ struct StrayTexts {
 
     /// The id of `field`'s text (its bytes as they stand, trimmed of nothing).
     mutating func intern(_ field: UnsafeRawBufferPointer) -> UInt32 { table.intern(field) }
+
+    /// Interns every text of `other`; element `id` of the result is the id here of `other`'s `id`.
+    mutating func intern(contentsOf other: StrayTexts) -> [UInt32] { table.intern(contentsOf: other.table) }
 
     /// Replaces the key of every stray row (its id) with its text's rank; returns the number of
     /// distinct ranks. - Complexity: O(rows) bit tests when there are strays, else nothing.
@@ -522,6 +685,17 @@ struct TextTable {
         return id
     }
 
+    /// Interns every text of `other` (another part's table); element `id` of the result is the
+    /// id here of `other`'s text `id`.
+    mutating func intern(contentsOf other: TextTable) -> [UInt32] {
+        other.bytes.withUnsafeBytes { arena in
+            (0..<other.count).map { id in
+                let start = other.offsets[id], end = other.offsets[id + 1]
+                return intern(UnsafeRawBufferPointer(rebasing: arena[start..<end]))
+            }
+        }
+    }
+
     private mutating func append(_ field: UnsafeRawBufferPointer) -> UInt32 {
         bytes.append(contentsOf: field.assumingMemoryBound(to: UInt8.self))
         offsets.append(bytes.count)
@@ -531,6 +705,7 @@ struct TextTable {
     private func equals(_ id: Int, _ field: UnsafeRawBufferPointer) -> Bool {
         let start = offsets[id], n = offsets[id + 1] - start
         guard n == field.count else { return false }
+        guard n > 0 else { return true }
         return bytes.withUnsafeBytes { arena in TextKey.equal(arena.baseAddress! + start, field.baseAddress!, count: n) }
     }
 

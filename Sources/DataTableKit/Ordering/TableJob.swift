@@ -76,6 +76,17 @@ public final class TableJob: @unchecked Sendable {
     /// Records the units done so far (any thread; read by the progress).
     public func setProcessed(_ units: Int) { processedUnits.store(units, ordering: .relaxed) }
 
+    /// Adds `units` to the units done (several threads may report at once).
+    func addProcessed(_ units: Int) { processedUnits.add(units, ordering: .relaxed) }
+
+    /// How a sort's key extraction runs for this job: over both cores, cancelled with it, each
+    /// row read counting `1 / units` of a unit of progress (a sort reads a column per key).
+    func extractionControl(units: Int) -> ExtractionControl {
+        let units = max(1, units)
+        return ExtractionControl(concurrent: true, isCancelled: { [self] in isCancelled },
+                                 advance: { [self] rows in addProcessed(rows / units) })
+    }
+
     /// Ends the job with `result`, for the UI thread to apply.
     public func finish(_ result: Outcome) { outcome.withLock { $0 = result } }
 

@@ -50,7 +50,7 @@ enum SectionGrouper {
         var previous: (key: UInt64, isNull: Bool)?
         for (i, id) in order.enumerated() {
             let row = Int(id)
-            let current = (key: groupKey.keys[row], isNull: groupKey.isNull(row))
+            let current = (key: groupKey.key(row), isNull: groupKey.isNull(row))
             if previous == nil || previous!.key != current.key || previous!.isNull != current.isNull {
                 starts.append(i)
                 previous = current
@@ -64,11 +64,11 @@ enum SectionGrouper {
             var nullCount = 0
             for id in allRows {
                 let row = Int(id)
-                if groupKey.isNull(row) { nullCount += 1 } else { counts[groupKey.keys[row], default: 0] += 1 }
+                if groupKey.isNull(row) { nullCount += 1 } else { counts[groupKey.key(row), default: 0] += 1 }
             }
             for start in starts {
                 let row = Int(order[start])
-                totals.append(groupKey.isNull(row) ? nullCount : counts[groupKey.keys[row], default: 0])
+                totals.append(groupKey.isNull(row) ? nullCount : counts[groupKey.key(row), default: 0])
             }
         }
         var sectioned = DataTableSectionedOrder(order: order, starts: starts, totals: totals, keys: [],

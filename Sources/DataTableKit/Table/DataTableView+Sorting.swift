@@ -70,34 +70,27 @@ extension DataTableView {
                              rows: [UInt32]?, job: TableJob) -> TableJob.Outcome {
         let count = job.total
         var keys: [(SortKeyColumn, ascending: Bool)] = []
+        // Progress: every key column's rows, each counting 1/descriptors of a unit.
+        let control = job.extractionControl(units: descriptors.count)
         for (i, descriptor) in descriptors.enumerated() {
             if job.isCancelled { return .cancelled }
             let column = descriptor.column
-            let base = i * count
-            var seen = 0
-            func tick() {
-                seen += 1
-                if seen & 0xFFFF == 0 { job.setProcessed((base + seen) / max(1, descriptors.count)) }
-            }
-            let key: SortKeyColumn
+            let extracted: SortKeyColumn?
             if let reader = source.makeRawFieldReader(column: column, rowCount: count) {
-                key = SortKeyColumn.extract(kind: kinds[i].kind, count: count, csvQuoted: true, format: kinds[i].format,
-                                            nullTokens: nullTokens) { row in
-                    tick()
-                    return reader(row)
-                }
+                // The raw reader is thread-safe: both cores read a half of the rows each.
+                extracted = SortKeyColumn.extract(kind: kinds[i].kind, count: count, csvQuoted: true, format: kinds[i].format,
+                                                  nullTokens: nullTokens, control: control, field: reader)
             } else {
-                key = SortKeyColumn.extract(kind: kinds[i].kind, count: count, format: kinds[i].format,
-                                            nullTokens: nullTokens) { row in
-                    tick()
-                    return source.sortText(row: row, column: column)
+                extracted = SortKeyColumn.extract(kind: kinds[i].kind, count: count, format: kinds[i].format,
+                                                  nullTokens: nullTokens, control: control) { row in
+                    source.sortText(row: row, column: column)
                 }
             }
+            guard let key = extracted else { return .cancelled }
             keys.append((key, ascending: descriptor.ascending))
             if key.strayCount > 0 { job.strayCounts.withLock { $0[column] = key.strayCount } }
         }
-        let input = rows ?? (0..<count).map { UInt32(truncatingIfNeeded: $0) }
-        guard let order = RowSorter.sort(input, by: keys, isCancelled: { job.isCancelled }) else { return .cancelled }
+        guard let order = RowSorter.sort(rows, count: count, by: keys, isCancelled: { job.isCancelled }) else { return .cancelled }
         return .order(order, rowCount: count)
     }
 
