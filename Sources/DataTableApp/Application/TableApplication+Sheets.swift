@@ -15,6 +15,7 @@ extension TableApplication {
     /// nothing there).
     func sheetOutcome(for request: TableRequest, in sheetView: DataTableView) -> ScreenOutcome? {
         switch request {
+        case .frequency(let column): return frequencySheet(of: sheetView, column: column)
         default: return nil
         }
     }

@@ -82,7 +82,7 @@ public final class ScreenStack {
     var topHostedView: DataTableView? { activeView(at: screens.count - 1) }
 
     /// Whether a screen's own work runs (a sheet's jobs or computation).
-    var isBusy: Bool { screens.contains { $0.isBusy } }
+    public var isBusy: Bool { screens.contains { $0.isBusy } }
 
     /// Polls every screen's own work (a sheet under its prompt still shows its progress); true
     /// when one should be drawn again.

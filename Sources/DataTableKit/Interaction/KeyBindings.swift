@@ -94,6 +94,7 @@ public struct KeyBindings: Sendable {
         Binding(.reload, [.character("R")]),
         Binding(.toggleSection, [.character("o")]),
         Binding(.toggleAllSections, [.character("O")]),
+        Binding(.frequency, [.character("F")]),
         Binding(.help, [.character("?"), .function(1)]),
         Binding(.quit, [.character("q"), .control("c")]),
     ])

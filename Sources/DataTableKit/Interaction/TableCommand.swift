@@ -14,6 +14,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case openRecord, markRow, copyCell, fireAction, undo
     case reload
     case toggleSection, toggleAllSections
+    case frequency
     case help, quit
 
     /// One line for the help screen.
@@ -52,6 +53,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .reload: return "read the file again now (asks first when edits would be lost)"
         case .toggleSection: return "collapse or expand the section (--group-by; Enter on its header too)"
         case .toggleAllSections: return "collapse all sections, or expand them all"
+        case .frequency: return "frequency table of this column (Enter there filters to a value)"
         case .search: return "search (Ctrl-R in the prompt: regex)"
         case .searchNext: return "next match of the search"
         case .searchPrevious: return "previous match of the search"
