@@ -218,6 +218,12 @@ func measureInProcess(path: String) throws {
     }
 }
 
+if arguments.contains("--frequency") {
+    FrequencyBench.run(directory: option("--data-directory") ?? "bench-data", rows: option("--rows").flatMap { Int($0) } ?? 1_000_000,
+                       runs: option("--runs").flatMap { Int($0) } ?? 3)
+    exit(0)
+}
+
 if let query = option("--filter") {
     FilterBench.run(query: query, isRegex: arguments.contains("--regex"),
                     directory: option("--data-directory") ?? "bench-data",
@@ -367,7 +373,7 @@ let metrics: [(String, String)] = [
     ("snapshot_apply", "snapshot apply, N models, 1% changed (ms, best of 3; target <= 300 at 1M)"),
     ("snapshot_apply_sorted", "  same, sorted (the sort run again) / frame after (ms)"),
     ("snapshot_apply_rebuilt", "  same, every model rebuilt, so compared column by column (ms)"),
-]
+] + FrequencyBench.metrics
 
 var columns: [(title: String, values: [String: String])] = []
 
@@ -421,6 +427,7 @@ func measure(path: String, title: String, full: Bool) -> (title: String, values:
     }
     if let ms = child["fields_ms"] { values["fields_ms"] = full ? format1(ms) : format3(ms) }
     if full { values.merge(GzipBench.measure(path: path), uniquingKeysWith: { $1 }) }
+    if full { values.merge(FrequencyBench.measure(path: path), uniquingKeysWith: { $1 }) }
     if let ms = child["sort_int_ms"] {
         values["sort_int"] = (full ? format1(ms) : format3(ms)) + (child["sort_int_checked"] == 1 ? "" : " (NOT SORTED)")
     }
