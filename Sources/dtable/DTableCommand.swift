@@ -86,6 +86,21 @@ struct DTableCommand: ParsableCommand {
         valueName: "COL[:asc|:desc]"))
     var sorts: [String] = []
 
+    @Option(name: .customLong("filter"), help: ArgumentHelp(
+        "Show only the rows where some field matches REGEX (PCRE2; ignores case unless REGEX has an upper-case letter); & changes it, Esc clears it.",
+        valueName: "REGEX"))
+    var filterPattern: String?
+
+    @Option(name: .customLong("where"), help: ArgumentHelp(
+        "Show only the rows whose COL passes FILTER, written as at the | key: >30, <=2020-01-01, =active, !=x, 10..20, or text to look for (repeatable: each narrows; Esc pops).",
+        valueName: "COL:FILTER"))
+    var wheres: [String] = []
+
+    @Option(name: .customLong("find"), help: ArgumentHelp(
+        "Start on the first cell matching REGEX, its matches highlighted (n goes on). Rows are not filtered: --print prints every row (--filter keeps only matching rows).",
+        valueName: "REGEX"))
+    var findPattern: String?
+
     @Option(name: .customLong("null"), help: ArgumentHelp(
         "A text that means no value (repeatable): it sorts last and shows dimmed. Replaces the default set: NA, N/A, n/a, NULL, null, None, NaN, nan, #N/A, and - in numeric columns; empty fields are always null (--null '' leaves only them).",
         valueName: "TOKEN"))
@@ -189,6 +204,7 @@ struct DTableCommand: ParsableCommand {
         let shown = try Self.applying(cellKinds, to: editable, configuration: &configuration)
         let rowActions = try cellKinds.actions.map { try RowAction.parse($0, titles: titles) }
         let sortOrder = try sorts.map { try Self.sortDescriptor($0, titles: titles) }
+        let rows = try rowOptions(titles: titles)
         try KindOptions(nullTokens: nullTokens, types: types, configNullTokens: configFile?.nullTokens,
                         configTypes: configFile?.types ?? []).apply(titles: titles, to: &configuration)
         let grouping = try groupBy.map { DataTableGrouping.column(try ColumnReference.resolve($0, in: titles, option: "--group-by")) }
@@ -209,6 +225,8 @@ struct DTableCommand: ParsableCommand {
             let lineWidth = printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal)
             let view = Self.printView(of: shown, configuration: configuration, width: lineWidth,
                                       capIsSet: configFile?.maxColumnWidth != nil)
+            // A printed table has no cursor for --find to move.
+            try Self.apply(RowOptions(filter: rows.filter, columnFilters: rows.columnFilters), to: view)
             if let grouping {
                 view.setGrouping(grouping)
                 view.sort(by: sortOrder)
@@ -245,6 +263,12 @@ struct DTableCommand: ParsableCommand {
         configFile?.apply(to: &configuration, colorCount: colorCount)
         configuration.prefersASCII = !terminal.capabilities.isUnicode || configFile?.ascii == true
         let view = DataTableView(dataSource: shown, configuration: configuration, size: terminal.size)
+        do {
+            try Self.apply(rows, to: view)
+        } catch {
+            terminal.shutdown()
+            throw error
+        }
         if let grouping {
             // Grouped in the background like a sort (Esc cancels); the cursor starts on the first row.
             view.setGrouping(grouping)

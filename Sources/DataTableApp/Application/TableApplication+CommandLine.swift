@@ -6,6 +6,7 @@ extension TableApplication {
     /// A submitted prompt: search, filter, or the `:` command line.
     func submitPrompt(_ done: Prompt) -> ScreenOutcome {
         if done.kind == .command { return runCommandLine(done.text) }
+        if case .columnFilter(let column, _) = done.kind { return submitColumnFilter(done, column: column) }
         done.startSearchOrFilter(in: view)
         return .redraw
     }

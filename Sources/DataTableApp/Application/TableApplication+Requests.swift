@@ -12,6 +12,12 @@ extension TableApplication {
         case .filter:
             return .push(PromptScreen(Prompt(kind: .filter, text: view.filter?.query ?? "", isRegex: view.filter?.mode == .regex),
                                       onSubmit: { [unowned self] in submitPrompt($0) }))
+        case .filterColumn(let column):
+            let title = view.columns.indices.contains(column) ? view.columns[column].title : "column \(column + 1)"
+            // Regex mode is remembered from the last column filter, as `/` and `&` remember theirs.
+            let wasRegex: Bool = if case .regex = view.columnFilters.last?.predicate { true } else { false }
+            return .push(PromptScreen(Prompt(kind: .columnFilter(column: column, title: title), isRegex: wasRegex),
+                                      onSubmit: { [unowned self] in submitPrompt($0) }))
         case .commandLine:
             return .push(PromptScreen(Prompt(kind: .command), onSubmit: { [unowned self] in submitPrompt($0) }))
         case .help:

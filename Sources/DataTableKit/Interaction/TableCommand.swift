@@ -6,6 +6,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case sortAscending, sortDescending
     case addSortAscending, addSortDescending, cycleSort
     case search, searchNext, searchPrevious, filter
+    case filterColumn, findSameValue, filterSameValue
     case goToRow
     case toggleStripes, toggleWrap
     case narrowColumn, widenColumn, autoWidthColumn
@@ -58,6 +59,9 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .searchNext: return "next match of the search"
         case .searchPrevious: return "previous match of the search"
         case .filter: return "show only matching rows (empty: all)"
+        case .filterColumn: return "filter on this column: text, >30, =x, !=x, a..b (stacks; Esc pops)"
+        case .findSameValue: return "next row with this cell's value in this column"
+        case .filterSameValue: return "show only rows with this cell's value in this column"
         case .help: return "this help (q, Esc or ? closes it)"
         case .quit: return "quit"
         }

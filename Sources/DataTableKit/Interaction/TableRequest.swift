@@ -6,6 +6,8 @@ public enum TableRequest: Equatable, Sendable {
     case search
     /// `&`: a filter is to be typed.
     case filter
+    /// `|`: a filter on one column (a source column) is to be typed.
+    case filterColumn(Int)
     /// `:`: a row number or command is to be typed.
     case commandLine
     /// `?`: the key bindings.
