@@ -12,6 +12,8 @@ import TerminalSurface
 //        dtable-bench --gzip [--rows N] [--data-directory DIR]  (see GzipBench)
 //        dtable-bench --parse [--rows N] [--runs R]  (see ParseBench)
 //        dtable-bench --column-filter [--rows N,N] [--runs R]  (see ColumnFilterBench)
+//        dtable-bench --print-bench [--rows N,N...] [--runs R]  (see PrintBench)
+//        dtable-bench --frequency [--rows N] [--runs R]  (see FrequencyBench)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
 // `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
@@ -226,6 +228,7 @@ if arguments.contains("--frequency") {
 }
 
 if arguments.contains("--column-filter") { ColumnFilterBench.runAlone() }
+PrintBench.runIfAsked(arguments)
 if let query = option("--filter") {
     FilterBench.run(query: query, isRegex: arguments.contains("--regex"),
                     directory: option("--data-directory") ?? "bench-data",
@@ -507,6 +510,7 @@ print(line(table[0]))
 print("|" + widths.enumerated().map { c, w in c == 0 ? String(repeating: "-", count: w + 2) : String(repeating: "-", count: w + 1) + ":" }.joined(separator: "|") + "|")
 for row in table.dropFirst() { print(line(row)) }
 ColumnFilterBench.printTable(directory: directory, rowCounts: rowCounts)
+PrintBench.report(binary: binary, directory: directory, rowCounts: rowCounts)
 progress("done in \(format1(seconds(clock.now - benchStart))) s")
 
 func format1(_ v: Double) -> String { formatFixed(v, 1) }

@@ -128,6 +128,11 @@ struct DTableCommand: ParsableCommand {
     @Flag(help: "On exit, print the rows marked with m as CSV (with the header) to stdout.")
     var printMarked = false
 
+    @Option(name: .customLong("echo-column"), help: ArgumentHelp(
+        "Enter prints COL's value of the cursor's row to stdout and quits (a picker: id=$(dtable --echo-column id f.csv)). The value's bytes as they are for a pipe or file; shown safe (control characters as placeholders) when stdout is a terminal.",
+        valueName: "COL"))
+    var echoColumn: String?
+
     @Option(name: .customLong("buffer-limit"), help: ArgumentHelp(
         "Stop reading stdin or a FIFO when its temporary copy and row index reach SIZE (bytes, or with k, M, G or T: binary multiples, e.g. 500M, 4GiB; none for no limit). Default: the smaller of 4 GiB and half the free space in $TMPDIR.",
         valueName: "SIZE"))
@@ -212,7 +217,8 @@ struct DTableCommand: ParsableCommand {
         if let showStripes = stripes ?? configFile?.stripes { configuration.showsAlternatingRowColors = showStripes }
 
         // A picker (actions printed on exit, --print-marked) is interactive whatever stdout is.
-        let picks = printMarked || rowActions.contains { if case .pick = $0.action { true } else { false } }
+        let echoColumnIndex = try echoColumn.map { try ColumnReference.resolve($0, in: titles, option: "--echo-column") }
+        let picks = printMarked || echoColumnIndex != nil || rowActions.contains { if case .pick = $0.action { true } else { false } }
         if print || (!stdoutIsTerminal && !picks) {
             // A reader that went away (`dtable f.csv | head`) ends the output quietly with status 0.
             signal(SIGPIPE, SIG_IGN)
@@ -235,15 +241,16 @@ struct DTableCommand: ParsableCommand {
             // RssAnon sampled at the first line and then at most 4 times a second, for --stats.
             var peakAnonymousKilobytes = 0
             var lastSample: ContinuousClock.Instant?
+            // Whole lines in chunks of about 1 MiB, written as they come.
             TablePrinter(width: lineWidth,
                          colorCount: colorChoice == .always ? 256 : nil)
-                .print(view) { line in
-                    out.write(line + "\n")
+                .print(view, writeBytes: { chunk in
+                    out.write(chunk)
                     if statsFile != nil, lastSample.map({ ContinuousClock.now - $0 >= .milliseconds(250) }) ?? true {
                         lastSample = .now
                         peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
                     }
-                }
+                })
             out.flush()
             StatisticsReport(view: view, application: nil, bytesWritten: out.bytesWritten,
                              peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile)
@@ -277,6 +284,7 @@ struct DTableCommand: ParsableCommand {
         let session = ViewerSession(view: view, editable: editable, file: table as? CSVFileDataSource,
                                     actions: rowActions, outputPath: output)
         session.printMarkedRows = printMarked
+        session.echoColumn = echoColumnIndex
         session.liveFile = LiveFileState(live: live, watches: watch, follows: follow, keyColumns: keyColumns)
         view.followsAppendedRows = follow
         live?.hidesSourceNotice = watch || follow

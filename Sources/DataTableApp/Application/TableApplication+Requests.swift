@@ -23,6 +23,11 @@ extension TableApplication {
         case .help:
             return .push(HelpScreen())
         case .openRecord(let sourceRow):
+            // A picker takes Enter: it keeps the row and dtable quits as with q (asking first
+            // about unsaved changes).
+            if delegate?.dataTable(view, didActivateRecord: sourceRow) == true {
+                return hasUnsavedChanges ? askToQuit() : quitting()
+            }
             return .push(RecordScreen(sourceRow: sourceRow))
         case .chooseAction(let names, let row):
             return .push(ActionChoiceScreen(names: names, row: row) { [unowned self] in view.fireAction($0, displayRow: row) })
