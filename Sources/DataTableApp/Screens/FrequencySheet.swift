@@ -41,7 +41,12 @@ final class FrequencySheet: SheetContent {
         self.columnTitle = table.dataSource.title(ofColumn: column)
         self.onChoose = onChoose
         job = table.startFrequency(ofColumn: column)
+        isPartial = table.dataSource.loadState.map { !$0.isComplete } ?? false
     }
+
+    /// Whether the table was still loading when the count started (it covers the rows read so
+    /// far, and says so).
+    let isPartial: Bool
 
     /// `frequency of status`, `amount in bins of width 10`, and the bins key for numbers and
     /// dates (short: the status line drops a title that does not fit with the position).
@@ -64,6 +69,8 @@ final class FrequencySheet: SheetContent {
 
     var progress: String? {
         guard let job else { return nil }
+        // After the last row: the two threads' counts are merged and ordered.
+        guard job.fraction < 1 else { return "counting \(columnTitle): ordering the values of \(grouped(job.rowCount)) rows" }
         return "counting \(columnTitle): \(Int(job.fraction * 100))% of \(grouped(job.rowCount)) rows"
     }
 
@@ -81,7 +88,11 @@ final class FrequencySheet: SheetContent {
         self.job = nil
         guard let counts = job.takeTable() else { return true }
         self.counts = counts
-        sheet.setTable(makeView(size: sheet.view?.size ?? table.size))
+        let view = makeView(size: sheet.view?.size ?? table.size)
+        if isPartial {
+            view.showLastingNotice("counted the \(grouped(counts.total)) rows read so far: the file was still loading (F again counts them all)")
+        }
+        sheet.setTable(view)
         return true
     }
 
