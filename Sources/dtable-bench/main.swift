@@ -15,6 +15,7 @@ import TerminalSurface
 //        dtable-bench --scan [--rows N,N] [--runs R] [--field-wise]  (see ScanBench)
 //        dtable-bench --column-order [--runs R] [--presses N]  (see ColumnOrderBench)
 //        dtable-bench --print-bench [--rows N,N...] [--runs R]  (see PrintBench)
+//        dtable-bench --frequency [--rows N] [--runs R]  (see FrequencyBench)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
 // `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
@@ -221,6 +222,12 @@ func measureInProcess(path: String) throws {
     }
 }
 
+if arguments.contains("--frequency") {
+    FrequencyBench.run(directory: option("--data-directory") ?? "bench-data", rows: option("--rows").flatMap { Int($0) } ?? 1_000_000,
+                       runs: option("--runs").flatMap { Int($0) } ?? 3)
+    exit(0)
+}
+
 if arguments.contains("--column-filter") { ColumnFilterBench.runAlone() }
 if arguments.contains("--scan") { ScanBench.runAlone() }
 PrintBench.runIfAsked(arguments)
@@ -385,7 +392,7 @@ let metrics: [(String, String)] = [
     ("snapshot_apply", "snapshot apply, N models, 1% changed (ms, best of 3; target <= 300 at 1M)"),
     ("snapshot_apply_sorted", "  same, sorted (the sort run again) / frame after (ms)"),
     ("snapshot_apply_rebuilt", "  same, every model rebuilt, so compared column by column (ms)"),
-]
+] + FrequencyBench.metrics
 
 var columns: [(title: String, values: [String: String])] = []
 
@@ -440,6 +447,7 @@ func measure(path: String, title: String, full: Bool) -> (title: String, values:
     }
     if let ms = child["fields_ms"] { values["fields_ms"] = full ? format1(ms) : format3(ms) }
     if full { values.merge(GzipBench.measure(path: path), uniquingKeysWith: { $1 }) }
+    if full { values.merge(FrequencyBench.measure(path: path), uniquingKeysWith: { $1 }) }
     if let ms = child["sort_int_ms"] {
         values["sort_int"] = (full ? format1(ms) : format3(ms)) + (child["sort_int_cpu_ms"].map { "; " + format1($0) } ?? "")
             + (child["sort_int_checked"] == 1 ? "" : " (NOT SORTED)")

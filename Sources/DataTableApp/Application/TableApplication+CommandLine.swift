@@ -15,21 +15,7 @@ extension TableApplication {
             return .redraw
         case .search, .filter: break
         }
-        if done.kind == .filter && done.text.isEmpty {
-            view.startFilter(nil)
-            return .redraw
-        }
-        guard !done.text.isEmpty else { return .redraw }
-        do {
-            let matcher = try RowMatcher(query: done.text, mode: done.isRegex ? .regex : .substring)
-            if done.kind == .search {
-                view.startSearch(matcher, forward: true)
-            } else {
-                view.startFilter(matcher)
-            }
-        } catch {
-            view.notice = "\(error)"
-        }
+        done.startSearchOrFilter(in: view)
         return .redraw
     }
 

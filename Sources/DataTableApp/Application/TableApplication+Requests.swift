@@ -43,6 +43,8 @@ extension TableApplication {
             return .redraw
         case .reload:
             return reload(discardingChanges: false)
+        case .frequency(let column):
+            return frequencySheet(of: view, column: column)
         case .quit:
             return hasUnsavedChanges ? askToQuit() : quitting()
         }

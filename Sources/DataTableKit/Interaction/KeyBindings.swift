@@ -41,6 +41,13 @@ public struct KeyBindings: Sendable {
         rebuildIndex()
     }
 
+    /// Drops the bindings of `commands` (a sheet's help leaves out keys without meaning there).
+    public mutating func remove(_ commands: Set<TableCommand>) {
+        guard !commands.isEmpty else { return }
+        bindings.removeAll { commands.contains($0.command) }
+        rebuildIndex()
+    }
+
     private mutating func rebuildIndex() {
         commandByKey = [:]
         for binding in bindings {
@@ -96,6 +103,7 @@ public struct KeyBindings: Sendable {
         Binding(.moveColumnRight, [.character("L")]),
         Binding(.goToColumn, [.character("c")]),
         Binding(.filterColumns, [.character("*")]),
+        Binding(.frequency, [.character("F")]),
         Binding(.help, [.character("?"), .function(1)]),
         Binding(.quit, [.character("q"), .control("c")]),
     ])

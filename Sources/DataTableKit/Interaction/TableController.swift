@@ -215,6 +215,9 @@ public final class TableController {
             return .request(.undo)
         case .reload:
             return .request(.reload)
+        case .frequency:
+            guard !view.columns.isEmpty else { return .ignored }
+            return .request(.frequency(column: view.cursorSourceColumn))
         case .help:
             return .request(.help)
         case .quit:

@@ -1,0 +1,37 @@
+import DataTableKit
+import TerminalSurface
+
+/// The frequency sheet (`F`), and what its `Enter` does to the table.
+extension TableApplication {
+    /// The frequency sheet of `column` of `table` (the program's table, or a sheet's): `Enter`
+    /// there goes back to `table` filtered to the values chosen.
+    func frequencySheet(of table: DataTableView, column: Int) -> ScreenOutcome {
+        guard column >= 0, column < table.dataSource.columnCount else { return .ignored }
+        let content = FrequencySheet(table: table, column: column) { [unowned self] choice in
+            .dismiss(then: filter(table, column: column, to: choice))
+        }
+        return .push(makeSheet(content))
+    }
+
+    /// Filters `table` to the rows of a frequency sheet's choice in `column`: a column filter
+    /// on the stack (`Esc` in the table pops it), values by `equalsAny` (the null row: the empty
+    /// field and the null tokens), bins by their range.
+    func filter(_ table: DataTableView, column: Int, to choice: FrequencySheet.Choice) -> ScreenOutcome {
+        let filter: ColumnFilter
+        switch choice {
+        case .values(var values, let includesNull):
+            if includesNull {
+                let nulls = table.configuration.nullTokens
+                let kind = table.valueReading(ofColumn: column).kind
+                values.insert("")
+                values.formUnion(nulls.tokens)
+                if kind == .integer || kind == .decimal { values.formUnion(nulls.numericOnlyTokens) }
+            }
+            filter = .equalsAny(values, column: column)
+        case .range(let lower, let upper):
+            filter = ColumnFilter(column: column, predicate: .range(lower: lower, upper: upper, includesUpper: false))
+        }
+        table.pushColumnFilter(filter)
+        return .redraw
+    }
+}
