@@ -44,6 +44,11 @@ open class DataTableCell {
         configuredWith = nil
     }
 
+    /// Whether `draw(in:)` writes every cell of its region whatever `isBackgroundPrefilled` says
+    /// (then the table does not fill the region first). False: the table fills the region with
+    /// the row's background before drawing.
+    var paintsWholeRegion: Bool { false }
+
     /// Draws the cell into `region` (its own coordinates; anything outside is clipped away).
     open func draw(in region: SurfaceRegion) {
         if !isBackgroundPrefilled { region.fill(backgroundStyle) }
