@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import TestSupport
+import DataTableKit
 @testable import DataTableCSV
 
 private let quoteByte = UInt8(ascii: "\"")
@@ -141,5 +142,23 @@ private func referenceOffsets(_ bytes: [UInt8], from start: Int) -> [Int] {
         #expect(source.rowCount == 2)
         #expect(source.text(row: 1, column: 0) == "last")
         #expect(source.text(row: 0, column: 0) == inner)
+    }
+}
+
+/// The typed values `value(row:column:)` caches per row are those of the fields' text.
+@Suite struct CSVValueCacheTests {
+    @Test func cachedValuesMatchTheFieldsAcrossCacheClears() throws {
+        var text = "n,x,s\n"
+        for i in 0..<5000 { text += "\(i),\(Double(i) / 4),\(i % 3 == 0 ? "" : "v\(i)")\n" }
+        let source = try CSVFileDataSource(path: temporaryFile(Array(text.utf8)))
+        source.indexAll()
+        // Rows in an order that fills and clears the row cache (4,096 rows) and revisits rows.
+        for row in (0..<5000).map({ ($0 * 7919) % 5000 }) + [0, 0, 4999, 1] {
+            for column in [2, 0, 1, 5] {
+                let expected = column < 3 ? DataTableValueType(fieldText: source.text(row: row, column: column)) : .null
+                #expect(source.value(row: row, column: column) == expected)
+            }
+        }
+        #expect(source.value(row: 5000, column: 0) == .null)
     }
 }
