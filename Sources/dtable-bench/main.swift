@@ -12,6 +12,7 @@ import TerminalSurface
 //        dtable-bench --gzip [--rows N] [--data-directory DIR]  (see GzipBench)
 //        dtable-bench --parse [--rows N] [--runs R]  (see ParseBench)
 //        dtable-bench --frames [--rows N] [--presses K]  (see IndexFrameBench; for callgrind)
+//        dtable-bench --index-vs-wc [--rows N] [--runs R]  (see IndexFrameBench)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
 // `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
@@ -224,6 +225,12 @@ if let query = option("--filter") {
                     directory: option("--data-directory") ?? "bench-data",
                     rows: option("--rows").flatMap { Int($0) } ?? 1_000_000,
                     runs: option("--runs").flatMap { Int($0) } ?? 3)
+    exit(0)
+}
+
+if arguments.contains("--index-vs-wc") {
+    IndexFrameBench.runIndexVersusWc(directory: option("--data-directory") ?? "bench-data",
+                                     rows: option("--rows").flatMap { Int($0) } ?? 1_000_000, runs: option("--runs").flatMap { Int($0) } ?? 7)
     exit(0)
 }
 
