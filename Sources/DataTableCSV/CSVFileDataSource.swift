@@ -7,8 +7,11 @@ import Synchronization
 /// for the rows that are shown.
 ///
 /// The first rows are indexed before `init` returns, so the first frame never waits for the
-/// file; `rowCount` grows while the background indexer publishes more. Memory: 8 bytes per row
-/// (the offset index) plus the parsed-row cache, whatever the file size.
+/// file; `rowCount` grows while the background indexer publishes more. A regular file is
+/// indexed on every core (`IndexingPlan`): the first part in order, publishing rows as it goes,
+/// the others ahead on workers (`SpeculativeRowScan`), appended when the first part reaches them.
+/// Memory: about 4 bytes per row (the offset index) plus the parsed-row cache, whatever the file
+/// size.
 public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// The file shown.
     public let path: String
@@ -50,6 +53,10 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     private let indexNanoseconds = Atomic<Int>(0)
     /// Scanner state between chunks (writer thread only).
     private var scanState = RowIndexerState()
+    /// How the file is indexed: first bytes, chunks, parts.
+    let plan: IndexingPlan
+    /// Bytes scanned ahead by the workers and not yet appended to the index (progress only).
+    private let bytesScannedAhead = Atomic<Int>(0)
 
     /// Parsed rows by row id: only rows that were drawn or sampled. Cleared when it reaches
     /// `rowCacheLimit` (the screen needs a few hundred at most). UI thread only.
@@ -57,6 +64,12 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// The columns of cached rows whose values are cut (`displayFieldLimit`), for rows that have any.
     private var cutColumnsCache: [Int: [Int]] = [:]
     private let rowCacheLimit = 4096
+    /// Typed values of rows in `rowCache`, and those of the row last asked for: a frame asks for
+    /// every column of a row in turn. Measured: hashing the row and parsing the field's number
+    /// on every cell of every frame was ~8% of a frame build.
+    private var valueCache: [Int: [DataTableValueType]] = [:]
+    private var lastValueRow = -1
+    private var lastValues: [DataTableValueType] = []
 
     /// Fields longer than this (in the file's bytes) are shown cut: `value` and the titles hold
     /// their first 64 KiB and a marker ("… [64 KiB of 500 MiB shown]"), so a huge field costs
@@ -64,10 +77,8 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// search, filter, writing, commands) read it whole.
     public static let displayFieldLimit = 64 << 10
 
-    /// Bytes indexed synchronously in `init`, so the first screen has rows at once.
-    static let initialIndexBytes = 1 << 18
-    /// Bytes per background chunk between publications.
-    static let chunkBytes = 1 << 22
+    /// Bytes per chunk of the field count pass.
+    static let chunkBytes = IndexingPlan.standard.chunkBytes
 
     /// Opens and maps `path`, reads its header and indexes the first rows.
     /// Throws `MappedFile.OpenError.notRegular` for FIFOs and devices (the caller streams those).
@@ -115,10 +126,11 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// `dialectFileName` is the name whose extension may choose tab (`.tsv`) when no dialect is
     /// given (default: the file's path).
     init(file: MappedFile, dialect givenDialect: CSVDialect?, hasHeader: Bool, skipLines: Int = 0,
-         dialectFileName: String? = nil) throws {
+         dialectFileName: String? = nil, plan: IndexingPlan = .standard) throws {
         let path = file.path
         self.path = path
         self.file = file
+        self.plan = plan
         self.writeTarget = file.openedStamp.map { CSVWriteTarget(path: path, expecting: $0) }
         let all = file.bytes(0..<file.length)
         let bomLength = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -175,7 +187,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         if headerEnd < file.length || !file.isComplete { index.append(headerEnd) }
         self.dataStart = headerEnd
         indexedBytes.store(headerEnd, ordering: .relaxed)
-        indexNext(bytes: Self.initialIndexBytes)
+        indexNext(bytes: plan.initialBytes)
     }
 
     deinit {
@@ -192,9 +204,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         }
         let start = ContinuousClock.now
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            while !indexingFinished.load(ordering: .relaxed) && !indexingCancelled.load(ordering: .relaxed) {
-                if !indexNext(bytes: Self.chunkBytes) { usleep(2000) }  // a stream waiting for bytes
-            }
+            indexRest()
             let elapsed = ContinuousClock.now - start
             indexNanoseconds.store(Int(elapsed.components.seconds) * 1_000_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000), ordering: .releasing)
             if !indexingCancelled.load(ordering: .relaxed) { countFieldsOfEveryRecord() }
@@ -205,10 +215,48 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// fields (`columnCount` then covers the widest row) unless `countingFields` is false
     /// (benchmarks timing the index alone; `countFieldsOfEveryRecord()` does it later).
     public func indexAll(countingFields: Bool = true) {
-        while !indexingFinished.load(ordering: .acquiring) {
-            if !indexNext(bytes: Self.chunkBytes) { usleep(2000) }
-        }
+        indexRest()
         if countingFields { countFieldsOfEveryRecord() }
+    }
+
+    /// Indexes what is left on this thread (and, for a regular file, the workers of the plan's
+    /// parts) until the end or cancellation.
+    private func indexRest() {
+        if !file.isStream && !indexingFinished.load(ordering: .acquiring) {
+            let parts = plan.parts(of: indexedBytes.load(ordering: .relaxed)..<file.length)
+            if parts.count > 1 { indexInParts(parts) }
+        }
+        while !indexingFinished.load(ordering: .acquiring) && !indexingCancelled.load(ordering: .relaxed) {
+            if !indexNext(bytes: plan.chunkBytes) { usleep(2000) }  // a stream waiting for bytes
+        }
+    }
+
+    /// Indexes `parts` (consecutive, from `indexedBytes` to the end of the file): the first here,
+    /// chunk by chunk, each other one ahead on a worker, appended in turn when the index reaches
+    /// it. Measured in DECISIONS.md.
+    private func indexInParts(_ parts: [Range<Int>]) {
+        let all = file.bytes(0..<file.length)
+        let quote = dialect.quote, chunkBytes = plan.chunkBytes
+        let ahead = parts.dropFirst().map { SpeculativeRowScan(range: $0) }
+        for part in ahead {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                // The mapping lives as long as the source this closure holds.
+                let all = file.bytes(0..<file.length)
+                part.run(all, quote: quote, chunkBytes: chunkBytes,
+                         progress: { bytesScannedAhead.add($0, ordering: .relaxed) },
+                         isCancelled: { indexingCancelled.load(ordering: .relaxed) })
+            }
+        }
+        for part in ahead {
+            while indexedBytes.load(ordering: .relaxed) < part.range.lowerBound && !indexingCancelled.load(ordering: .relaxed) {
+                indexNext(bytes: chunkBytes, upTo: part.range.lowerBound)
+            }
+            guard let state = part.resolve(into: index, bytes: all, state: scanState) else { return }
+            scanState = state
+            indexedBytes.store(part.range.upperBound, ordering: .relaxed)
+            bytesScannedAhead.subtract(part.range.count, ordering: .relaxed)
+            publishOrFinish(upTo: part.range.upperBound, length: file.length, complete: true)
+        }
     }
 
     /// Whether every record's fields have been counted (`columnCount` is final).
@@ -238,18 +286,25 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// Scans the next `bytes` of the file and publishes the rows found (writer side).
     /// Returns false when a stream had no new bytes yet.
     @discardableResult
-    private func indexNext(bytes: Int) -> Bool {
+    private func indexNext(bytes: Int, upTo end: Int = .max) -> Bool {
         // Completeness first: once the stream is complete, the length read after it is final.
         let complete = file.isComplete
         let length = file.length
         let from = indexedBytes.load(ordering: .relaxed)
-        let to = min(length, from + bytes)
+        let to = min(length, end, from + max(1, bytes))
         if to == from && !complete { return false }
         let chunk = file.bytes(from..<to)
         var appender = index.makeAppender(limit: Int.max)
         scanState = RowIndexer.scan(chunk, baseOffset: from, quote: dialect.quote, state: scanState, into: &appender)
         index.commit(appender)
         indexedBytes.store(to, ordering: .relaxed)
+        publishOrFinish(upTo: to, length: length, complete: complete)
+        return true
+    }
+
+    /// Publishes the rows indexed up to byte `to`; at the end of a complete file, also the
+    /// sentinel, and marks the index finished (writer side).
+    private func publishOrFinish(upTo to: Int, length: Int, complete: Bool) {
         if complete && to == length {
             // The sentinel: the end of the last record. When the data ends with a terminator,
             // the start found there already is that end. A stream stopped at its limit ends
@@ -260,8 +315,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         } else {
             index.publish()
         }
-        if file.isStream { file.noteIndexed(upTo: to, indexMemory: index.count * 8) }
-        return true
+        if file.isStream { file.noteIndexed(upTo: to, indexMemory: index.count * RowOffsetIndex.bytesPerRow) }
     }
 
     /// The offset just past the first record's terminator (outside quotes), scanning 64 KB at a time.
@@ -295,9 +349,30 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// that value's canonical form (so showing the value shows the file's text), `.null` when
     /// empty, else `.string`.
     public func value(row: Int, column: Int) -> DataTableValueType {
-        let fields = record(row)
-        guard column < fields.count else { return .null }
-        return DataTableValueType(fieldText: fields[column])
+        if row != lastValueRow {
+            if let cached = valueCache[row] {
+                lastValues = cached
+            } else {
+                let fields = record(row)
+                // Rows not cached (past the rows indexed, or after the file changed) are not kept.
+                guard rowCache[row] != nil else {
+                    return column < fields.count ? DataTableValueType(fieldText: fields[column]) : .null
+                }
+                lastValues = fields.map(DataTableValueType.init(fieldText:))
+                valueCache[row] = lastValues
+            }
+            lastValueRow = row
+        }
+        return column < lastValues.count ? lastValues[column] : .null
+    }
+
+    /// Empties the parsed-row caches.
+    private func clearRowCaches() {
+        rowCache.removeAll(keepingCapacity: true)
+        cutColumnsCache.removeAll()
+        valueCache.removeAll(keepingCapacity: true)
+        lastValueRow = -1
+        lastValues = []
     }
 
     /// Indexing progress while it runs, nil once complete.
@@ -317,7 +392,8 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
             return DataTableLoadState(fraction: nil, isComplete: false, verb: "reading \(file.displayName)",
                                       loadedBytes: file.length)
         }
-        let fraction = file.length == 0 ? 1 : Double(indexedBytes.load(ordering: .relaxed)) / Double(file.length)
+        let scanned = indexedBytes.load(ordering: .relaxed) + bytesScannedAhead.load(ordering: .relaxed)
+        let fraction = file.length == 0 ? 1 : min(1, Double(scanned) / Double(file.length))
         return DataTableLoadState(fraction: finished ? 1 : fraction, isComplete: finished, verb: "indexing")
     }
 
@@ -371,8 +447,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let modified = now.modified.tv_sec != file.modifiedAtOpen.tv_sec || now.modified.tv_nsec != file.modifiedAtOpen.tv_nsec
         if file.base.map(TruncationGuard.hasFaulted) == true || now.size != file.length || modified {
             changedSize = min(now.size, file.length)
-            rowCache.removeAll()
-            cutColumnsCache.removeAll()
+            clearRowCaches()
         }
     }
 
@@ -553,10 +628,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         if let changedSize, index[row + 1] > changedSize { return Array(repeating: "", count: columnCount) }
         var (fields, cut) = parsedFields(row: row, fieldLimit: Self.displayFieldLimit)
         if fields.count < columnCount { fields += repeatElement("", count: columnCount - fields.count) }
-        if rowCache.count >= rowCacheLimit {
-            rowCache.removeAll(keepingCapacity: true)
-            cutColumnsCache.removeAll()
-        }
+        if rowCache.count >= rowCacheLimit { clearRowCaches() }
         rowCache[row] = fields
         if !cut.isEmpty { cutColumnsCache[row] = cut }
         return fields

@@ -176,8 +176,8 @@ public final class MappedFile: @unchecked Sendable {
     }
 
     /// Bytes of row index one byte of data can cost at most: a row of just a line feed takes
-    /// one 8-byte offset.
-    static let indexBytesPerByte = 8
+    /// one 4-byte offset (`RowOffsetIndex.bytesPerRow`).
+    static let indexBytesPerByte = RowOffsetIndex.bytesPerRow
 
     /// The copier: reads the stream in pieces of up to 1 MiB, appends them to the file,
     /// publishes the size.

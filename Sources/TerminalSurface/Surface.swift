@@ -8,9 +8,13 @@
 /// `Surface` is a reference type: a frame buffer is shared by the regions that draw into it.
 public final class Surface {
     /// Columns by lines.
-    public private(set) var size: Size
+    /// (`@exclusivity(unchecked)`, as `cells`.)
+    @exclusivity(unchecked) public private(set) var size: Size
     /// Row-major cells, `size.width * size.height` of them.
-    public private(set) var cells: [SurfaceCell]
+    /// (`@exclusivity(unchecked)`: every write of a frame goes through here; the dynamic
+    /// exclusivity check of each access was measured at ~10% of a frame build. A surface is
+    /// drawn by one thread at a time, and every writer holds one access per call.)
+    @exclusivity(unchecked) public private(set) var cells: [SurfaceCell]
 
     /// A surface of blanks in `style`.
     public init(size: Size, style: Style = .plain) {
@@ -63,17 +67,42 @@ public final class Surface {
     public func fill(_ rect: Rect, style: Style) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        breakWideGraphemes(crossingEdgesOf: r)
-        // One exclusive access for the whole rectangle (per-cell subscripting paid a dynamic
-        // exclusivity check per cell: ~7% of a frame build).
+        // One exclusive access for the whole rectangle, its edges' repair included (per-cell
+        // subscripting paid a dynamic exclusivity check per cell: ~7% of a frame build).
         let blank = SurfaceCell.blank(style)
         let width = size.width
         cells.withUnsafeMutableBufferPointer { cells in
-            for y in r.y..<r.maxY {
-                let row = y * width
-                for x in r.x..<r.maxX { cells[row + x] = blank }
+            Self.breakWideGraphemes(crossingEdgesOf: r, in: cells, width: width)
+            guard let base = cells.baseAddress else { return }
+            withUnsafeBytes(of: blank) { blankBytes in
+                for y in r.y..<r.maxY {
+                    let row = y * width
+                    for x in r.x..<r.maxX {
+                        // A cell that already holds the blank, bit for bit, is left alone: the
+                        // assignment would retain and release the same grapheme (measured: a
+                        // cell write is ~50 instructions of outlined copy and destroy; a frame
+                        // fills every row before drawing its cells).
+                        let cell = base + row + x
+                        if !Self.sameBits(UnsafeRawPointer(cell), blankBytes.baseAddress!, count: blankBytes.count) { cell.pointee = blank }
+                    }
+                }
             }
         }
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal (8 at a time, then the rest).
+    @inline(__always)
+    private static func sameBits(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        var i = 0
+        while i &+ 8 <= count {
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            i &+= 8
+        }
+        while i < count {
+            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+            i &+= 1
+        }
+        return true
     }
 
     /// Lays `patch` over the style of every cell in `rect` (see `Style.patched(with:)`).
@@ -107,9 +136,18 @@ public final class Surface {
     /// - Complexity: O(k) in the characters written.
     @discardableResult
     public func put(_ text: String, at point: Point, style: Style, clip: Rect? = nil) -> Int {
+        put(text[...], at: point, style: style, clip: clip)
+    }
+
+    /// Writes a slice of a string, without copying it (see `put(_:at:style:clip:)` for `String`):
+    /// how a cell draws a prefix of its text (a cut field) without allocating.
+    @discardableResult
+    public func put(_ text: Substring, at point: Point, style: Style, clip: Rect? = nil) -> Int {
         // Fast path, measured: cells hold mostly printable ASCII; reading the contiguous UTF-8
         // and indexing a Character table made `put` ~3x cheaper than iterating a generic
         // StringProtocol (which is unspecialized when called from another module).
+        // (`Substring.withUTF8`: the generic `utf8.withContiguousStorageIfAvailable` of a slice was
+        // not specialized, ~10% of a frame build.)
         var text = text
         let written: Int? = text.withUTF8 { utf8 -> Int? in
             for byte in utf8 where byte < 0x20 || byte > 0x7E { return nil }
@@ -118,11 +156,12 @@ public final class Surface {
             guard point.y >= c.y, point.y < c.maxY else { return x + utf8.count }
             let first = max(x, c.x), end = min(x + utf8.count, c.maxX)
             guard first < end else { return x + utf8.count }
-            // Wide graphemes cut at either end of the written run become blanks.
-            breakWideGraphemes(crossingEdgesOf: Rect(x: first, y: point.y, width: end - first, height: 1))
-            let row = point.y * size.width
+            let width = size.width
+            let row = point.y * width
             let table = Self.asciiCharacters
             cells.withUnsafeMutableBufferPointer { cells in
+                // Wide graphemes cut at either end of the written run become blanks.
+                Self.breakWideGraphemes(crossingEdgesOf: Rect(x: first, y: point.y, width: end - first, height: 1), in: cells, width: width)
                 for i in first..<end {
                     cells[row + i] = SurfaceCell(grapheme: table[Int(utf8[i - x])], width: 1, style: style)
                 }
@@ -141,16 +180,67 @@ public final class Surface {
     }
 
     /// The general path: sanitizes, then writes grapheme by grapheme.
-    private func putGraphemes(_ text: String, at point: Point, style: Style, clip: Rect?) -> Int {
+    ///
+    /// One exclusive access to the cells for the whole text, measured: a check per grapheme
+    /// (`set` through the class property) was ~12% of a frame build on the bench file.
+    private func putGraphemes(_ text: Substring, at point: Point, style: Style, clip: Rect?) -> Int {
         let c = (clip ?? bounds).intersection(bounds)
         guard point.y >= c.y, point.y < c.maxY else { return point.x + text.displayWidth }
+        if !TerminalText.isSafe(text) {
+            return putGraphemes(TerminalText.sanitized(String(text))[...], at: point, style: style, clip: c)
+        }
         var x = point.x
-        let safe = TerminalText.isSafe(text) ? text : TerminalText.sanitized(text)
-        for character in safe {
-            if x >= c.maxX { break }
-            x = put(character, x: x, y: point.y, style: style, clip: c)
+        let width = size.width
+        cells.withUnsafeMutableBufferPointer { cells in
+            // A whole string iterates faster as a String than as a slice of itself.
+            if text.startIndex == text.base.startIndex && text.endIndex == text.base.endIndex {
+                for character in text.base {
+                    if x >= c.maxX { break }
+                    x = Self.put(character, x: x, y: point.y, style: style, clip: c, in: cells, width: width)
+                }
+            } else {
+                for character in text {
+                    if x >= c.maxX { break }
+                    x = Self.put(character, x: x, y: point.y, style: style, clip: c, in: cells, width: width)
+                }
+            }
         }
         return x
+    }
+
+    /// Writes one grapheme at `(x, y)` within `clip` into the cells held for one exclusive
+    /// access; returns the column after it.
+    @inline(__always)
+    private static func put(_ character: Character, x: Int, y: Int, style: Style, clip c: Rect,
+                            in cells: UnsafeMutableBufferPointer<SurfaceCell>, width: Int) -> Int {
+        let w = character.displayWidth
+        guard w > 0 else { return x }  // a standalone zero-width cluster draws nothing
+        if w == 2 {
+            if x >= c.x && x + 1 < c.maxX {
+                set(character, width: 2, at: x, y: y, style: style, in: cells, rowWidth: width)
+                set(" ", width: 0, at: x + 1, y: y, style: style, in: cells, rowWidth: width)
+            } else {
+                // Only half of it is inside the clip: show a blank there, never half a glyph.
+                if x >= c.x && x < c.maxX { set(" ", width: 1, at: x, y: y, style: style, in: cells, rowWidth: width) }
+                if x + 1 >= c.x && x + 1 < c.maxX { set(" ", width: 1, at: x + 1, y: y, style: style, in: cells, rowWidth: width) }
+            }
+            return x + 2
+        }
+        if x >= c.x && x < c.maxX { set(character, width: 1, at: x, y: y, style: style, in: cells, rowWidth: width) }
+        return x + 1
+    }
+
+    /// Stores one cell, first repairing any wide grapheme it cuts in half.
+    @inline(__always)
+    private static func set(_ character: Character, width: UInt8, at x: Int, y: Int, style: Style,
+                            in cells: UnsafeMutableBufferPointer<SurfaceCell>, rowWidth: Int) {
+        let i = y * rowWidth + x
+        let old = cells[i].width
+        // Overwriting the right half of a wide grapheme: its left half becomes a blank.
+        if old == 0 && width != 0 && x > 0 { cells[i - 1] = .blank(cells[i - 1].style) }
+        // Overwriting the left half: the orphaned continuation becomes a blank.
+        if old == 2 && width != 2 && x + 1 < rowWidth { cells[i + 1] = .blank(cells[i + 1].style) }
+        cells[i] = SurfaceCell(grapheme: character, width: width, style: style)
     }
 
     /// Writes one grapheme at `(x, y)` within `clip`; returns the column after it.
@@ -161,49 +251,17 @@ public final class Surface {
         put(String(character), at: point, style: style, clip: clip)
     }
 
-    private func put(_ character: Character, x: Int, y: Int, style: Style, clip c: Rect) -> Int {
-        let w = character.displayWidth
-        guard w > 0 else { return x }  // a standalone zero-width cluster draws nothing
-        guard y >= c.y, y < c.maxY else { return x + w }
-        if w == 2 {
-            if x >= c.x && x + 1 < c.maxX {
-                set(character, width: 2, at: x, y: y, style: style)
-                set(" ", width: 0, at: x + 1, y: y, style: style)
-            } else {
-                // Only half of it is inside the clip: show a blank there, never half a glyph.
-                if x >= c.x && x < c.maxX { set(" ", width: 1, at: x, y: y, style: style) }
-                if x + 1 >= c.x && x + 1 < c.maxX { set(" ", width: 1, at: x + 1, y: y, style: style) }
-            }
-            return x + 2
-        }
-        if x >= c.x && x < c.maxX { set(character, width: 1, at: x, y: y, style: style) }
-        return x + 1
-    }
-
-    /// Stores one cell, first repairing any wide grapheme it cuts in half.
-    private func set(_ character: Character, width: UInt8, at x: Int, y: Int, style: Style) {
-        let i = y * size.width + x
-        let old = cells[i]
-        if old.width == 0 && width != 0 && x > 0 {
-            // Overwriting the right half of a wide grapheme: its left half becomes a blank.
-            cells[i - 1] = .blank(cells[i - 1].style)
-        }
-        if old.width == 2 && width != 2 && x + 1 < size.width {
-            // Overwriting the left half: the orphaned continuation becomes a blank.
-            cells[i + 1] = .blank(cells[i + 1].style)
-        }
-        cells[i] = SurfaceCell(grapheme: character, width: width, style: style)
-    }
-
     /// Wide graphemes cut by the left or right edge of `r` become blanks, so a fill never leaves half a glyph.
-    private func breakWideGraphemes(crossingEdgesOf r: Rect) {
+    /// (Within one exclusive access to the cells, `width` the surface's.)
+    @inline(__always)
+    private static func breakWideGraphemes(crossingEdgesOf r: Rect, in cells: UnsafeMutableBufferPointer<SurfaceCell>, width: Int) {
         for y in r.y..<r.maxY {
-            let row = y * size.width
+            let row = y * width
             if cells[row + r.x].width == 0 && r.x > 0 {
                 cells[row + r.x - 1] = .blank(cells[row + r.x - 1].style)
             }
             let last = r.maxX - 1
-            if cells[row + last].width == 2 && last + 1 < size.width {
+            if cells[row + last].width == 2 && last + 1 < width {
                 cells[row + last + 1] = .blank(cells[row + last + 1].style)
             }
         }

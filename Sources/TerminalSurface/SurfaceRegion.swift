@@ -44,6 +44,12 @@ public struct SurfaceRegion {
         surface.put(text, at: Point(x: rect.x + point.x, y: rect.y + point.y), style: style, clip: rect) - rect.x
     }
 
+    /// Writes a slice of a string without copying it; see the `String` version.
+    @discardableResult
+    public func put(_ text: Substring, at point: Point, style: Style) -> Int {
+        surface.put(text, at: Point(x: rect.x + point.x, y: rect.y + point.y), style: style, clip: rect) - rect.x
+    }
+
     /// Writes any string-like text (a `Substring`, say); see the `String` version.
     @discardableResult
     public func put<S: StringProtocol>(_ text: S, at point: Point, style: Style) -> Int {

@@ -16,6 +16,8 @@ import TerminalSurface
 //        dtable-bench --column-order [--runs R] [--presses N]  (see ColumnOrderBench)
 //        dtable-bench --print-bench [--rows N,N...] [--runs R]  (see PrintBench)
 //        dtable-bench --frequency [--rows N] [--runs R]  (see FrequencyBench)
+//        dtable-bench --frames [--rows N] [--presses K]  (see IndexFrameBench; for callgrind)
+//        dtable-bench --index-vs-wc [--rows N] [--runs R]  (see IndexFrameBench)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
 // `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
@@ -198,7 +200,7 @@ func measureInProcess(path: String) throws {
     for _ in 0..<2 {
         start = clock.now
         let again = try CSVFileDataSource(path: path)
-        again.indexAll()
+        again.indexAll(countingFields: false)
         bestIndex = min(bestIndex, milliseconds(clock.now - start))
         precondition(again.rowCount == rows)
     }
@@ -243,6 +245,18 @@ if arguments.contains("--sort") {
     SortBench.run(directory: option("--data-directory") ?? "bench-data", rows: option("--rows").flatMap { Int($0) } ?? 1_000_000,
                   runs: option("--runs").flatMap { Int($0) } ?? 3,
                   columns: (option("--columns") ?? "progress,name").split(separator: ",").map(String.init))
+    exit(0)
+}
+
+if arguments.contains("--index-vs-wc") {
+    IndexFrameBench.runIndexVersusWc(directory: option("--data-directory") ?? "bench-data",
+                                     rows: option("--rows").flatMap { Int($0) } ?? 1_000_000, runs: option("--runs").flatMap { Int($0) } ?? 7)
+    exit(0)
+}
+
+if arguments.contains("--frames") {
+    IndexFrameBench.runFrames(directory: option("--data-directory") ?? "bench-data", rows: option("--rows").flatMap { Int($0) } ?? 100_000,
+                              presses: option("--presses").flatMap { Int($0) } ?? 300)
     exit(0)
 }
 
@@ -366,6 +380,7 @@ let metrics: [(String, String)] = [
     ("open_frame_indexing", "same, background indexer started (ms, median of 5)"),
     ("index_ms", "full index: open + indexAll() (ms, best of 3)"),
     ("index_gbs", "full index (GB/s)"),
+] + IndexFrameBench.metrics + [
     ("fields_ms", "field count of every record, after the index (ms)"),
     ("bin_index_ms", "full index in the viewer, background (ms, --stats index_ms)"),
     ("gz_size", "gzip -6 of the file (MB)"),
@@ -445,6 +460,7 @@ func measure(path: String, title: String, full: Bool) -> (title: String, values:
         values["index_ms"] = full ? format1(ms) : format3(ms)
         if full { values["index_gbs"] = format2(Double(bytes) / 1e9 / (ms / 1000)) }
     }
+    values.merge(IndexFrameBench.figures(values), uniquingKeysWith: { $1 })
     if let ms = child["fields_ms"] { values["fields_ms"] = full ? format1(ms) : format3(ms) }
     if full { values.merge(GzipBench.measure(path: path), uniquingKeysWith: { $1 }) }
     if full { values.merge(FrequencyBench.measure(path: path), uniquingKeysWith: { $1 }) }

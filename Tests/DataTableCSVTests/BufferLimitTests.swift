@@ -97,7 +97,7 @@ final class DetachedThread {
         source.startIndexing()
         try #require(waitUntil { source.isIndexComplete }, "the stream never stopped: \(source.file.length) bytes read")
         // The copy and its index stay within the limit.
-        #expect(source.file.length + source.index.count * 8 <= limit)
+        #expect(source.file.length + source.index.count * RowOffsetIndex.bytesPerRow <= limit)
         #expect(source.file.length > limit / 2, "stopped far too early: \(source.file.length)")
         #expect(source.notice == "stopped reading stdin at the 1 MiB limit (--buffer-limit)")
         // Every row read is whole: a record cut at the limit is dropped, not shown cut.
@@ -113,15 +113,15 @@ final class DetachedThread {
     }
 
     @Test func theIndexCountsAgainstTheLimit() throws {
-        // Rows of 2 bytes: an index of 8 bytes a row is four times the data; both together stay
-        // under the limit, so the file holds at most a fifth of it.
+        // Rows of 2 bytes: an index of 4 bytes a row is twice the data; both together stay
+        // under the limit, so the file holds at most a third of it.
         let limit = 1 << 20
         let writer = EndlessWriter(header: "c\n", record: "a\n")
         let source = try CSVFileDataSource(streamingFrom: writer.pipe.read, name: "stdin", bufferLimit: limit)
         source.startIndexing()
         try #require(waitUntil { source.isIndexComplete }, "the stream never stopped: \(source.file.length) bytes read")
-        #expect(source.file.length + source.index.count * 8 <= limit)
-        #expect(source.file.length <= limit / 5 + 64)
+        #expect(source.file.length + source.index.count * RowOffsetIndex.bytesPerRow <= limit)
+        #expect(source.file.length <= limit / 3 + 64)
         #expect(source.rowCount > limit / 10 / 2 / 2)
         #expect(waitUntil { writer.writeError == EPIPE })
     }

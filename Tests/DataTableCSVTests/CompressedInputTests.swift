@@ -143,8 +143,8 @@ func allRecords(_ source: CSVFileDataSource) -> [[String]] {
         let source = try CSVFileDataSource.open(path: temporaryFile(gz, suffix: ".csv.gz"), bufferLimit: limit)
         source.indexAll()
         #expect(source.notice?.contains("at the 1 MiB limit (--buffer-limit)") == true, "\(source.notice ?? "")")
-        // The copier's count: the decompressed copy and 8 bytes of index per row.
-        #expect(source.file.length + (source.rowCount + 1) * 8 <= limit)
+        // The copier's count: the decompressed copy and 4 bytes of index per row.
+        #expect(source.file.length + (source.rowCount + 1) * RowOffsetIndex.bytesPerRow <= limit)
         #expect(source.rowCount > 1000 && source.rowCount < 40_000)
     }
 

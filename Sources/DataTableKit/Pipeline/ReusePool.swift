@@ -14,7 +14,14 @@ public final class ReusePool {
     public private(set) var idleLimitPerIdentifier: Int
 
     /// Idle cells by reuse identifier (a stack: the most recently used comes back first).
-    private var idle: [String: [DataTableCell]] = [:]
+    private var idle: [String: IdleCells] = [:]
+
+    /// One identifier's idle cells, a reference: taking or giving back a cell changes the list
+    /// in place (measured: mutating an array held in the dictionary allocated the accessor's
+    /// frame on every dequeue, a malloc per cell coming on screen).
+    private final class IdleCells {
+        var cells: [DataTableCell] = []
+    }
 
     /// Counters over the pool's life.
     public private(set) var cellsCreated = 0
@@ -36,9 +43,9 @@ public final class ReusePool {
     /// screen shrank).
     public func setVisibleCellCount(_ visibleCells: Int) {
         idleLimitPerIdentifier = visibleCells + slack
-        for (identifier, cells) in idle where cells.count > idleLimitPerIdentifier {
-            cellsReleased += cells.count - idleLimitPerIdentifier
-            idle[identifier] = Array(cells.prefix(idleLimitPerIdentifier))
+        for list in idle.values where list.cells.count > idleLimitPerIdentifier {
+            cellsReleased += list.cells.count - idleLimitPerIdentifier
+            list.cells.removeLast(list.cells.count - idleLimitPerIdentifier)
         }
     }
 
@@ -46,12 +53,12 @@ public final class ReusePool {
     public var cellsAlive: Int { cellsCreated - cellsReleased }
 
     /// Idle cells for `identifier`.
-    public func idleCount(_ identifier: String) -> Int { idle[identifier]?.count ?? 0 }
+    public func idleCount(_ identifier: String) -> Int { idle[identifier]?.cells.count ?? 0 }
 
     /// A cell for `identifier`: a recycled one after `prepareForReuse()`, or a new one.
     /// - Complexity: O(1) amortized.
     public func dequeue(_ identifier: String) -> DataTableCell {
-        if let cell = idle[identifier]?.popLast() {
+        if let cell = idle[identifier]?.cells.popLast() {
             cellsReused += 1
             cell.prepareForReuse()
             return cell
@@ -65,8 +72,15 @@ public final class ReusePool {
     /// Returns a cell that left the screen; it is kept for reuse or released past the limit.
     public func enqueue(_ cell: DataTableCell) {
         let identifier = cell.reuseIdentifier
-        if idle[identifier, default: []].count < idleLimitPerIdentifier {
-            idle[identifier, default: []].append(cell)
+        let list: IdleCells
+        if let existing = idle[identifier] {
+            list = existing
+        } else {
+            list = IdleCells()
+            idle[identifier] = list
+        }
+        if list.cells.count < idleLimitPerIdentifier {
+            list.cells.append(cell)
         } else {
             cellsReleased += 1
         }
