@@ -11,6 +11,7 @@ import TerminalSurface
 //        dtable-bench --reload [--rows N] [--runs R]    (see ReloadBench)
 //        dtable-bench --gzip [--rows N] [--data-directory DIR]  (see GzipBench)
 //        dtable-bench --parse [--rows N] [--runs R]  (see ParseBench)
+//        dtable-bench --summary [--rows N] [--runs R]  (see SummaryBench)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
 // `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
@@ -226,6 +227,12 @@ if let query = option("--filter") {
     exit(0)
 }
 
+if arguments.contains("--summary") {
+    SummaryBench.run(directory: option("--data-directory") ?? "bench-data",
+                     rows: option("--rows").flatMap { Int($0) } ?? 10_000_000, runs: option("--runs").flatMap { Int($0) } ?? 3)
+    exit(0)
+}
+
 if arguments.contains("--reload") {
     ReloadBench.run(directory: option("--data-directory") ?? "bench-data",
                     rows: option("--rows").flatMap { Int($0) } ?? 1_000_000, runs: option("--runs").flatMap { Int($0) } ?? 3)
@@ -352,6 +359,7 @@ let metrics: [(String, String)] = [
     ("gz_index", "open FILE.gz + decompress + index (ms, best of 3; MB/s)"),
     ("sort_int", "sort int column `progress` (ms, DataTableView.sort)"),
     ("sort_text", "sort text column `name` (ms, DataTableView.sort)"),
+    ("summary", "summary of every column, `I` (ms, best of 3; target <= 5000 at 10M)"),
     ("frame_mean", "frame build mean (ms, 200x60, after key presses)"),
     ("frame_max", "frame build max (ms)"),
     ("kinds_frame", "frame build with cell kinds + wrapped rows, mean / max (ms)"),
@@ -468,6 +476,7 @@ for rows in rowCounts {
         progress("generated \(bytes) bytes in \(format1(seconds(clock.now - start))) s")
     }
     var column = measure(path: path, title: label(rows: rows), full: true)
+    column.values.merge(SummaryBench.measure(path: path)?.figures ?? [:]) { $1 }
     if rows <= 1_000_000 {
         // In-memory models (`DataTable<T>`), not the file: the apply of issue 10's target.
         progress("\(column.title): snapshot apply")
