@@ -298,6 +298,32 @@ import TestSupport
         #expect(summary.maximum == "hot")
     }
 
+    @Test func pastTheLimitTheTableKeepsTheMostFrequentTextsAndTheRangeStaysExact() throws {
+        // 3,000 distinct texts over a limit of 2,000: the table shrinks to the 1,024 most frequent
+        // (`top0`...`top9` are among them), the others' texts still count for the first and last.
+        var texts: [String] = []
+        for i in 0..<3000 {
+            texts.append("mid\(i)")
+            if i % 100 == 0 { texts += Array(repeating: "top\(i / 100 % 10)", count: 5 + i / 100) }
+        }
+        texts.insert("AAA first", at: 1500)
+        texts.append("zzz last")
+        let memory = StringRowsDataSource(titles: ["t"], rows: texts.map { [$0] })
+        let file = try Self.csvFile("t\n" + texts.joined(separator: "\n") + "\n")
+        for source in [memory as DataTableDataSource, file] {
+            for workers in [1, 2] {
+                let summary = Self.run(source, columns: [.init(index: 0, title: "t", kind: .text)], workers: workers,
+                                       distinctLimit: 2000)[0]
+                #expect(summary.isDistinctCountEstimated)
+                #expect(abs(summary.distinctCount - 3012) < 100, "\(summary.distinctCount)")
+                #expect(summary.mostFrequent == "top9")
+                #expect(summary.mostFrequentCount == texts.filter { $0 == "top9" }.count)
+                #expect(summary.minimum == "AAA first")
+                #expect(summary.maximum == "zzz last")
+            }
+        }
+    }
+
     @Test func quantileSelectionEqualsSortingWithManyTies() {
         var random = SplitMix64(seed: 5)
         for round in 0..<200 {

@@ -35,9 +35,11 @@ extension ColumnSummary {
     }
 
     /// The most frequent text and its count, `~` before the count when another text might be
-    /// more frequent: `active (2,503,117)`; "" when there are no values.
+    /// more frequent: `active (2,503,117)`; `all distinct` when no text occurs twice (`~all
+    /// distinct`: none of those counted); "" when there are no values.
     public var formattedMostFrequent: String {
         guard let mostFrequent else { return "" }
+        if mostFrequentCount == 1 && nonNullCount > 1 { return isMostFrequentEstimated ? "~all distinct" : "all distinct" }
         return "\(mostFrequent) (\(isMostFrequentEstimated ? "~" : "")\(grouped(mostFrequentCount)))"
     }
 

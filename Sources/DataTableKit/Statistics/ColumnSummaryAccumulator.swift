@@ -76,13 +76,16 @@ struct ColumnSummaryAccumulator {
                 nulls += 1
                 return
             }
-            if !distinct.add(field) { noteLeftOut(field) }
+            if !distinct.add(field) {
+                noteLeftOut(field)
+                if distinct.needsShrinking { shrinkDistinct() }
+            }
             return
         case .integer, .decimal:
             if let number = ValueParsing.number(field, format: format) {
                 let value = ValueParsing.double(number, field)
                 if number.exponent < 0 { fractionDigits = max(fractionDigits, min(6, -number.exponent)) }
-                if allIntegral, value != value.rounded() { allIntegral = false }
+                if allIntegral, !Self.isIntegral(value) { allIntegral = false }
                 if !value.isNaN { record(value, field) }
             } else if nullTokens.isNull(field, numeric: true) {
                 nulls += 1
@@ -111,7 +114,22 @@ struct ColumnSummaryAccumulator {
                 strays += 1
             }
         }
-        distinct.add(field)
+        if !distinct.add(field), distinct.needsShrinking { distinct.shrink() }
+    }
+
+    /// Shrinks the overflowed distinct counter; a text column's texts it drops may be its first
+    /// or last.
+    private mutating func shrinkDistinct() {
+        var first = leftOutFirst, last = leftOutLast
+        distinct.shrink { Self.note($0, first: &first, last: &last) }
+        leftOutFirst = first
+        leftOutLast = last
+    }
+
+    /// Whether `value` is a whole number (without a call to libm's `round` per value).
+    @inline(__always) static func isIntegral(_ value: Double) -> Bool {
+        guard abs(value) < 9e15 else { return value.isFinite }
+        return Double(Int64(value)) == value
     }
 
     @inline(__always)

@@ -11,8 +11,14 @@ import Synchronization
 /// `generation`), so a screen showing them fills in column by column. `fraction` tells the
 /// progress; `cancel()` stops the workers within 16K rows.
 ///
+/// From a source with raw records (a CSV file) a column's pass remembers where each row's next
+/// field starts, so the pass over the next column starts there: over all columns in file order
+/// each byte of a row is scanned once (finding field k from the row's start every time scanned
+/// each row four to five times over 8 columns, and was a third of the summary's time).
+///
 /// Memory: 8 bytes per row for one column's values at a time (the exact quantiles select
-/// among them), plus each worker's distinct counter (bounded by `distinctLimit`).
+/// among them), 4 bytes per row for where the next field starts, plus each worker's distinct
+/// counter (bounded by `distinctLimit`).
 public final class ColumnSummaryJob: @unchecked Sendable {
     /// A column to summarize and how to read it.
     public struct Column: Sendable, Hashable {
@@ -102,13 +108,23 @@ public final class ColumnSummaryJob: @unchecked Sendable {
         let shares = UnsafeMutablePointer<ColumnSummaryAccumulator?>.allocate(capacity: workers)
         shares.initialize(repeating: nil, count: workers)
         defer { shares.deinitialize(count: workers); shares.deallocate() }
+        let nextField = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, n))
+        defer { nextField.deallocate() }
+        /// The column whose fields start at `nextField` (nil: none, rows are read from their start).
+        var resumeColumn: Int?
         for (position, column) in columns.enumerated() {
             if isCancelled { break }
-            // Each worker writes its own share and its own part of the buffer.
-            let memory = UncheckedSendableBox(value: (shares: shares, buffer: buffer))
+            // Each worker writes its own share and its own parts of the buffers.
+            let memory = UncheckedSendableBox(value: (shares: shares, buffer: buffer, nextField: nextField))
+            let resume = resumeColumn
+            let readRecords = Atomic<Bool>(false)
             DispatchQueue.concurrentPerform(iterations: workers) { w in
-                memory.value.shares[w] = read(column, rows: bounds[w]..<bounds[w + 1], into: memory.value.buffer + bounds[w])
+                let (share, byRecords) = read(column, rows: bounds[w]..<bounds[w + 1], into: memory.value.buffer + bounds[w],
+                                              nextField: memory.value.nextField + bounds[w], resumeColumn: resume)
+                memory.value.shares[w] = share
+                if byRecords { readRecords.store(true, ordering: .relaxed) }
             }
+            resumeColumn = readRecords.load(ordering: .relaxed) ? column.index + 1 : nil
             if isCancelled { break }
             // The shares' values side by side, then one merged share.
             guard var merged = shares[0] else { break }
@@ -133,19 +149,41 @@ public final class ColumnSummaryJob: @unchecked Sendable {
     }
 
     /// One worker's share: `column`'s fields of rows at `positions`, values written from `values`.
-    private func read(_ column: Column, rows positions: Range<Int>, into values: UnsafeMutablePointer<Double>)
-        -> ColumnSummaryAccumulator? {
+    /// From raw records, each row's field is found from where `nextField` says field
+    /// `resumeColumn` starts (when that is not after the column), and the start of the field
+    /// after it is written back; returns whether records were read so.
+    private func read(_ column: Column, rows positions: Range<Int>, into values: UnsafeMutablePointer<Double>,
+                      nextField: UnsafeMutablePointer<UInt32>, resumeColumn: Int?)
+        -> (ColumnSummaryAccumulator?, byRecords: Bool) {
         var share = ColumnSummaryAccumulator(kind: column.kind, format: column.format, nullTokens: nullTokens,
                                              distinctLimit: distinctLimit, values: values)
         let source = self.source.value, rows = self.rows, index = column.index
         @inline(__always) func sourceRow(_ position: Int) -> Int { rows.map { Int($0[position]) } ?? position }
-        let reader = source.makeRawFieldReader(column: index, rowCount: sourceRowCount)
-        var position = positions.lowerBound
+        // A column without raw fields (an appended one) is not in the records either.
+        let fields = source.makeRawFieldReader(column: index, rowCount: sourceRowCount)
+        let records = fields == nil ? nil : source.makeRawRecordReader(rowCount: sourceRowCount)
+        let first = positions.lowerBound
+        var position = first
         while position < positions.upperBound {
-            if isCancelled { return nil }
+            if isCancelled { return (nil, records != nil) }
             let end = min(positions.upperBound, position + Self.checkInterval)
-            if let reader {
-                for p in position..<end { share.add(reader(sourceRow(p)), csvQuoted: true) }
+            if let records {
+                let delimiter = records.delimiter, quote = records.quote
+                let resumes = resumeColumn.map { $0 <= index } ?? false
+                let skip = resumes ? index - resumeColumn! : index
+                for p in position..<end {
+                    let bytes = records.record(sourceRow(p))
+                    var start = resumes ? Int(nextField[p - first]) : 0
+                    for _ in 0..<skip {
+                        start = start > bytes.count ? start
+                            : RecordFieldScanner.fieldEnd(bytes, from: start, delimiter: delimiter, quote: quote) + 1
+                    }
+                    let (field, next) = RecordFieldScanner.field(bytes, from: start, delimiter: delimiter, quote: quote)
+                    nextField[p - first] = UInt32(truncatingIfNeeded: next)
+                    share.add(field, csvQuoted: true)
+                }
+            } else if let fields {
+                for p in position..<end { share.add(fields(sourceRow(p)), csvQuoted: true) }
             } else {
                 for p in position..<end {
                     var text = source.sortText(row: sourceRow(p), column: index)
@@ -155,7 +193,7 @@ public final class ColumnSummaryJob: @unchecked Sendable {
             processed.add(end - position, ordering: .relaxed)
             position = end
         }
-        return share
+        return (share, records != nil)
     }
 
     /// 0...1: rows read over all columns.

@@ -25,7 +25,7 @@ enum HistogramBins {
                 bins = [Int](repeating: 0, count: count)
                 bins.withUnsafeMutableBufferPointer { bins in
                     for value in values {
-                        let position = Int(((value - minimum) / step).rounded())
+                        let position = Int((value - minimum) / step + 0.5)  // values >= minimum
                         bins[min(count - 1, max(0, position / width))] += 1
                     }
                 }
