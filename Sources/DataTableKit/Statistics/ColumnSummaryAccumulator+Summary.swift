@@ -3,11 +3,12 @@ extension ColumnSummaryAccumulator {
     /// Texts whose counts draw a text column's histogram.
     static let textHistogramBins = 12
 
-    /// The summary of every row read (all shares merged into this one). Selects the quantiles
-    /// in place, so `values` ends reordered.
+    /// The summary of every row read (all shares merged into this one); `text(row)` reads the
+    /// column's field of a source row as written (the smallest and largest values'). Selects
+    /// the quantiles in place, so `values` ends reordered.
     /// - Complexity: O(n) for n values (expected; see `OrderStatistics`), plus O(d) over the d
     ///   distinct texts held.
-    func summary(column: Int, title: String) -> ColumnSummary {
+    func summary(column: Int, title: String, text: (Int) -> String) -> ColumnSummary {
         let values = UnsafeMutableBufferPointer(start: self.values, count: valueCount)
         let (distinctCount, isEstimate) = distinct.distinctCount
         let top = distinct.mostFrequent(kind == .text ? Self.textHistogramBins : 1)
@@ -38,8 +39,8 @@ extension ColumnSummaryAccumulator {
             }
         }
         if kind != .text, valueCount > 0 {
-            minimum = String(decoding: minimumText, as: UTF8.self)
-            maximum = String(decoding: maximumText, as: UTF8.self)
+            minimum = text(minimumRow)
+            maximum = text(maximumRow)
         }
         return ColumnSummary(
             column: column, title: title, kind: kind, format: format, rowCount: rows, nullCount: nulls,

@@ -6,7 +6,8 @@
 /// `ValueFormat`; what the kind cannot read is null when it is a null token (numbers also take
 /// the numeric-only tokens; text keeps blank fields as values), else a stray. Each value goes
 /// to `values` (8 bytes a value, for the exact quantiles), the running sum, and the smallest
-/// and largest with their texts as written.
+/// and largest with their rows (their texts as written are read again once at the end, not
+/// copied whenever a larger value comes: every row, in a file sorted by the column).
 struct ColumnSummaryAccumulator {
     let kind: SortKeyKind
     let format: ValueFormat
@@ -23,9 +24,9 @@ struct ColumnSummaryAccumulator {
     var compensation = 0.0
     var minimum = Double.infinity
     var maximum = -Double.infinity
-    /// The texts of the first smallest and first largest value, as written.
-    var minimumText: [UInt8] = []
-    var maximumText: [UInt8] = []
+    /// The source rows of the first smallest and the first largest value.
+    var minimumRow = -1
+    var maximumRow = -1
     /// Numbers: most decimals written (at most 6); whether every value is a whole number.
     var fractionDigits = 0
     var allIntegral = true
@@ -49,26 +50,28 @@ struct ColumnSummaryAccumulator {
         scratch.reserveCapacity(256)
     }
 
-    /// Reads one field. `csvQuoted`: a field starting with `"` is an undecoded RFC 4180 field
-    /// (outer quotes dropped, `""` read as `"`); else the bytes are the content.
-    /// - Complexity: O(field length), no allocation (a quoted field reuses a buffer).
+    /// Reads the field of source row `row`. `csvQuoted`: a field starting with `"` is an
+    /// undecoded RFC 4180 field (outer quotes dropped, `""` read as `"`); else the bytes are the
+    /// content.
+    /// - Complexity: O(field length), no allocation (a field with `""` reuses a buffer).
     @inline(__always)
-    mutating func add(_ field: UnsafeRawBufferPointer, csvQuoted: Bool) {
-        if csvQuoted, field.count > 0, field[0] == UInt8(ascii: "\"") {
-            var scratch = self.scratch
-            self.scratch = []
-            scratch.removeAll(keepingCapacity: true)
-            TextKey.appendUnquoting(field, to: &scratch)
-            scratch.withUnsafeBytes { add(content: $0) }
-            self.scratch = scratch
-        } else {
-            add(content: field)
-        }
+    mutating func add(_ field: UnsafeRawBufferPointer, csvQuoted: Bool, row: Int) {
+        guard csvQuoted, field.count > 0, field[0] == UInt8(ascii: "\"") else { return add(content: field, row: row) }
+        let end = field.count >= 2 && field[field.count - 1] == UInt8(ascii: "\"") ? field.count - 1 : field.count
+        let inner = UnsafeRawBufferPointer(rebasing: field[1..<end])
+        // Most quoted fields hold a delimiter, not a quote: their content is in place.
+        guard inner.contains(UInt8(ascii: "\"")) else { return add(content: inner, row: row) }
+        var scratch = self.scratch
+        self.scratch = []
+        scratch.removeAll(keepingCapacity: true)
+        TextKey.appendUnquoting(field, to: &scratch)
+        scratch.withUnsafeBytes { add(content: $0, row: row) }
+        self.scratch = scratch
     }
 
-    /// Reads one field's content.
+    /// Reads one field's content (of source row `row`).
     @inline(__always)
-    mutating func add(content field: UnsafeRawBufferPointer) {
+    mutating func add(content field: UnsafeRawBufferPointer, row: Int) {
         rows += 1
         switch kind {
         case .text:
@@ -86,7 +89,7 @@ struct ColumnSummaryAccumulator {
                 let value = ValueParsing.double(number, field)
                 if number.exponent < 0 { fractionDigits = max(fractionDigits, min(6, -number.exponent)) }
                 if allIntegral, !Self.isIntegral(value) { allIntegral = false }
-                if !value.isNaN { record(value, field) }
+                if !value.isNaN { record(value, row: row) }
             } else if nullTokens.isNull(field, numeric: true) {
                 nulls += 1
                 return
@@ -97,7 +100,7 @@ struct ColumnSummaryAccumulator {
             if let ms = ValueParsing.dateTime(field, format: format) {
                 if wholeSeconds, ms % 1000 != 0 { wholeSeconds = false }
                 if wholeDays, ms % 86_400_000 != 0 { wholeDays = false }
-                record(Double(ms), field)
+                record(Double(ms), row: row)
             } else if nullTokens.isNull(field, numeric: false) {
                 nulls += 1
                 return
@@ -106,7 +109,7 @@ struct ColumnSummaryAccumulator {
             }
         case .boolean:
             if let value = ValueParsing.boolean(field, format: format) {
-                record(value ? 1 : 0, field)
+                record(value ? 1 : 0, row: row)
             } else if nullTokens.isNull(field, numeric: false) {
                 nulls += 1
                 return
@@ -133,7 +136,7 @@ struct ColumnSummaryAccumulator {
     }
 
     @inline(__always)
-    private mutating func record(_ value: Double, _ field: UnsafeRawBufferPointer) {
+    private mutating func record(_ value: Double, row: Int) {
         values[valueCount] = value
         valueCount += 1
         let t = sum + value
@@ -141,13 +144,11 @@ struct ColumnSummaryAccumulator {
         sum = t
         if value < minimum {
             minimum = value
-            minimumText.removeAll(keepingCapacity: true)
-            minimumText.append(contentsOf: field.assumingMemoryBound(to: UInt8.self))
+            minimumRow = row
         }
         if value > maximum {
             maximum = value
-            maximumText.removeAll(keepingCapacity: true)
-            maximumText.append(contentsOf: field.assumingMemoryBound(to: UInt8.self))
+            maximumRow = row
         }
     }
 
@@ -179,11 +180,11 @@ struct ColumnSummaryAccumulator {
         sum = t
         if other.minimum < minimum {
             minimum = other.minimum
-            minimumText = other.minimumText
+            minimumRow = other.minimumRow
         }
         if other.maximum > maximum {
             maximum = other.maximum
-            maximumText = other.maximumText
+            maximumRow = other.maximumRow
         }
         fractionDigits = max(fractionDigits, other.fractionDigits)
         allIntegral = allIntegral && other.allIntegral

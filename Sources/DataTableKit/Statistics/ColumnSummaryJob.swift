@@ -134,7 +134,7 @@ public final class ColumnSummaryJob: @unchecked Sendable {
                 merged.merge(share)
             }
             for w in 0..<workers { shares[w] = nil }
-            let summary = merged.summary(column: column.index, title: column.title)
+            let summary = merged.summary(column: column.index, title: column.title) { fieldText(row: $0, column: column.index) }
             state.withLock {
                 $0.summaries[position] = summary
                 $0.generation += 1
@@ -172,7 +172,8 @@ public final class ColumnSummaryJob: @unchecked Sendable {
                 let resumes = resumeColumn.map { $0 <= index } ?? false
                 let skip = resumes ? index - resumeColumn! : index
                 for p in position..<end {
-                    let bytes = records.record(sourceRow(p))
+                    let row = sourceRow(p)
+                    let bytes = records.record(row)
                     var start = resumes ? Int(nextField[p - first]) : 0
                     for _ in 0..<skip {
                         start = start > bytes.count ? start
@@ -180,20 +181,38 @@ public final class ColumnSummaryJob: @unchecked Sendable {
                     }
                     let (field, next) = RecordFieldScanner.field(bytes, from: start, delimiter: delimiter, quote: quote)
                     nextField[p - first] = UInt32(truncatingIfNeeded: next)
-                    share.add(field, csvQuoted: true)
+                    share.add(field, csvQuoted: true, row: row)
                 }
             } else if let fields {
-                for p in position..<end { share.add(fields(sourceRow(p)), csvQuoted: true) }
+                for p in position..<end {
+                    let row = sourceRow(p)
+                    share.add(fields(row), csvQuoted: true, row: row)
+                }
             } else {
                 for p in position..<end {
-                    var text = source.sortText(row: sourceRow(p), column: index)
-                    text.withUTF8 { share.add(content: UnsafeRawBufferPointer($0)) }
+                    let row = sourceRow(p)
+                    var text = source.sortText(row: row, column: index)
+                    text.withUTF8 { share.add(content: UnsafeRawBufferPointer($0), row: row) }
                 }
             }
             processed.add(end - position, ordering: .relaxed)
             position = end
         }
         return (share, records != nil)
+    }
+
+    /// The field of source row `row` in `column` as the workers read it (CSV quotes removed):
+    /// the text of a smallest or largest value.
+    private func fieldText(row: Int, column: Int) -> String {
+        let source = self.source.value
+        guard row >= 0 else { return "" }
+        guard let raw = source.makeRawFieldReader(column: column, rowCount: sourceRowCount).map({ $0(row) }) else {
+            return source.sortText(row: row, column: column)
+        }
+        guard raw.first == UInt8(ascii: "\"") else { return String(decoding: raw, as: UTF8.self) }
+        var bytes: [UInt8] = []
+        TextKey.appendUnquoting(raw, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// 0...1: rows read over all columns.

@@ -2,9 +2,10 @@
 /// an estimate.
 ///
 /// Every text is held once (its bytes in one arena) with its count, found again through an
-/// open-addressing table of 64-bit hashes. Every text also feeds a `HyperLogLog` sketch. When a
-/// text would be the `limit + 1`-th, the counter overflows: the number of distinct texts
-/// becomes the sketch's estimate (0.8% standard error), and the table shrinks to its
+/// open-addressing table of 64-bit hashes. When a text would be the `limit + 1`-th, the counter
+/// overflows: a `HyperLogLog` sketch starts from the hashes of the texts held (every text seen
+/// so far) and takes every later text, the number of distinct texts becomes its estimate (0.8%
+/// standard error), and the table shrinks to its
 /// `keptAfterOverflow` most frequent texts, which keep counting (exactly: they were counted
 /// from their first occurrence) while new texts are no longer added. The table then fits a
 /// core's cache, so a column of millions of distinct values costs a hash, one probe of a small
@@ -43,11 +44,12 @@ struct DistinctCounter {
     @inline(__always) @discardableResult
     mutating func add(_ field: UnsafeRawBufferPointer) -> Bool {
         let hash = TextTable.hash(field)
-        sketch.add(hash: hash)
+        if isOverflowed { sketch.add(hash: hash) }
         return add(field, hash: hash, occurrences: 1)
     }
 
-    /// Counts `occurrences` of `field`, whose hash is `hash` (already in the sketch).
+    /// Counts `occurrences` of `field`, whose hash is `hash` (already in the sketch if the
+    /// counter overflowed; added when this text makes it overflow).
     @inline(__always)
     private mutating func add(_ field: UnsafeRawBufferPointer, hash: UInt64, occurrences: Int) -> Bool {
         let tag = hash & 0xFFFF_FFFF_0000_0000
@@ -66,8 +68,10 @@ struct DistinctCounter {
             slot = (slot + 1) & mask
         }
         guard !isOverflowed, counts.count < limit else {
-            if !isOverflowed { needsShrinking = true }
-            isOverflowed = true
+            if !isOverflowed {
+                overflow()
+                sketch.add(hash: hash)
+            }
             return false
         }
         bytes.append(contentsOf: field.assumingMemoryBound(to: UInt8.self))
@@ -79,14 +83,25 @@ struct DistinctCounter {
         return true
     }
 
+    /// Starts the sketch from every text seen so far (the texts held: none was left out yet).
+    private mutating func overflow() {
+        isOverflowed = true
+        needsShrinking = true
+        for hash in hashes { sketch.add(hash: hash) }
+    }
+
     /// Takes in the texts `other` counted (of other rows of the same column); a text left out
     /// (the limit reached, or this counter overflowed) is handed to `leftOut`.
     mutating func merge(_ other: DistinctCounter, leftOut: (UnsafeRawBufferPointer) -> Void = { _ in }) {
-        sketch.merge(other.sketch)
-        if other.isOverflowed { isOverflowed = true }
+        if other.isOverflowed {
+            if !isOverflowed { overflow() }
+            sketch.merge(other.sketch)
+        }
         for id in 0..<other.count {
             other.withText(id) { text in
-                if !add(text, hash: other.hashes[id], occurrences: other.counts[id]) { leftOut(text) }
+                let hash = other.hashes[id]
+                if isOverflowed { sketch.add(hash: hash) }
+                if !add(text, hash: hash, occurrences: other.counts[id]) { leftOut(text) }
             }
         }
         if needsShrinking { shrink(leftOut: leftOut) }
