@@ -337,6 +337,26 @@ import TestSupport
         }
     }
 
+    @Test func quantilesByBucketsEqualSortingOnManyValues() {
+        var random = SplitMix64(seed: 8)
+        let n = 200_001
+        let shapes: [(String, () -> Double)] = [
+            ("uniform", { Double(random.next() % 1_000_000) / 7 }),
+            ("few values", { Double(random.next() % 5) }),
+            ("far outliers", { random.next() % 1000 == 0 ? 1e12 : Double(random.next() % 100) / 3 }),
+            ("skewed", { let u = Double(random.next() % 1_000_000 + 1) / 1e6; return 1 / (u * u) }),
+        ]
+        let levels = ColumnSummary.levels
+        for (shape, next) in shapes {
+            var values = (0..<n).map { _ in next() }
+            let sorted = values.sorted()
+            let got = values.withUnsafeMutableBufferPointer {
+                OrderStatistics.quantiles($0, at: levels, minimum: sorted.first!, maximum: sorted.last!)
+            }
+            #expect(got == levels.map { Self.referenceQuantile(sorted, $0) }, "\(shape)")
+        }
+    }
+
     @Test func histogramBinsCoverEveryValueOnTheGrid() {
         #expect(HistogramBins.layout(possible: 101) == (8, 13))
         #expect(HistogramBins.layout(possible: 5) == (5, 1))

@@ -34,7 +34,7 @@ extension ColumnSummaryAccumulator {
                 histogram = HistogramBins.counts(UnsafeBufferPointer(values), minimum: self.minimum, maximum: self.maximum,
                                                  step: step)
                 range = self.minimum...self.maximum
-                let q = OrderStatistics.quantiles(values, at: ColumnSummary.levels)
+                let q = OrderStatistics.quantiles(values, at: ColumnSummary.levels, minimum: self.minimum, maximum: self.maximum)
                 quantiles = ColumnSummary.Quantiles(p5: q[0], p25: q[1], median: q[2], p75: q[3], p95: q[4])
             }
         }

@@ -155,10 +155,22 @@ public final class ColumnSummaryJob: @unchecked Sendable {
     private func read(_ column: Column, rows positions: Range<Int>, into values: UnsafeMutablePointer<Double>,
                       nextField: UnsafeMutablePointer<UInt32>, resumeColumn: Int?)
         -> (ColumnSummaryAccumulator?, byRecords: Bool) {
+        if let rows {
+            return rows.withUnsafeBufferPointer {
+                read(column, rows: positions, ids: $0, into: values, nextField: nextField, resumeColumn: resumeColumn)
+            }
+        }
+        return read(column, rows: positions, ids: nil, into: values, nextField: nextField, resumeColumn: resumeColumn)
+    }
+
+    /// `read` with the row ids at hand (nil: position = source row).
+    private func read(_ column: Column, rows positions: Range<Int>, ids: UnsafeBufferPointer<UInt32>?,
+                      into values: UnsafeMutablePointer<Double>, nextField: UnsafeMutablePointer<UInt32>,
+                      resumeColumn: Int?) -> (ColumnSummaryAccumulator?, byRecords: Bool) {
         var share = ColumnSummaryAccumulator(kind: column.kind, format: column.format, nullTokens: nullTokens,
                                              distinctLimit: distinctLimit, values: values)
-        let source = self.source.value, rows = self.rows, index = column.index
-        @inline(__always) func sourceRow(_ position: Int) -> Int { rows.map { Int($0[position]) } ?? position }
+        let source = self.source.value, index = column.index
+        @inline(__always) func sourceRow(_ position: Int) -> Int { ids.map { Int($0[position]) } ?? position }
         // A column without raw fields (an appended one) is not in the records either.
         let fields = source.makeRawFieldReader(column: index, rowCount: sourceRowCount)
         let records = fields == nil ? nil : source.makeRawRecordReader(rowCount: sourceRowCount)

@@ -23,19 +23,20 @@ enum HistogramBins {
                 let possible = Int(span)
                 let (count, width) = layout(possible: possible)
                 bins = [Int](repeating: 0, count: count)
+                let perStep = 1 / step
                 bins.withUnsafeMutableBufferPointer { bins in
                     for value in values {
-                        let position = Int((value - minimum) / step + 0.5)  // values >= minimum
+                        let position = Int((value - minimum) * perStep + 0.5)  // values >= minimum
                         bins[min(count - 1, max(0, position / width))] += 1
                     }
                 }
                 return bins
             }
         }
-        let width = (maximum - minimum) / Double(continuousBinCount)
+        let perWidth = Double(continuousBinCount) / (maximum - minimum)
         bins.withUnsafeMutableBufferPointer { bins in
             for value in values {
-                let position = Int((value - minimum) / width)
+                let position = Int((value - minimum) * perWidth)
                 bins[min(continuousBinCount - 1, max(0, position))] += 1
             }
         }

@@ -41,6 +41,88 @@ enum OrderStatistics {
         return result
     }
 
+    /// The same quantiles as `quantiles(_:at:)`, for many values whose range is known: one pass
+    /// counts the values into 65,536 buckets of equal width over `minimum...maximum` (bucket
+    /// order is value order), a second copies out the values of the few buckets that hold the
+    /// ranks wanted, and each rank is selected within its bucket. `values` is left as it is.
+    /// Falls back to `quantiles(_:at:)` (reordering `values`) for fewer than 65,536 values and
+    /// when the wanted buckets hold over a quarter of the values (most values equal, or a few
+    /// far out).
+    /// - Complexity: O(n), two sequential passes (quickselect made about ten over 10M values:
+    ///   170 ms a column against 40 ms).
+    static func quantiles(_ values: UnsafeMutableBufferPointer<Double>, at levels: [Double],
+                          minimum: Double, maximum: Double) -> [Double] {
+        let n = values.count
+        let buckets = 1 << 16
+        let scale = Double(buckets) / (maximum - minimum)
+        guard n >= buckets, maximum > minimum, scale.isFinite, scale > 0 else { return quantiles(values, at: levels) }
+        @inline(__always) func bucket(_ v: Double) -> Int { min(buckets - 1, Int((v - minimum) * scale)) }
+        // The ranks wanted: each level's closest rank below, and the one above when it interpolates.
+        let positions = levels.map { Double(n - 1) * min(1, max(0, $0)) }
+        var ranks = Set<Int>()
+        for h in positions {
+            let k = min(n - 1, Int(h))
+            ranks.insert(k)
+            if h > Double(k), k + 1 < n { ranks.insert(k + 1) }
+        }
+        var counts = [Int](repeating: 0, count: buckets)
+        counts.withUnsafeMutableBufferPointer { counts in
+            for v in values { counts[bucket(v)] &+= 1 }
+        }
+        // Where each wanted rank falls: its bucket and its rank within the bucket.
+        var starts = [Int](repeating: 0, count: buckets)
+        var sum = 0
+        for b in 0..<buckets {
+            starts[b] = sum
+            sum += counts[b]
+        }
+        func bucket(ofRank rank: Int) -> Int {
+            var lo = 0, hi = buckets - 1  // the last bucket whose start is <= rank
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if starts[mid] <= rank { lo = mid } else { hi = mid - 1 }
+            }
+            return lo
+        }
+        let wanted = Array(Set(ranks.map { bucket(ofRank: $0) })).sorted()
+        let held = wanted.reduce(0) { $0 + counts[$1] }
+        guard held <= n / 4 else { return quantiles(values, at: levels) }
+        // Each wanted bucket's values, side by side.
+        var slot = [Int32](repeating: -1, count: buckets)
+        var offsets: [Int] = []
+        var total = 0
+        for (i, b) in wanted.enumerated() {
+            slot[b] = Int32(i)
+            offsets.append(total)
+            total += counts[b]
+        }
+        let picked = UnsafeMutablePointer<Double>.allocate(capacity: max(1, total))
+        defer { picked.deallocate() }
+        var fill = offsets
+        slot.withUnsafeBufferPointer { slot in
+            for v in values {
+                let s = Int(slot[bucket(v)])
+                if s >= 0 {
+                    picked[fill[s]] = v
+                    fill[s] += 1
+                }
+            }
+        }
+        func value(atRank rank: Int) -> Double {
+            let b = bucket(ofRank: rank), s = Int(slot[b])
+            let lo = offsets[s], hi = lo + counts[b]
+            let k = lo + rank - starts[b]
+            select(picked, lo, hi, k)
+            return picked[k]
+        }
+        return positions.map { h in
+            let k = min(n - 1, Int(h))
+            let low = value(atRank: k)
+            guard h > Double(k), k + 1 < n else { return low }
+            return low + (h - Double(k)) * (value(atRank: k + 1) - low)
+        }
+    }
+
     /// Rearranges `v[lo..<hi]` so that `v[k]` holds the value a sort would put there, with no
     /// larger value before it and no smaller one after it. Hoare partitions around a median of
     /// three, which splits runs of equal values evenly (a column of a few distinct values stays
