@@ -1,3 +1,4 @@
+import Glibc
 import DataTableKit
 import DataTableApp
 import TerminalSurface
@@ -40,5 +41,18 @@ extension TableApplication {
     /// Sends each character of `text` as a key.
     public func type(_ text: String) {
         for character in text { handle(.key(.character(character))) }
+    }
+}
+
+extension TableApplication {
+    /// Polls the screens' work (a sheet's count, its table's jobs) until none runs, drawing
+    /// frames as the run loop would; gives up after `timeout` seconds.
+    public func settleScreens(timeout: Double = 30) {
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        repeat {
+            pollScreens()
+            guard screens.isBusy else { return }
+            usleep(1000)
+        } while ContinuousClock.now < deadline
     }
 }

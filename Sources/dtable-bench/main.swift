@@ -12,6 +12,9 @@ import TerminalSurface
 //        dtable-bench --gzip [--rows N] [--data-directory DIR]  (see GzipBench)
 //        dtable-bench --parse [--rows N] [--runs R]  (see ParseBench)
 //        dtable-bench --summary [--rows N] [--runs R]  (see SummaryBench)
+//        dtable-bench --column-filter [--rows N,N] [--runs R]  (see ColumnFilterBench)
+//        dtable-bench --print-bench [--rows N,N...] [--runs R]  (see PrintBench)
+//        dtable-bench --frequency [--rows N] [--runs R]  (see FrequencyBench)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
 // `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
@@ -219,6 +222,14 @@ func measureInProcess(path: String) throws {
     }
 }
 
+if arguments.contains("--frequency") {
+    FrequencyBench.run(directory: option("--data-directory") ?? "bench-data", rows: option("--rows").flatMap { Int($0) } ?? 1_000_000,
+                       runs: option("--runs").flatMap { Int($0) } ?? 3)
+    exit(0)
+}
+
+if arguments.contains("--column-filter") { ColumnFilterBench.runAlone() }
+PrintBench.runIfAsked(arguments)
 if let query = option("--filter") {
     FilterBench.run(query: query, isRegex: arguments.contains("--regex"),
                     directory: option("--data-directory") ?? "bench-data",
@@ -375,7 +386,7 @@ let metrics: [(String, String)] = [
     ("snapshot_apply", "snapshot apply, N models, 1% changed (ms, best of 3; target <= 300 at 1M)"),
     ("snapshot_apply_sorted", "  same, sorted (the sort run again) / frame after (ms)"),
     ("snapshot_apply_rebuilt", "  same, every model rebuilt, so compared column by column (ms)"),
-]
+] + FrequencyBench.metrics
 
 var columns: [(title: String, values: [String: String])] = []
 
@@ -429,6 +440,7 @@ func measure(path: String, title: String, full: Bool) -> (title: String, values:
     }
     if let ms = child["fields_ms"] { values["fields_ms"] = full ? format1(ms) : format3(ms) }
     if full { values.merge(GzipBench.measure(path: path), uniquingKeysWith: { $1 }) }
+    if full { values.merge(FrequencyBench.measure(path: path), uniquingKeysWith: { $1 }) }
     if let ms = child["sort_int_ms"] {
         values["sort_int"] = (full ? format1(ms) : format3(ms)) + (child["sort_int_checked"] == 1 ? "" : " (NOT SORTED)")
     }
@@ -506,6 +518,8 @@ func line(_ cells: [String]) -> String {
 print(line(table[0]))
 print("|" + widths.enumerated().map { c, w in c == 0 ? String(repeating: "-", count: w + 2) : String(repeating: "-", count: w + 1) + ":" }.joined(separator: "|") + "|")
 for row in table.dropFirst() { print(line(row)) }
+ColumnFilterBench.printTable(directory: directory, rowCounts: rowCounts)
+PrintBench.report(binary: binary, directory: directory, rowCounts: rowCounts)
 progress("done in \(format1(seconds(clock.now - benchStart))) s")
 
 func format1(_ v: Double) -> String { formatFixed(v, 1) }

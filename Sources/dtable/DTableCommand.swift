@@ -86,6 +86,21 @@ struct DTableCommand: ParsableCommand {
         valueName: "COL[:asc|:desc]"))
     var sorts: [String] = []
 
+    @Option(name: .customLong("filter"), help: ArgumentHelp(
+        "Show only the rows where some field matches REGEX (PCRE2; ignores case unless REGEX has an upper-case letter); & changes it, Esc clears it.",
+        valueName: "REGEX"))
+    var filterPattern: String?
+
+    @Option(name: .customLong("where"), help: ArgumentHelp(
+        "Show only the rows whose COL passes FILTER, written as at the | key: >30, <=2020-01-01, =active, !=x, 10..20, or text to look for (repeatable: each narrows; Esc pops).",
+        valueName: "COL:FILTER"))
+    var wheres: [String] = []
+
+    @Option(name: .customLong("find"), help: ArgumentHelp(
+        "Start on the first cell matching REGEX, its matches highlighted (n goes on). Rows are not filtered: --print prints every row (--filter keeps only matching rows).",
+        valueName: "REGEX"))
+    var findPattern: String?
+
     @Option(name: .customLong("null"), help: ArgumentHelp(
         "A text that means no value (repeatable): it sorts last and shows dimmed. Replaces the default set: NA, N/A, n/a, NULL, null, None, NaN, nan, #N/A, and - in numeric columns; empty fields are always null (--null '' leaves only them).",
         valueName: "TOKEN"))
@@ -112,6 +127,11 @@ struct DTableCommand: ParsableCommand {
 
     @Flag(help: "On exit, print the rows marked with m as CSV (with the header) to stdout.")
     var printMarked = false
+
+    @Option(name: .customLong("echo-column"), help: ArgumentHelp(
+        "Enter prints COL's value of the cursor's row to stdout and quits (a picker: id=$(dtable --echo-column id f.csv)). The value's bytes as they are for a pipe or file; shown safe (control characters as placeholders) when stdout is a terminal.",
+        valueName: "COL"))
+    var echoColumn: String?
 
     @Option(name: .customLong("buffer-limit"), help: ArgumentHelp(
         "Stop reading stdin or a FIFO when its temporary copy and row index reach SIZE (bytes, or with k, M, G or T: binary multiples, e.g. 500M, 4GiB; none for no limit). Default: the smaller of 4 GiB and half the free space in $TMPDIR.",
@@ -189,6 +209,7 @@ struct DTableCommand: ParsableCommand {
         let shown = try Self.applying(cellKinds, to: editable, configuration: &configuration)
         let rowActions = try cellKinds.actions.map { try RowAction.parse($0, titles: titles) }
         let sortOrder = try sorts.map { try Self.sortDescriptor($0, titles: titles) }
+        let rows = try rowOptions(titles: titles)
         try KindOptions(nullTokens: nullTokens, types: types, configNullTokens: configFile?.nullTokens,
                         configTypes: configFile?.types ?? []).apply(titles: titles, to: &configuration)
         let grouping = try groupBy.map { DataTableGrouping.column(try ColumnReference.resolve($0, in: titles, option: "--group-by")) }
@@ -196,7 +217,8 @@ struct DTableCommand: ParsableCommand {
         if let showStripes = stripes ?? configFile?.stripes { configuration.showsAlternatingRowColors = showStripes }
 
         // A picker (actions printed on exit, --print-marked) is interactive whatever stdout is.
-        let picks = printMarked || rowActions.contains { if case .pick = $0.action { true } else { false } }
+        let echoColumnIndex = try echoColumn.map { try ColumnReference.resolve($0, in: titles, option: "--echo-column") }
+        let picks = printMarked || echoColumnIndex != nil || rowActions.contains { if case .pick = $0.action { true } else { false } }
         if print || (!stdoutIsTerminal && !picks) {
             // A reader that went away (`dtable f.csv | head`) ends the output quietly with status 0.
             signal(SIGPIPE, SIG_IGN)
@@ -209,6 +231,8 @@ struct DTableCommand: ParsableCommand {
             let lineWidth = printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal)
             let view = Self.printView(of: shown, configuration: configuration, width: lineWidth,
                                       capIsSet: configFile?.maxColumnWidth != nil)
+            // A printed table has no cursor for --find to move.
+            try Self.apply(RowOptions(filter: rows.filter, columnFilters: rows.columnFilters), to: view)
             if let grouping {
                 view.setGrouping(grouping)
                 view.sort(by: sortOrder)
@@ -217,15 +241,16 @@ struct DTableCommand: ParsableCommand {
             // RssAnon sampled at the first line and then at most 4 times a second, for --stats.
             var peakAnonymousKilobytes = 0
             var lastSample: ContinuousClock.Instant?
+            // Whole lines in chunks of about 1 MiB, written as they come.
             TablePrinter(width: lineWidth,
                          colorCount: colorChoice == .always ? 256 : nil)
-                .print(view) { line in
-                    out.write(line + "\n")
+                .print(view, writeBytes: { chunk in
+                    out.write(chunk)
                     if statsFile != nil, lastSample.map({ ContinuousClock.now - $0 >= .milliseconds(250) }) ?? true {
                         lastSample = .now
                         peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
                     }
-                }
+                })
             out.flush()
             StatisticsReport(view: view, application: nil, bytesWritten: out.bytesWritten,
                              peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile)
@@ -245,6 +270,12 @@ struct DTableCommand: ParsableCommand {
         configFile?.apply(to: &configuration, colorCount: colorCount)
         configuration.prefersASCII = !terminal.capabilities.isUnicode || configFile?.ascii == true
         let view = DataTableView(dataSource: shown, configuration: configuration, size: terminal.size)
+        do {
+            try Self.apply(rows, to: view)
+        } catch {
+            terminal.shutdown()
+            throw error
+        }
         if let grouping {
             // Grouped in the background like a sort (Esc cancels); the cursor starts on the first row.
             view.setGrouping(grouping)
@@ -253,6 +284,7 @@ struct DTableCommand: ParsableCommand {
         let session = ViewerSession(view: view, editable: editable, file: table as? CSVFileDataSource,
                                     actions: rowActions, outputPath: output)
         session.printMarkedRows = printMarked
+        session.echoColumn = echoColumnIndex
         session.liveFile = LiveFileState(live: live, watches: watch, follows: follow, keyColumns: keyColumns)
         view.followsAppendedRows = follow
         live?.hidesSourceNotice = watch || follow

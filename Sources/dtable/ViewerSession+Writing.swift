@@ -3,6 +3,7 @@ import DataTableCSV
 import DataTableKit
 import Dispatch
 import Glibc
+import TerminalSurface
 
 /// Writing the table (`:w`, `:w!`, `:w FILE`, `:wq`, `--output`): on a worker thread as a
 /// `TableJob`, with its progress in the status line; Esc cancels it and leaves the file untouched.
@@ -13,13 +14,14 @@ extension ViewerSession {
         case source(CSVFileDataSource)
         /// `--output FILE`.
         case output(CSVWriteTarget)
-        /// `:w FILE`: another file.
-        case other(CSVWriteTarget)
+        /// `:w FILE`: another file, which gets the view (`selection`: the records and columns
+        /// shown when the write started).
+        case other(CSVWriteTarget, DataTableViewSelection)
 
         var path: String {
             switch self {
             case .source(let file): return file.path
-            case .output(let target), .other(let target): return target.path
+            case .output(let target), .other(let target, _): return target.path
             }
         }
     }
@@ -38,18 +40,33 @@ extension ViewerSession {
         try startWrite(to: destination(of: request), request)
     }
 
-    /// The destination `request` names: a file given (`:w FILE`; the table's own file or
-    /// `--output` when it names one of them), else `--output`, else the table's file.
+    /// The destination `request` names: a file given (`:w FILE`: the view goes there; the
+    /// table's own file or `--output` when it names one of them, which get the whole table),
+    /// else `--output`, else the table's file.
+    ///
+    /// `:w FILE` naming the input (or `--output`) while the view leaves rows or columns out, or
+    /// reorders them, is refused: writing the view there would drop data from the file being
+    /// viewed, and writing the whole table is not what was asked. UI thread (it reads the view).
     func destination(of request: DataTableWriteRequest) throws -> Destination {
         if let given = request.path {
             let path = Self.expandingHome(given)
-            if let file, !file.isStream, Self.sameFile(path, file.path) { return .source(file) }
-            if let outputTarget, Self.sameFile(path, outputTarget.path) { return .output(outputTarget) }
-            if let target = otherTargets[path] { return .other(target) }
+            let selection = try view.shownSelection()
+            let isInput = file.map { !$0.isStream && Self.sameFile(path, $0.path) } ?? false
+            let isOutput = outputTarget.map { Self.sameFile(path, $0.path) } ?? false
+            if isInput || isOutput {
+                let name = TerminalText.quoted(given, maxWidth: 60)
+                guard showsWholeTable(selection) else {
+                    throw DTableError("not written: \(name) is \(isInput ? "the file being viewed" : "the --output file") and the view "
+                                      + "leaves out or reorders rows or columns; :w writes the whole table there, :w OTHER.csv writes the view")
+                }
+                if isInput, let file { return .source(file) }
+                if let outputTarget { return .output(outputTarget) }
+            }
+            if let target = otherTargets[path] { return .other(target, selection) }
             // A new name: a file already there is not overwritten without `!`.
             let target = CSVWriteTarget(path: path, expecting: nil)
             otherTargets[path] = target
-            return .other(target)
+            return .other(target, selection)
         }
         if let outputTarget { return .output(outputTarget) }
         guard let file, !file.isStream else {
@@ -63,12 +80,22 @@ extension ViewerSession {
         if let writing {
             throw DTableError("still writing \(writing.destination.path) (Esc cancels)")
         }
-        let estimated = max(1, CSVTableWriter.estimatedSize(of: editable))
+        var estimated = max(1, CSVTableWriter.estimatedSize(of: editable))
+        if case .other(_, let selection) = destination, editable.rowCount > 0 {
+            // About the share of the rows shown.
+            estimated = max(1, Int(Double(estimated) * Double(selection.rowCount) / Double(editable.rowCount)))
+        }
         let job = TableJob(kind: .work("writing \(destination.path)"), total: estimated)
         writing = RunningWrite(job: job, destination: destination, request: request, estimatedBytes: estimated)
         let editable = editable
-        // A table without a file of its own (stdin, the demo) counts as saved once written anywhere.
-        let marksOtherSaved = file == nil || file?.isStream == true
+        // A table without a file of its own (stdin, the demo) counts as saved once written
+        // anywhere: all of it (a view that leaves rows or columns out does not save the changes).
+        let marksOtherSaved: Bool
+        if case .other(_, let selection) = destination {
+            marksOtherSaved = (file == nil || file?.isStream == true) && coversWholeTable(selection)
+        } else {
+            marksOtherSaved = false
+        }
         DispatchQueue.global(qos: .userInitiated).async {
             let progress = CSVWriteProgress(report: { job.setProcessed($0) }, isCancelled: { job.isCancelled })
             do {
@@ -76,11 +103,17 @@ extension ViewerSession {
                 switch destination {
                 case .source:
                     result = try CSVTableWriter.save(editable, overwriting: request.overwrites, progress: progress)
-                case .output(let target), .other(let target):
+                case .output(let target):
                     result = try CSVTableWriter(matching: editable).write(editable, to: target, overwriting: request.overwrites,
                                                                           progress: progress)
-                    if case .output = destination { editable.markSaved(savePoint: result.savePoint) }
-                    if case .other = destination, marksOtherSaved { editable.markSaved(savePoint: result.savePoint) }
+                    editable.markSaved(savePoint: result.savePoint)
+                case .other(let target, let selection):
+                    result = try CSVTableWriter(matching: editable).writeView(selection, of: editable, to: target,
+                                                                              overwriting: request.overwrites, progress: progress)
+                    if marksOtherSaved { editable.markSaved(savePoint: result.savePoint) }
+                    let columns = selection.columns.filter { $0 < editable.columnCount }.count
+                    job.finish(.done(Self.viewSummary(of: result, columns: columns)))
+                    return
                 }
                 job.finish(.done(Self.summary(of: result)))
             } catch let error as CSVWriteError where error.isConflict {
@@ -95,6 +128,29 @@ extension ViewerSession {
     /// "wrote 19 rows to c.csv (previous kept as c.csv.bak)".
     static func summary(of result: CSVWriteResult) -> String {
         "wrote \(grouped(result.rowsWritten)) rows to \(result.path)" + (result.backupPath.map { " (previous kept as \($0))" } ?? "")
+    }
+
+    /// "wrote view: 1,234 rows × 5 columns to out.csv".
+    static func viewSummary(of result: CSVWriteResult, columns: Int) -> String {
+        "wrote view: \(grouped(result.rowsWritten)) row\(result.rowsWritten == 1 ? "" : "s") × \(columns) column\(columns == 1 ? "" : "s") to \(result.path)"
+            + (result.backupPath.map { " (previous kept as \($0))" } ?? "")
+    }
+
+    /// Whether `selection` is the whole table as the file holds it: every row not deleted, in
+    /// file order, and every column in order (header-only columns aside).
+    func showsWholeTable(_ selection: DataTableViewSelection) -> Bool {
+        let columns = selection.columns.filter { $0 < editable.columnCount }
+        return columns == Array(0..<editable.columnCount) && selection.rowCount == editable.rowCount - editable.deletedRowCount
+            && (0..<selection.rowCount).allSatisfy { position in
+                // In file order: each shown row after the one before.
+                position == 0 || selection.sourceRow(at: position) > selection.sourceRow(at: position - 1)
+            }
+    }
+
+    /// Whether `selection` leaves nothing of the table out (rows and columns may be reordered).
+    func coversWholeTable(_ selection: DataTableViewSelection) -> Bool {
+        selection.rowCount == editable.rowCount - editable.deletedRowCount
+            && Set(selection.columns.filter { $0 < editable.columnCount }) == Set(0..<editable.columnCount)
     }
 
     /// A conflict, with the ways out: overwrite knowingly, write elsewhere, or quit without.
@@ -120,6 +176,12 @@ extension ViewerSession {
         switch outcome {
         case .done(let message):
             if case .output = running.destination { outputWritten = true }
+            if case .other(_, let selection) = running.destination, running.request.quitsAfter,
+               editable.hasUnsavedChanges, !coversWholeTable(selection) {
+                // `:wq FILE` of a view that leaves edited rows or columns out: quitting would lose them.
+                view.showLastingNotice(message + "; not quitting: the view leaves out changes (:q! quits without them)")
+                return true
+            }
             view.showLastingNotice(message)
             if running.request.quitsAfter { quitRequested = true }
         case .failed(let message):

@@ -59,10 +59,15 @@ final class ViewerSession {
             for row in view.markedRows { emit(CSVField.record(dispatcher.values(ofRow: row))) }
         }
         out.flush()
+        writeEchoedValue()
     }
 
     /// Whether marked rows are printed on exit (`--print-marked`).
     var printMarkedRows = false
+    /// `--echo-column`: the source column whose value Enter prints on exit.
+    var echoColumn: Int?
+    /// The value Enter picked (`--echo-column`), printed on exit.
+    var echoedValue: [UInt8]?
 }
 
 /// The table asks the session about actions, edits, writing and commands.

@@ -72,7 +72,7 @@ extension EndToEnd {
             try session.sendKeys(":")
             try session.sendLiteral("w! other.csv")
             try session.sendKeys("Enter")
-            #expect(session.waitFor { Fixture.statusLine($0).contains("wrote 18 rows to other.csv") }, "\(session.lastScreen)")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("wrote view: 18 rows × 2 columns to other.csv") }, "\(session.lastScreen)")
             #expect(directory.read("other.csv") == "id,v\n2,x2\n" + (4...20).map { "\($0),x\($0)\n" }.joined())
             #expect(directory.read("c.csv") == "id,v\n" + (2...20).map { "\($0),x\($0)\n" }.joined())  // untouched
             // Esc dismisses the message.

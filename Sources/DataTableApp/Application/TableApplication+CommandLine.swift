@@ -6,21 +6,8 @@ extension TableApplication {
     /// A submitted prompt: search, filter, or the `:` command line.
     func submitPrompt(_ done: Prompt) -> ScreenOutcome {
         if done.kind == .command { return runCommandLine(done.text) }
-        if done.kind == .filter && done.text.isEmpty {
-            view.startFilter(nil)
-            return .redraw
-        }
-        guard !done.text.isEmpty else { return .redraw }
-        do {
-            let matcher = try RowMatcher(query: done.text, mode: done.isRegex ? .regex : .substring)
-            if done.kind == .search {
-                view.startSearch(matcher, forward: true)
-            } else {
-                view.startFilter(matcher)
-            }
-        } catch {
-            view.notice = "\(error)"
-        }
+        if case .columnFilter(let column, _) = done.kind { return submitColumnFilter(done, column: column) }
+        done.startSearchOrFilter(in: view)
         return .redraw
     }
 

@@ -12,11 +12,22 @@ extension TableApplication {
         case .filter:
             return .push(PromptScreen(Prompt(kind: .filter, text: view.filter?.query ?? "", isRegex: view.filter?.mode == .regex),
                                       onSubmit: { [unowned self] in submitPrompt($0) }))
+        case .filterColumn(let column):
+            let title = view.columns.indices.contains(column) ? view.columns[column].title : "column \(column + 1)"
+            // Regex mode is remembered from the last column filter, as `/` and `&` remember theirs.
+            let wasRegex: Bool = if case .regex = view.columnFilters.last?.predicate { true } else { false }
+            return .push(PromptScreen(Prompt(kind: .columnFilter(column: column, title: title), isRegex: wasRegex),
+                                      onSubmit: { [unowned self] in submitPrompt($0) }))
         case .commandLine:
             return .push(PromptScreen(Prompt(kind: .command), onSubmit: { [unowned self] in submitPrompt($0) }))
         case .help:
             return .push(HelpScreen())
         case .openRecord(let sourceRow):
+            // A picker takes Enter: it keeps the row and dtable quits as with q (asking first
+            // about unsaved changes).
+            if delegate?.dataTable(view, didActivateRecord: sourceRow) == true {
+                return hasUnsavedChanges ? askToQuit() : quitting()
+            }
             return .push(RecordScreen(sourceRow: sourceRow))
         case .chooseAction(let names, let row):
             return .push(ActionChoiceScreen(names: names, row: row) { [unowned self] in view.fireAction($0, displayRow: row) })
@@ -25,6 +36,8 @@ extension TableApplication {
             return .redraw
         case .reload:
             return reload(discardingChanges: false)
+        case .frequency(let column):
+            return frequencySheet(of: view, column: column)
         case .quit:
             return hasUnsavedChanges ? askToQuit() : quitting()
         }

@@ -65,8 +65,9 @@ public final class TableApplication {
         }
     }
 
-    /// Whether the source loads or the program's work runs (the run loop polls more often then).
-    public var isBusy: Bool { view.isLoading || (delegate?.dataTableIsBusy(view) ?? false) }
+    /// Whether the source loads, the program's work runs or a screen's (a sheet's) does: the run
+    /// loop polls more often then.
+    public var isBusy: Bool { view.isLoading || (delegate?.dataTableIsBusy(view) ?? false) || screens.isBusy }
 
     /// Draws frames and handles events until the user quits or `shouldStop` returns true.
     ///
@@ -84,12 +85,14 @@ public final class TableApplication {
             guard let event = backend.nextEvent(timeoutMilliseconds: timeout) else {
                 let polled = delegate?.dataTablePollWork(view) ?? false
                 let flashed = view.advanceFlash()
-                if view.refreshFromDataSource() || polled || flashed { drawFrame() }
+                let screensChanged = screens.poll()
+                if view.refreshFromDataSource() || polled || flashed || screensChanged { drawFrame() }
                 continue
             }
             if handle(event) == .quit { return }
             let polled = delegate?.dataTablePollWork(view) ?? false
-            if view.refreshFromDataSource(checkingForChanges: false) || polled { drawFrame() }
+            let screensChanged = screens.poll()
+            if view.refreshFromDataSource(checkingForChanges: false) || polled || screensChanged { drawFrame() }
         }
     }
 
@@ -127,8 +130,10 @@ public final class TableApplication {
             let source = view.sourceRow(forDisplayRow: row)
             if source != rowBefore { view.delegate?.dataTable(view, didSelectRow: row, sourceRow: source) }
         }
-        if let text = view.pendingClipboardText {
-            view.pendingClipboardText = nil
+        // `y` in the table, or in a sheet's table.
+        for shown in [view] + (screens.topHostedView.map { [$0] } ?? []) {
+            guard let text = shown.pendingClipboardText else { continue }
+            shown.pendingClipboardText = nil
             backend.copyToClipboard(text)
         }
         if response == .redraw { drawFrame() }

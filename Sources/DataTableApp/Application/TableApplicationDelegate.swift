@@ -34,6 +34,11 @@ public protocol TableApplicationDelegate: AnyObject {
     /// question to ask first. Default: "nothing to reload".
     func dataTableReload(_ view: DataTableView, discardingChanges: Bool) -> DataTableReloadAnswer
 
+    /// `Enter` on a record: true when the program took it (a picker that keeps the row, as
+    /// `dtable --echo-column`): the table then quits as with `q` instead of opening the record
+    /// view. Default false.
+    func dataTable(_ view: DataTableView, didActivateRecord sourceRow: Int) -> Bool
+
     // MARK: Work running for the table (commands of actions)
 
     /// Whether work is running: the run loop then polls often. Default false.
@@ -65,6 +70,8 @@ extension TableApplicationDelegate {
     }
     /// Default: true.
     public func dataTableShouldQuit(_ view: DataTableView) -> Bool { true }
+    /// Default: false, Enter opens the record view.
+    public func dataTable(_ view: DataTableView, didActivateRecord sourceRow: Int) -> Bool { false }
     /// Default: false.
     public func dataTableIsBusy(_ view: DataTableView) -> Bool { false }
     /// Default: false, nothing to redraw.

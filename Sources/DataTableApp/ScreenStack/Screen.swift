@@ -14,6 +14,24 @@ public protocol Screen: AnyObject {
     func handle(_ event: InputEvent, context: ScreenContext) -> ScreenOutcome
     /// Draws the screen into `region` (the whole screen, or the status line).
     func draw(in region: SurfaceRegion, context: ScreenContext)
+    /// The table a screen shows of its own (a sheet), nil for the others: the screens over it
+    /// (its prompts, its help) see it as `context.view`. Default nil.
+    var hostedView: DataTableView? { get }
+    /// Whether the screen's own work runs (its table's jobs, a computation): the run loop then
+    /// wakes often to poll it. Default false.
+    var isBusy: Bool { get }
+    /// Picks up the screen's finished or progressing work (called by the run loop on every
+    /// wake); true when it should be drawn again. Default false.
+    func poll() -> Bool
+}
+
+extension Screen {
+    /// Default: nil, the screen shows no table of its own.
+    public var hostedView: DataTableView? { nil }
+    /// Default: false, nothing runs.
+    public var isBusy: Bool { false }
+    /// Default: false, nothing to draw.
+    public func poll() -> Bool { false }
 }
 
 /// Where a screen draws.
@@ -55,6 +73,9 @@ public struct ScreenContext {
     public var theme: TableTheme { view.configuration.theme }
     /// The table's key bindings (the help lists them).
     public var keyBindings: KeyBindings { view.configuration.keyBindings }
+
+    /// The same frame seen from a screen showing `view` (a sheet's table).
+    func showing(_ view: DataTableView) -> ScreenContext { ScreenContext(view: view, surface: surface) }
 
     /// What a full-screen list (help, record view) does with a scrolling event: the wheel
     /// scrolls 3 lines, a click closes it, scroll keys move `scrollOffset`; nil for other keys,

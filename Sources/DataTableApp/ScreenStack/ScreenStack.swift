@@ -23,7 +23,7 @@ public final class ScreenStack {
     /// Hands `event` to the top screen (then, for an ignored key, to the fallback) and applies
     /// the outcome.
     func handle(_ event: InputEvent, context: ScreenContext) -> TableApplication.Response {
-        var outcome = top.handle(event, context: context)
+        var outcome = top.handle(event, context: self.context(of: screens.count - 1, base: context))
         if case .ignored = outcome, case .key(let key) = event { outcome = fallback(key) }
         return apply(outcome)
     }
@@ -45,19 +45,50 @@ public final class ScreenStack {
     }
 
     /// Draws the layers from the topmost full-screen one up; status-line layers draw over the
-    /// table's status line.
+    /// status line of the table under them (the program's, or a sheet's).
     func draw(context: ScreenContext) {
         let first = screens.lastIndex { $0.placement == .fullScreen } ?? 0
         if first > 0 { context.view.recycleAllCells() }  // the table is covered
-        for screen in screens[first...] {
+        for index in first..<screens.count {
+            let screen = screens[index]
+            let seen = self.context(of: index, base: context)
             switch screen.placement {
             case .fullScreen:
-                screen.draw(in: context.surface.region, context: context)
+                screen.draw(in: seen.surface.region, context: seen)
             case .statusLine:
-                let rect = context.view.statusRect
+                let rect = seen.view.statusRect
                 guard !rect.isEmpty else { continue }
-                screen.draw(in: context.surface.region(rect), context: context)
+                screen.draw(in: seen.surface.region(rect), context: seen)
             }
         }
+    }
+
+    /// What the screen at `index` sees: the table of the nearest screen at or under it that
+    /// hosts one (a sheet), else the program's (`base`).
+    func context(of index: Int, base: ScreenContext) -> ScreenContext {
+        guard let view = activeView(at: index) else { return base }
+        return base.showing(view)
+    }
+
+    /// The table of the nearest screen at or under `index` hosting one (nil: the program's).
+    private func activeView(at index: Int) -> DataTableView? {
+        for screen in screens[...index].reversed() {
+            if let view = screen.hostedView { return view }
+        }
+        return nil
+    }
+
+    /// The table the top screen works on when it is a sheet's (nil: the program's table).
+    var topHostedView: DataTableView? { activeView(at: screens.count - 1) }
+
+    /// Whether a screen's own work runs (a sheet's jobs or computation).
+    public var isBusy: Bool { screens.contains { $0.isBusy } }
+
+    /// Polls every screen's own work (a sheet under its prompt still shows its progress); true
+    /// when one should be drawn again.
+    func poll() -> Bool {
+        var changed = false
+        for screen in screens where screen.poll() { changed = true }
+        return changed
     }
 }

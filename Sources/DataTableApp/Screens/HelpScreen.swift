@@ -5,6 +5,21 @@ import TerminalSurface
 final class HelpScreen: Screen {
     /// First line on screen (clamped when drawn).
     var scrollOffset = 0
+    /// The title line.
+    let title: String
+    /// Keys of a sheet, listed before the table's.
+    let leading: [(keys: String, summary: String)]
+    /// Table commands left out (those that mean nothing in a sheet).
+    let omitting: Set<TableCommand>
+
+    /// The help of the program's table, or of a sheet: its own keys first (`leading`), then
+    /// the table's bindings but `omitting`.
+    init(title: String = "dtable: keys", leading: [(keys: String, summary: String)] = [],
+         omitting: Set<TableCommand> = []) {
+        self.title = title
+        self.leading = leading
+        self.omitting = omitting
+    }
 
     var placement: ScreenPlacement { .fullScreen }
 
@@ -37,8 +52,10 @@ final class HelpScreen: Screen {
 
     /// Draws the help into `region`, scrolled by `scrollOffset` lines (clamped here).
     func draw(in region: SurfaceRegion, context: ScreenContext) {
-        let entries = Self.lines(of: context.keyBindings)
-        ListScreen(title: "dtable: keys", entries: entries.map { ($0.keys, $0.summary) },
+        var bindings = context.keyBindings
+        bindings.remove(omitting)
+        let entries = leading + (leading.isEmpty ? [] : [("", "")]) + Self.lines(of: bindings)
+        ListScreen(title: title, entries: entries.map { ($0.keys, $0.summary) },
                    leftWidth: min(24, entries.map(\.keys.displayWidth).max() ?? 0), leftStyle: context.theme.helpKey,
                    titleStyle: context.theme.helpTitle, footer: "q, Esc or ? closes this help")
             .draw(in: region, scrollOffset: &scrollOffset)

@@ -7,12 +7,15 @@ public struct Prompt: Hashable, Sendable {
     /// What the typed line is for.
     public enum Kind: Hashable, Sendable {
         case search, filter, command
+        /// `|`: a filter on one column (a source column, titled so in the hint).
+        case columnFilter(column: Int, title: String)
 
         /// The character the prompt starts with.
         var symbol: String {
             switch self {
             case .search: return "/"
             case .filter: return "&"
+            case .columnFilter: return "|"
             case .command: return ":"
             }
         }
@@ -22,8 +25,18 @@ public struct Prompt: Hashable, Sendable {
             switch self {
             case .search: return "search"
             case .filter: return "filter"
+            case .columnFilter(_, let title): return "filter \(TerminalText.truncated(title, toWidth: 16)) (>30, a..b)"
             case .command: return "go (123: row, w: write, w!: write anyway, w FILE, q: quit)"
             }
+        }
+    }
+
+    /// Whether the table highlights the matches of the line as it is typed (a search or a
+    /// whole-row filter; a column filter's `>30` is no text to look for).
+    var highlightsAsTyped: Bool {
+        switch kind {
+        case .search, .filter: return true
+        case .command, .columnFilter: return false
         }
     }
 

@@ -21,7 +21,7 @@ final class PromptScreen: Screen {
         switch prompt.handling(key) {
         case .editing(let next):
             prompt = next
-            context.view.typedQuery = next.kind == .command ? nil : TypedQuery(text: next.text, isRegex: next.isRegex)
+            context.view.typedQuery = next.highlightsAsTyped ? TypedQuery(text: next.text, isRegex: next.isRegex) : nil
             return .redraw
         case .cancelled:
             context.view.typedQuery = nil

@@ -41,6 +41,13 @@ public struct KeyBindings: Sendable {
         rebuildIndex()
     }
 
+    /// Drops the bindings of `commands` (a sheet's help leaves out keys without meaning there).
+    public mutating func remove(_ commands: Set<TableCommand>) {
+        guard !commands.isEmpty else { return }
+        bindings.removeAll { commands.contains($0.command) }
+        rebuildIndex()
+    }
+
     private mutating func rebuildIndex() {
         commandByKey = [:]
         for binding in bindings {
@@ -71,6 +78,9 @@ public struct KeyBindings: Sendable {
         Binding(.searchNext, [.character("n")]),
         Binding(.searchPrevious, [.character("N")]),
         Binding(.filter, [.character("&")]),
+        Binding(.filterColumn, [.character("|")]),
+        Binding(.findSameValue, [.character("#")]),
+        Binding(.filterSameValue, [.character("@")]),
         Binding(.goToRow, [.character(":")]),
         Binding(.toggleStripes, [.character("z")]),
         Binding(.toggleWrap, [.character("w")]),
@@ -87,6 +97,7 @@ public struct KeyBindings: Sendable {
         Binding(.reload, [.character("R")]),
         Binding(.toggleSection, [.character("o")]),
         Binding(.toggleAllSections, [.character("O")]),
+        Binding(.frequency, [.character("F")]),
         Binding(.help, [.character("?"), .function(1)]),
         Binding(.quit, [.character("q"), .control("c")]),
     ])

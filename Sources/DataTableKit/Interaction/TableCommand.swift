@@ -6,6 +6,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case sortAscending, sortDescending
     case addSortAscending, addSortDescending, cycleSort
     case search, searchNext, searchPrevious, filter
+    case filterColumn, findSameValue, filterSameValue
     case goToRow
     case toggleStripes, toggleWrap
     case narrowColumn, widenColumn, autoWidthColumn
@@ -14,6 +15,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case openRecord, markRow, copyCell, fireAction, undo
     case reload
     case toggleSection, toggleAllSections
+    case frequency
     case help, quit
 
     /// One line for the help screen.
@@ -52,10 +54,14 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .reload: return "read the file again now (asks first when edits would be lost)"
         case .toggleSection: return "collapse or expand the section (--group-by; Enter on its header too)"
         case .toggleAllSections: return "collapse all sections, or expand them all"
+        case .frequency: return "frequency table of this column (Enter there filters to a value)"
         case .search: return "search (Ctrl-R in the prompt: regex)"
         case .searchNext: return "next match of the search"
         case .searchPrevious: return "previous match of the search"
         case .filter: return "show only matching rows (empty: all)"
+        case .filterColumn: return "filter on this column: text, >30, =x, !=x, a..b (stacks; Esc pops)"
+        case .findSameValue: return "next row with this cell's value in this column"
+        case .filterSameValue: return "show only rows with this cell's value in this column"
         case .help: return "this help (q, Esc or ? closes it)"
         case .quit: return "quit"
         }

@@ -48,6 +48,8 @@ public final class TableController {
                     return .redraw
                 }
                 if view.cancelJobFromUser() { return .redraw }
+                // The last column filter goes first, then the whole-row filter.
+                if view.popColumnFilter() != nil { return .redraw }
                 if view.filter != nil {
                     view.startFilter(nil)
                     return .redraw
@@ -97,6 +99,9 @@ public final class TableController {
             return .redraw
         case .search where !view.configuration.shouldShowSearchSection,
              .filter where !view.configuration.shouldShowSearchSection,
+             .filterColumn where !view.configuration.shouldShowSearchSection,
+             .findSameValue where !view.configuration.shouldShowSearchSection,
+             .filterSameValue where !view.configuration.shouldShowSearchSection,
              .searchNext where !view.configuration.shouldShowSearchSection,
              .searchPrevious where !view.configuration.shouldShowSearchSection:
             view.notice = "search is turned off for this table"
@@ -105,6 +110,8 @@ public final class TableController {
             return .request(.search)
         case .filter:
             return .request(.filter)
+        case .filterColumn, .findSameValue, .filterSameValue:
+            return performColumnFilter(command)
         case .searchNext, .searchPrevious:
             guard let matcher = view.lastSearch else {
                 view.notice = "no search yet: / searches"
@@ -191,6 +198,9 @@ public final class TableController {
             return .request(.undo)
         case .reload:
             return .request(.reload)
+        case .frequency:
+            guard !view.columns.isEmpty else { return .ignored }
+            return .request(.frequency(column: view.cursorSourceColumn))
         case .help:
             return .request(.help)
         case .quit:

@@ -6,6 +6,8 @@ public enum TableRequest: Equatable, Sendable {
     case search
     /// `&`: a filter is to be typed.
     case filter
+    /// `|`: a filter on one column (a source column) is to be typed.
+    case filterColumn(Int)
     /// `:`: a row number or command is to be typed.
     case commandLine
     /// `?`: the key bindings.
@@ -18,6 +20,8 @@ public enum TableRequest: Equatable, Sendable {
     case undo
     /// `R`: read the data again (the program may ask first).
     case reload
+    /// `F`: the frequency table of a source column's values.
+    case frequency(column: Int)
     /// `q`: leave (the program may ask first).
     case quit
 }

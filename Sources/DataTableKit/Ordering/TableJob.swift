@@ -11,6 +11,10 @@ public final class TableJob: @unchecked Sendable {
         case sort([SortDescriptor])
         /// Keep the rows that match (over rows in file order).
         case filter(RowMatcher)
+        /// Keep the rows that pass a stack of column filters (and the whole-row matcher, if any).
+        case columnFilter([ColumnFilter], RowMatcher?)
+        /// Find the next row, in display order, that the column filter keeps (`#`).
+        case findValue(ColumnFilter)
         /// Find the next (or previous) matching row from the cursor.
         case search(RowMatcher, forward: Bool)
         /// Work of the program around the table (a delegate's), named by its verb ("writing").
@@ -20,8 +24,8 @@ public final class TableJob: @unchecked Sendable {
         public var verb: String {
             switch self {
             case .sort: return "sorting"
-            case .filter: return "filtering"
-            case .search: return "searching"
+            case .filter, .columnFilter: return "filtering"
+            case .search, .findValue: return "searching"
             case .work(let verb): return verb
             }
         }

@@ -16,10 +16,35 @@ public struct TablePrinter: Sendable {
         self.colorCount = colorCount
     }
 
+    /// Whether tables of plain text cells take the fast path (`TablePrinter+TextRows`); tests
+    /// compare both paths.
+    var usesTextRowFastPath = true
+
     /// Renders `view`'s header and every row, handing each finished line to `write`. Rows of
     /// automatic height are measured batch by batch (not cached: a print reads each row once).
     /// - Complexity: O(rows × columns); memory O(batchRows × width × row height).
     public func print(_ view: DataTableView, write: (String) -> Void) {
+        render(view, text: write, bytes: { write(String(decoding: $0, as: UTF8.self)) })
+    }
+
+    /// Renders as `print(_:write:)` does, handing the lines to `output` as bytes: whole lines,
+    /// each ending with a line feed, in chunks of about 1 MiB (for `write(2)`: `--print`).
+    /// - Complexity: as `print(_:write:)`; memory O(1 MiB) for the chunk.
+    public func print(_ view: DataTableView, writeBytes output: (UnsafeRawBufferPointer) -> Void) {
+        let chunk = LineChunk(limit: 1 << 20)
+        render(view, text: { line in
+            chunk.bytes.append(contentsOf: line.utf8)
+            chunk.endLine(output)
+        }, bytes: { line in
+            chunk.bytes.append(contentsOf: line)
+            chunk.endLine(output)
+        })
+        chunk.flush(output)
+    }
+
+    /// The rendering of both `print` forms: lines made by the cell pipeline come as Strings,
+    /// lines of the text fast path as bytes.
+    private func render(_ view: DataTableView, text write: (String) -> Void, bytes: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard view.dataSource.columnCount > 0 else { return }
         // The kinds checked over the large sample decide alignment (and a sort already shown).
         view.settleColumnKinds()
@@ -38,6 +63,11 @@ public struct TablePrinter: Sendable {
         let surface = Surface(size: Size(width: width, height: 1))
         view.renderHeader(in: surface.region, columns: columns)
         emit(surface, 0..<1, write)
+        if usesTextRowFastPath && Self.canPrintTextRows(view, colorCount: colorCount) {
+            printTextRows(view, columns: columns, line: bytes)
+            view.recycleAllCells()
+            return
+        }
         let rowCount = view.viewport.rowCount
         var top = 0
         while top < rowCount {
@@ -68,5 +98,29 @@ public struct TablePrinter: Sendable {
         } else {
             for y in rows { write(surface.line(y)) }
         }
+    }
+}
+
+/// Lines gathered into one buffer handed out when it reaches `limit` bytes.
+private final class LineChunk {
+    var bytes: [UInt8] = []
+    let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+        bytes.reserveCapacity(limit + (64 << 10))
+    }
+
+    /// Ends the line just appended; hands out the buffer when it is full.
+    @inline(__always)
+    func endLine(_ output: (UnsafeRawBufferPointer) -> Void) {
+        bytes.append(0x0A)
+        if bytes.count >= limit { flush(output) }
+    }
+
+    func flush(_ output: (UnsafeRawBufferPointer) -> Void) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes(output)
+        bytes.removeAll(keepingCapacity: true)
     }
 }

@@ -5,6 +5,7 @@ extension DataTableView {
     /// Keeps only the rows where some column matches `matcher` (nil: all rows again). Runs in
     /// the background; the sort, if any, is applied to the kept rows afterwards.
     public func startFilter(_ matcher: RowMatcher?) {
+        if hasColumnFilters { return startRowFilters(RowFilters(matcher: matcher, columnFilters: intendedRowFilters.columnFilters)) }
         cancelJob()
         guard let matcher else {
             filter = nil

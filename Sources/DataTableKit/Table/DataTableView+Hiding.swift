@@ -34,13 +34,10 @@ extension DataTableView {
     public func unhideRow(_ source: Int) {
         guard hiddenRows.remove(source) != nil else { return }
         // What the user asked for last, even if it is still being computed.
-        let runningFilter: RowMatcher? = {
-            if let job = activeJob, case .filter(let matcher) = job.kind { return matcher }
-            return nil
-        }()
-        if let filter = runningFilter ?? filter {
+        let runningFilters = intendedRowFilters
+        if !runningFilters.isEmpty {
             cursorAfterOrdering = .sourceRow(source)
-            startFilter(filter)
+            startRowFilters(runningFilters)
         } else if !intendedSortDescriptors.isEmpty || grouping != nil {
             cursorAfterOrdering = .sourceRow(source)
             startSort(by: intendedSortDescriptors)

@@ -25,6 +25,7 @@ extension DataTableView {
         }
         columns[column].alignment = Self.alignment(of: columns[column].kind)
         resortIfSorted(by: [column])
+        refilterIfFiltered(by: [column])
     }
 
     /// Whether `column`'s kind was set by the user.
@@ -87,6 +88,7 @@ extension DataTableView {
             }
         }
         resortIfSorted(by: changed)
+        refilterIfFiltered(by: changed)
         return !changed.isEmpty
     }
 

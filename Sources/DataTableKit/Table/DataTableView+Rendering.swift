@@ -268,11 +268,11 @@ extension DataTableView {
         var position = rowCount == 0 ? "no rows" : "row \(grouped(cursor.row + 1))/\(grouped(rowCount))"
         if let load = dataSource.loadState, !load.isComplete {
             position += "+ \(load.summary)"
-            if displayOrder != nil && (!sortDescriptors.isEmpty || filter != nil) {
+            if displayOrder != nil && (!sortDescriptors.isEmpty || isRowFiltered) {
                 position += ", sorted first \(grouped(sortedRowCount))"
             }
         }
-        if let filter { position += "  filter: \(filter.query)" }
+        if let filters = filterStatusText { position += "  " + filters }
         if !markedRows.isEmpty { position += "  \(grouped(markedRows.count)) marked" }
         if sectionCount > 0 { position += "  \(grouped(sectionCount)) group\(sectionCount == 1 ? "" : "s")" }
         if let job = activeJob {

@@ -28,6 +28,7 @@ extension DataTableView {
         if grouping == nil {
             // A running filter job finishes as usual (it sorts without sections then).
             if let job = activeJob, case .filter = job.kind { return }
+            if let job = activeJob, case .columnFilter = job.kind { return }
             let hadSections = sectionState.layout != nil || activeJob != nil
             cancelJob()
             if !descriptors.isEmpty {

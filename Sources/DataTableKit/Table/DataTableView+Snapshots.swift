@@ -15,10 +15,7 @@ extension DataTableView {
     /// end); content-fitted columns grow to fit new values.
     /// - Complexity: O(n) in the rows, plus the sort and the filter run again (off this thread).
     func applyRowChanges(newSourceRow: [Int?], changedRows: Set<Int>, reloadedRows: Set<Int> = [], flashing: Bool) {
-        let runningFilter: RowMatcher? = {
-            if let job = activeJob, case .filter(let matcher) = job.kind { return matcher }
-            return nil
-        }()
+        let runningFilters = intendedRowFilters
         let runningSort: [SortDescriptor]? = {
             if let job = activeJob, case .sort(let descriptors) = job.kind { return descriptors }
             return nil
@@ -97,8 +94,8 @@ extension DataTableView {
             layoutColumns() }
 
         // The filter and the sort again, over the new rows; the cursor follows its record.
-        if let filter = runningFilter ?? filter {
-            startFilter(filter)
+        if !runningFilters.isEmpty {
+            startRowFilters(runningFilters)
         } else if let descriptors = runningSort ?? (sortDescriptors.isEmpty && grouping == nil ? nil : sortDescriptors) {
             startSort(by: descriptors)
         }

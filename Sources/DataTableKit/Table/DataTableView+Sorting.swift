@@ -163,6 +163,12 @@ extension DataTableView {
             viewport.moveCursor(to: DataTableIndexPath(row: row, column: column))
         case (.notFound, .search(let matcher, _)):
             notice = "not found: \(matcher.query)"
+        case (.order(let kept, let rowCount), .columnFilter(let stack, let matcher)):
+            applyRowFilterOutcome(kept: kept, rowCount: rowCount, filters: RowFilters(matcher: matcher, columnFilters: stack), job: job)
+        case (.found(let found), .findValue):
+            applyFoundSameValue(found)
+        case (.notFound, .findValue):
+            applyFoundSameValue(nil)
         default:
             break
         }

@@ -65,10 +65,15 @@ public final class DataTableView {
     var placedRowCount = 0
     /// The active filter's matcher (nil: every row is shown).
     public internal(set) var filter: RowMatcher?
+    /// The column filters shown, oldest first (see `pushColumnFilter(_:)`); each narrows the rows
+    /// the ones before it keep.
+    public internal(set) var columnFilters: [ColumnFilter] = []
     /// Rows the filter kept, in file order (the input of a sort while filtered).
     var filteredRows: [UInt32]?
     /// The last search (for `n`/`N` and highlighting).
     public internal(set) var lastSearch: RowMatcher?
+    /// A search waiting for the rows to load (`findOnOpen(_:)`).
+    var pendingFind: RowMatcher?
     /// The search or filter being typed in the program's prompt: its matches are highlighted.
     public var typedQuery: TypedQuery?
     /// The matcher compiled for the query being typed, kept while its text and mode stay (its
@@ -343,6 +348,7 @@ public final class DataTableView {
             apply(job)
             jobChanged = true
         }
+        if runPendingFindIfReady() { jobChanged = true }
         checkColumnKindsIfNeeded()
         let columnsAdded = adoptColumnsAddedBySource()
         let state = dataSource.loadState
@@ -359,8 +365,8 @@ public final class DataTableView {
                 // A job is running over the rows loaded so far: the order is redone after it.
             } else if state?.isComplete ?? true {
                 // Loading finished: filter and sort everything.
-                if let filter { startFilter(filter) } else { startSort(by: sortDescriptors) }
-            } else if filter == nil {
+                if isRowFiltered { startFilter(filter) } else { startSort(by: sortDescriptors) }
+            } else if !isRowFiltered {
                 // Rows indexed since the sort go at the end, unsorted, until loading completes.
                 appendRowsLoadedSinceOrdering()
             }
@@ -391,7 +397,7 @@ public final class DataTableView {
         // Heights are cached by source row: the new positions pick them up as they come on screen.
         rowHeights.removeAllHeights()
         placedRowCount = coveredRows
-        if order != nil && filter == nil { appendRowsLoadedSinceOrdering() }
+        if order != nil && !isRowFiltered { appendRowsLoadedSinceOrdering() }
         viewport.setRowCount(shownRowCount)
         if let cursorSource { moveCursor(toSourceRow: cursorSource) }
     }

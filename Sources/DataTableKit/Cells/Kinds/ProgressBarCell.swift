@@ -20,6 +20,9 @@ public final class ProgressBarCell: LayoutCell {
     public var barStyle = Style(foreground: .palette(34))
     /// The percentage's style.
     public var percentStyle: Style = .plain
+    /// Whether the percentage follows the bar (false: the bar takes the whole cell, as in a
+    /// histogram whose numbers stand in other columns).
+    public var showsPercentage = true
 
     /// An empty cell (the registry makes cells with it).
     public required init() {}
@@ -31,6 +34,7 @@ public final class ProgressBarCell: LayoutCell {
         maximum = nil
         barStyle = Style(foreground: .palette(34))
         percentStyle = .plain
+        showsPercentage = true
     }
 
     /// Sets `fraction` from a number (`0.74`, `74`, or with `maximum` 5, `3.7`) or text holding
@@ -86,6 +90,11 @@ public final class ProgressBarCell: LayoutCell {
     public override func layout() -> CellLayout {
         guard let fraction, let percent = percentText else { return .empty }
         let ascii = prefersASCII
+        guard showsPercentage else {
+            return .custom(width: .flexible(minimum: 1), style: barStyle) { region, style in
+                region.put(ProgressBarCell.bar(fraction: fraction, columns: region.width, ascii: ascii), at: .zero, style: style)
+            }
+        }
         return .hstack(spacing: 1, alignment: .right, [
             .custom(width: .flexible(minimum: 3), style: barStyle) { region, style in
                 region.put(ProgressBarCell.bar(fraction: fraction, columns: region.width, ascii: ascii), at: .zero, style: style)

@@ -1,0 +1,228 @@
+import Dispatch
+import Synchronization
+
+/// The rows a frequency table counts.
+public enum FrequencyRows: Sendable, Equatable {
+    /// Source rows `0..<count` (a table neither filtered nor hiding rows).
+    case first(Int)
+    /// These source rows, each once, in any order (the rows a filter kept, in display order),
+    /// all below `sourceRowCount`.
+    case rows([UInt32], sourceRowCount: Int)
+
+    /// How many rows are counted.
+    public var count: Int {
+        switch self {
+        case .first(let count): return count
+        case .rows(let rows, _): return rows.count
+        }
+    }
+}
+
+/// Counts the distinct values of one column over some rows: the engine of the frequency table.
+///
+/// Fields are read as bytes straight from the data source (a mapped file's raw field, CSV
+/// quoting undone in a reused buffer; other sources' text) and hashed into a table of distinct
+/// values (`TextTable`), so a row costs a hash and a probe and no allocation. The rows are split
+/// in two halves counted on two threads, and the second half's table is merged into the
+/// first's. Filtered rows are counted in file order through a bitmap of the rows kept (a sorted
+/// display order would read the file at random).
+///
+/// Measured (release, 10M-row bench file, `make bench`): see DECISIONS.md ("Frequency table").
+public enum FrequencyCounter {
+    /// Rows between checks of `isCancelled` and reports of progress.
+    static let checkInterval = 1 << 14
+    /// Below this many rows one thread counts (a second one costs more than it saves).
+    static let parallelThreshold = 1 << 16
+
+    /// The frequency table of `column` over `rows` of `source`, or nil when `isCancelled`
+    /// returned true. Values are read as `kind` with `format` only to tell nulls (`nullTokens`;
+    /// blank fields are null except in text columns, as in sorting). `progress(done)` is called
+    /// from the counting threads with the rows counted so far.
+    /// - Complexity: O(total field bytes) on two threads, plus O(d log d) to order d distinct values.
+    public static func count(
+        source: DataTableDataSource, column: Int, rows: FrequencyRows, kind: SortKeyKind,
+        format: ValueFormat = .standard, nullTokens: NullTokens = .standard,
+        isCancelled: @escaping @Sendable () -> Bool = { false }, progress: @escaping @Sendable (Int) -> Void = { _ in }
+    ) -> FrequencyTable? {
+        let rowCount: Int
+        var bitmap: [UInt64]?
+        switch rows {
+        case .first(let count):
+            rowCount = min(count, source.rowCount)
+        case .rows(let kept, let sourceRowCount):
+            rowCount = min(sourceRowCount, source.rowCount)
+            var words = [UInt64](repeating: 0, count: (rowCount + 63) >> 6)
+            for row in kept where Int(row) < rowCount { words[Int(row) >> 6] |= 1 << UInt64(row & 63) }
+            bitmap = words
+        }
+        let reading = FieldReading(source: source, column: column, rowCount: rowCount, kind: kind, nullTokens: nullTokens)
+        let halves = split(rowCount: rowCount, bitmap: bitmap, counting: rows.count)
+        let done = Atomic<Int>(0)
+        let results = Mutex<[FrequencyAccumulator?]>(Array(repeating: nil, count: halves.count))
+        let box = UncheckedSendableBox(value: (reading, bitmap))
+        DispatchQueue.concurrentPerform(iterations: halves.count) { part in
+            let (reading, bitmap) = box.value
+            var accumulator = FrequencyAccumulator()
+            let finished = accumulator.count(halves[part], bitmap: bitmap, reading: reading) { counted in
+                progress(done.add(counted, ordering: .relaxed).newValue)
+                return isCancelled()
+            }
+            if finished { results.withLock { $0[part] = accumulator } }
+        }
+        var parts = results.withLock { $0 }
+        guard !isCancelled(), parts.allSatisfy({ $0 != nil }), var first = parts.removeFirst() else { return nil }
+        for part in parts { first.merge(part!) }
+        return FrequencyTable(kind: kind, format: format, total: first.rows, nullCount: first.nulls,
+                              bytes: first.table.bytes, offsets: first.table.offsets, counts: first.counts)
+    }
+
+    /// The row ranges the threads count: two halves of the rows counted (at a 64-row boundary
+    /// when a bitmap says which), or one range for few rows.
+    static func split(rowCount: Int, bitmap: [UInt64]?, counting: Int) -> [Range<Int>] {
+        guard counting >= parallelThreshold, rowCount > 128 else { return [0..<rowCount] }
+        guard let bitmap else { return [0..<rowCount / 2, rowCount / 2..<rowCount] }
+        var seen = 0
+        for (word, bits) in bitmap.enumerated() {
+            seen += bits.nonzeroBitCount
+            if seen >= counting / 2 {
+                let middle = min(rowCount, (word + 1) << 6)
+                return [0..<middle, middle..<rowCount]
+            }
+        }
+        return [0..<rowCount]
+    }
+}
+
+/// How one column's fields are read for counting (shared, read-only, by the threads).
+struct FieldReading {
+    let source: DataTableDataSource
+    let column: Int
+    /// A mapped file's raw field reader (quotes included), when the source has one.
+    let raw: ((Int) -> UnsafeRawBufferPointer)?
+    let quote: UInt8
+    let nullTokens: NullTokens
+    let numeric: Bool
+    let blankIsNull: Bool
+
+    init(source: DataTableDataSource, column: Int, rowCount: Int, kind: SortKeyKind, nullTokens: NullTokens) {
+        self.source = source
+        self.column = column
+        self.raw = source.makeRawFieldReader(column: column, rowCount: rowCount)
+        self.quote = source.makeRawRecordReader(rowCount: 0)?.quote ?? UInt8(ascii: "\"")
+        self.nullTokens = nullTokens
+        self.numeric = kind == .integer || kind == .decimal
+        self.blankIsNull = kind != .text
+    }
+}
+
+/// One thread's counts: distinct values (bytes, by id), their counts, and the nulls.
+struct FrequencyAccumulator {
+    /// Every distinct value once; never gives up deduplicating (counts need every id exact).
+    var table = TextTable(largeTable: .max)
+    var counts: [Int] = []
+    var nulls = 0
+    /// Rows counted (values and nulls).
+    var rows = 0
+
+    /// Counts the rows of `range` (those set in `bitmap`, when given); `check(counted)` every
+    /// `FrequencyCounter.checkInterval` rows reports the rows counted since the last check and
+    /// returns whether to stop. Returns false when stopped.
+    mutating func count(_ range: Range<Int>, bitmap: [UInt64]?, reading: FieldReading, check: (Int) -> Bool) -> Bool {
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(256)
+        guard let bitmap else {
+            var row = range.lowerBound
+            while row < range.upperBound {
+                let start = row, end = min(range.upperBound, row + FrequencyCounter.checkInterval)
+                while row < end {
+                    add(row: row, reading: reading, scratch: &scratch)
+                    row += 1
+                }
+                if check(end - start) { return false }
+            }
+            return true
+        }
+        guard !range.isEmpty else { return true }
+        var sinceCheck = 0
+        let firstWord = range.lowerBound >> 6, lastWord = (range.upperBound - 1) >> 6
+        for word in firstWord...lastWord {
+            var bits = bitmap[word]
+            if word == firstWord { bits &= ~0 << UInt64(range.lowerBound & 63) }
+            if word == lastWord, range.upperBound & 63 != 0 { bits &= (1 << UInt64(range.upperBound & 63)) - 1 }
+            while bits != 0 {
+                add(row: word << 6 | bits.trailingZeroBitCount, reading: reading, scratch: &scratch)
+                bits &= bits - 1
+                sinceCheck += 1
+            }
+            if sinceCheck >= FrequencyCounter.checkInterval {
+                if check(sinceCheck) { return false }
+                sinceCheck = 0
+            }
+        }
+        return !check(sinceCheck)
+    }
+
+    /// Counts one row's field (`scratch` holds a quoted field's content).
+    @inline(__always)
+    mutating func add(row: Int, reading: FieldReading, scratch: inout [UInt8]) {
+        rows += 1
+        if let raw = reading.raw {
+            let field = raw(row)
+            if field.count > 0, field[0] == reading.quote {
+                Self.unquote(field, quote: reading.quote, into: &scratch)
+                scratch.withUnsafeBytes { add(field: $0, reading: reading) }
+            } else {
+                add(field: field, reading: reading)
+            }
+        } else {
+            var text = reading.source.text(row: row, column: reading.column)
+            text.withUTF8 { add(field: UnsafeRawBufferPointer($0), reading: reading) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func add(field: UnsafeRawBufferPointer, reading: FieldReading) {
+        if reading.nullTokens.isNull(field, numeric: reading.numeric, blankIsNull: reading.blankIsNull) {
+            nulls += 1
+            return
+        }
+        let id = Int(table.intern(field))
+        if id == counts.count { counts.append(1) } else { counts[id] += 1 }
+    }
+
+    /// Adds another thread's counts (its values found or added here).
+    /// - Complexity: O(distinct values of `other`).
+    mutating func merge(_ other: FrequencyAccumulator) {
+        nulls += other.nulls
+        rows += other.rows
+        other.table.bytes.withUnsafeBytes { arena in
+            for id in 0..<other.counts.count {
+                let value = UnsafeRawBufferPointer(rebasing: arena[other.table.offsets[id]..<other.table.offsets[id + 1]])
+                let mine = Int(table.intern(value))
+                if mine == counts.count { counts.append(other.counts[id]) } else { counts[mine] += other.counts[id] }
+            }
+        }
+    }
+
+    /// A quoted field's content as the CSV reader reads it: the opening quote dropped, `""`
+    /// read as `"`, the closing quote dropped and anything after it kept as it stands.
+    static func unquote(_ field: UnsafeRawBufferPointer, quote: UInt8, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        var i = 1
+        let n = field.count
+        while i < n {
+            let byte = field[i]
+            if byte == quote {
+                if i + 1 < n && field[i + 1] == quote {
+                    out.append(quote)
+                    i += 2
+                    continue
+                }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: field[(i + 1)..<n]))
+                return
+            }
+            out.append(byte)
+            i += 1
+        }
+    }
+}

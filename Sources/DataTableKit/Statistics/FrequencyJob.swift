@@ -1,0 +1,59 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// A frequency count running on a worker (`DataTableView.startFrequency(ofColumn:)`): its
+/// progress, a cancel flag, and the table the UI thread takes when it is done.
+public final class FrequencyJob: @unchecked Sendable {
+    /// The source column counted.
+    public let column: Int
+    /// The rows counted.
+    public let rowCount: Int
+    private let progressUnits = Atomic<Int>(0)
+    private let cancelFlag = Atomic<Bool>(false)
+    private let result = Mutex<FrequencyTable?>(nil)
+    private let finished = Atomic<Bool>(false)
+    let started = ContinuousClock.now
+    /// How long the count took, once it is done.
+    public private(set) var elapsed: Duration?
+
+    /// Counts `column` of `source` over `rows` on a worker thread (two threads while counting).
+    public init(source: DataTableDataSource, column: Int, rows: FrequencyRows, kind: SortKeyKind,
+                format: ValueFormat = .standard, nullTokens: NullTokens = .standard) {
+        self.column = column
+        self.rowCount = rows.count
+        let box = UncheckedSendableBox(value: source)
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let table = FrequencyCounter.count(
+                source: box.value, column: column, rows: rows, kind: kind, format: format, nullTokens: nullTokens,
+                isCancelled: { [self] in isCancelled }, progress: { [self] in progressUnits.store($0, ordering: .relaxed) })
+            result.withLock { $0 = table }
+            finished.store(true, ordering: .releasing)
+        }
+    }
+
+    /// 0...1.
+    public var fraction: Double {
+        rowCount == 0 ? 1 : min(1, Double(progressUnits.load(ordering: .relaxed)) / Double(rowCount))
+    }
+
+    /// Asks the worker to stop (Esc); `isDone` follows soon, with no table.
+    public func cancel() { cancelFlag.store(true, ordering: .relaxed) }
+    /// Whether `cancel()` was called.
+    public var isCancelled: Bool { cancelFlag.load(ordering: .relaxed) }
+    /// Whether the worker has finished (counted, or stopped).
+    public var isDone: Bool { finished.load(ordering: .acquiring) }
+
+    /// The table once the count is done (nil before, or when it was cancelled). Taken once.
+    public func takeTable() -> FrequencyTable? {
+        guard isDone else { return nil }
+        if elapsed == nil { elapsed = ContinuousClock.now - started }
+        return result.withLock { value in defer { value = nil }; return value }
+    }
+
+    /// Blocks until the count is done and returns its table (tests, the benchmark).
+    public func wait() -> FrequencyTable? {
+        while !isDone { usleep(200) }
+        return takeTable()
+    }
+}

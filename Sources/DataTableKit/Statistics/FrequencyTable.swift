@@ -1,0 +1,73 @@
+/// The distinct values of a column over some rows and how often each occurs: what the frequency
+/// table (`F`) shows. Exact: every row is counted, and values are told apart by their bytes.
+///
+/// Values are kept as bytes (one arena for all of them); the `String` of a value is made only
+/// when asked (`text(at:)`), so a column of a million distinct values costs no million
+/// strings until they are shown. Nulls (empty fields and the null tokens) are one count,
+/// `nullCount`, not an entry.
+public struct FrequencyTable: Sendable {
+    /// The kind the column's values were read as (nulls follow it: `-` is null in numbers only).
+    public let kind: SortKeyKind
+    /// How the column writes its values (binning reads numbers and dates with it).
+    public let format: ValueFormat
+    /// The rows counted (values and nulls).
+    public let total: Int
+    /// The rows whose field is empty or a null token.
+    public let nullCount: Int
+
+    /// Value `id`'s bytes are `bytes[offsets[id]..<offsets[id + 1]]` (ids in order of first
+    /// appearance in the rows counted).
+    let bytes: [UInt8]
+    let offsets: [Int]
+    /// The rows holding value `id`.
+    let counts: [Int]
+    /// The ids by count, most frequent first (ties: first appearance first).
+    let order: [UInt32]
+
+    init(kind: SortKeyKind, format: ValueFormat, total: Int, nullCount: Int, bytes: [UInt8], offsets: [Int],
+         counts: [Int]) {
+        self.kind = kind
+        self.format = format
+        self.total = total
+        self.nullCount = nullCount
+        self.bytes = bytes
+        self.offsets = offsets
+        self.counts = counts
+        self.order = Self.orderByCount(counts)
+    }
+
+    /// The distinct values (nulls not included).
+    public var count: Int { order.count }
+
+    /// How many rows hold the `rank`-th most frequent value (0: the most frequent).
+    public func count(at rank: Int) -> Int { counts[Int(order[rank])] }
+
+    /// The `rank`-th most frequent value's text (invalid UTF-8 shown as U+FFFD).
+    /// - Complexity: O(length of the value).
+    public func text(at rank: Int) -> String {
+        withBytes(at: rank) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the `rank`-th most frequent value's bytes, as the field holds them
+    /// (CSV quoting undone).
+    public func withBytes<R>(at rank: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let id = Int(order[rank])
+        let start = offsets[id], end = offsets[id + 1]
+        return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+    }
+
+    /// The ids sorted by count descending, ties in id order (first appearance).
+    /// - Complexity: O(d log d) for d distinct values.
+    static func orderByCount(_ counts: [Int]) -> [UInt32] {
+        // (count descending, id ascending) packed into one key when both fit in 32 bits.
+        if counts.count <= Int(UInt32.max), (counts.max() ?? 0) <= Int(UInt32.max) {
+            var keys = counts.enumerated().map { id, count in
+                UInt64(UInt32.max - UInt32(truncatingIfNeeded: count)) << 32 | UInt64(id)
+            }
+            keys.sort()
+            return keys.map { UInt32(truncatingIfNeeded: $0) }
+        }
+        return counts.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
+            .map { UInt32(truncatingIfNeeded: $0) }
+    }
+}

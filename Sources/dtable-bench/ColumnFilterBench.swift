@@ -1,0 +1,112 @@
+import DataTableCSV
+import DataTableKit
+import Glibc
+import TerminalSurface
+
+/// Column filters (`|`) through the viewer's path (`DataTableView.pushColumnFilter`, a worker
+/// job reading one raw field per row) on the generated file: a numeric comparison and a date
+/// comparison over every row, then a text equality narrowing the rows the first kept (the job
+/// tests only those), then a pop (every row again). Prints its own table after `make bench`'s;
+/// `dtable-bench --column-filter [--rows N,N] [--runs R]` prints it alone.
+enum ColumnFilterBench {
+    /// The filters measured, as typed at `|` on their column.
+    static let price = ("price", ">5000")
+    static let date = ("date", "<=2012-06-30")
+    static let status = ("status", "=active")
+
+    static func runAlone() -> Never {
+        let rows = option("--rows").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000_000]
+        printTable(directory: option("--data-directory") ?? "bench-data", rowCounts: rows,
+                   runs: option("--runs").flatMap { Int($0) } ?? 3)
+        exit(0)
+    }
+
+    static func printTable(directory: String, rowCounts: [Int], runs: Int = 3) {
+        mkdir(directory, 0o755)
+        var columns: [(String, [String: String])] = []
+        for rows in rowCounts {
+            let path = BenchData.path(directory: directory, rows: rows)
+            if fileSize(path) == 0 {
+                progress("generating \(path)")
+                _ = BenchData.ensure(path: path, rows: rows)
+            }
+            progress("\(label(rows: rows)): column filters")
+            columns.append((label(rows: rows), measure(path: path, runs: runs)))
+        }
+        let metrics: [(String, String)] = [
+            ("price", "`|\(price.1)` on \(price.0), every row (ms, best of \(runs); CPU ms; rows kept)"),
+            ("date", "`|\(date.1)` on \(date.0), every row (ms, best; CPU ms; rows kept)"),
+            ("narrow", "then `|\(status.1)` on \(status.0), the kept rows only (ms, best; rows kept)"),
+            ("pop", "Esc: the first filter again over every row (ms, best)"),
+        ]
+        let header = ["column filters (warm page cache)"] + columns.map(\.0)
+        var table = [header]
+        for (key, name) in metrics { table.append([name] + columns.map { $0.1[key] ?? "-" }) }
+        let widths = (0..<header.count).map { c in table.map { $0[c].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            "| " + cells.enumerated().map { c, text in
+                let pad = String(repeating: " ", count: widths[c] - text.count)
+                return c == 0 ? text + pad : pad + text
+            }.joined(separator: " | ") + " |"
+        }
+        print("")
+        print(line(table[0]))
+        print("|" + widths.enumerated().map { c, w in String(repeating: "-", count: w + (c == 0 ? 2 : 1)) + (c == 0 ? "" : ":") }
+            .joined(separator: "|") + "|")
+        for row in table.dropFirst() { print(line(row)) }
+    }
+
+    /// One size's figures, by metric key.
+    static func measure(path: String, runs: Int) -> [String: String] {
+        let source: CSVFileDataSource
+        do {
+            source = try CSVFileDataSource(path: path)
+        } catch {
+            progress("\(path): \(error)")
+            return [:]
+        }
+        source.indexAll()
+        let view = DataTableView(dataSource: source, size: Size(width: 200, height: 60))
+        view.settleColumnKinds()
+        let titles = (0..<source.columnCount).map { source.title(ofColumn: $0) }
+        func filter(_ spec: (String, String)) -> ColumnFilter {
+            ColumnFilter(typed: spec.1, column: titles.firstIndex(of: spec.0) ?? 0, isRegex: false)!
+        }
+        /// Best wall and CPU milliseconds of `runs` runs of `body` then waiting for its job.
+        func best(_ body: () -> Void, reset: () -> Void) -> (Double, Double) {
+            var wall = Double.infinity, cpu = Double.infinity
+            for _ in 0..<max(1, runs) {
+                reset()
+                let start = clock.now, cpuStart = FilterBench.cpuSeconds()
+                body()
+                view.waitForJob()
+                wall = min(wall, milliseconds(clock.now - start))
+                cpu = min(cpu, (FilterBench.cpuSeconds() - cpuStart) * 1000)
+            }
+            return (wall, cpu)
+        }
+        func clear() {
+            view.removeAllColumnFilters()
+            view.waitForJob()
+        }
+        var values: [String: String] = [:]
+        for (key, spec) in [("price", price), ("date", date)] {
+            let (wall, cpu) = best({ view.pushColumnFilter(filter(spec)) }, reset: clear)
+            values[key] = "\(format1(wall)); \(format1(cpu)); \(view.viewport.rowCount)"
+        }
+        let (narrow, _) = best({ view.pushColumnFilter(filter(status)) }, reset: {
+            clear()
+            view.pushColumnFilter(filter(price))
+            view.waitForJob()
+        })
+        values["narrow"] = "\(format1(narrow)); \(view.viewport.rowCount)"
+        let (pop, _) = best({ view.popColumnFilter() }, reset: {
+            if view.columnFilters.count < 2 {
+                view.pushColumnFilter(filter(status))
+                view.waitForJob()
+            }
+        })
+        values["pop"] = format1(pop)
+        return values
+    }
+}

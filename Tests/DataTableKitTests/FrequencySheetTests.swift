@@ -1,0 +1,101 @@
+import Glibc
+import Testing
+import TerminalSurface
+import TestSupport
+@testable import DataTableApp
+@testable import DataTableKit
+
+/// The frequency sheet (`F`) through the real application and controller on the memory backend.
+@Suite struct FrequencySheetTests {
+    let size = Size(width: 72, height: 14)
+
+    /// `id,status,amount,day`: statuses with ties, nulls (empty and NA), CJK and quotes.
+    static func fixture() -> StringRowsDataSource {
+        let statuses = ["done", "done", "東京", "done", "", "say \"hi\"", "東京", "NA", "done", "late", "東京", "say \"hi\"",
+                        "done", ""]
+        let rows = statuses.enumerated().map { i, status in
+            [String(i + 1), status, String((i * 37) % 120 - 10), "2024-0\(1 + i % 3)-1\(i % 10)"]
+        }
+        return StringRowsDataSource(titles: ["id", "status", "amount", "day"], rows: rows)
+    }
+
+    /// The application with the frequency sheet of `column` open and counted.
+    func sheet(column: Int, colorCount: Int = 256) -> (TableApplication, MemoryBackend) {
+        let (app, backend) = TableFixtures.application(Self.fixture(), size: size, colorCount: colorCount, title: "orders.csv")
+        app.type(String(repeating: "l", count: column) + "F")
+        app.settleScreens()
+        return (app, backend)
+    }
+
+    @Test func valuesByCountWithNullsAsOneDimmedRowAndATotal() {
+        let (app, backend) = sheet(column: 1)
+        #expect(app.screens.top is SheetScreen)
+        expectSnapshot(backend, "frequency-values")
+    }
+
+    @Test func bShowsBinsOfANumberColumnAndBackToValues() {
+        let (app, backend) = sheet(column: 2, colorCount: 0)
+        app.type("B")
+        app.settleScreens()
+        expectSnapshot(backend, "frequency-bins-numbers", styles: false)
+        app.type("B")
+        app.settleScreens()
+        #expect(backend.presented!.lines.last!.contains("frequency of amount"))
+    }
+
+    @Test func datesGoIntoCalendarBins() {
+        let (app, backend) = sheet(column: 3, colorCount: 0)
+        app.type("B")
+        app.settleScreens()
+        expectSnapshot(backend, "frequency-bins-dates", styles: false)
+    }
+
+    @Test func bOnATextColumnSaysWhyNot() {
+        let (app, backend) = sheet(column: 1, colorCount: 0)
+        app.type("B")
+        #expect(backend.presented!.lines.joined().contains("bins are for number and date columns"))
+    }
+
+    @Test func qAndEscCloseTheSheetWithoutQuitting() {
+        let (app, backend) = sheet(column: 1, colorCount: 0)
+        #expect(app.handle(.key(.character("q"))) == .redraw)
+        #expect(app.screens.screens.count == 1)
+        #expect(backend.presented!.lines.last!.contains("orders.csv"))
+        app.type("F")
+        app.settleScreens()
+        #expect(app.screens.top is SheetScreen)
+        #expect(app.handle(.key(.escape)) == .redraw)
+        #expect(app.screens.screens.count == 1)
+        app.type("F")
+        app.settleScreens()
+        #expect(app.handle(.key(.control("c"))) == .quit)
+    }
+
+    @Test func theSheetSortsAndSearchesLikeAnyTable() {
+        let (app, backend) = sheet(column: 1, colorCount: 0)
+        app.type("[")  // by value, ascending
+        app.settleScreens()
+        let sheet = app.screens.top as! SheetScreen
+        #expect(sheet.view!.sortDescriptors == [SortDescriptor(column: 0, ascending: true)])
+        app.type("/")
+        app.type("late")
+        app.press(.enter)
+        app.settleScreens()
+        let row = sheet.view!.viewport.cursor.row
+        #expect(sheet.view!.dataSource.text(row: sheet.view!.sourceRow(forDisplayRow: row), column: 0) == "late")
+        #expect(app.view.lastSearch == nil)
+        #expect(backend.presented!.lines.last!.contains("frequency of status"))
+    }
+
+    @Test func theCountFollowsTheTablesFilter() throws {
+        let (app, _) = TableFixtures.application(Self.fixture(), size: size, colorCount: 0)
+        app.view.startFilter(try RowMatcher(query: "2024-01", mode: .substring))
+        app.view.waitForJob()
+        app.type("lF")
+        app.settleScreens()
+        let sheet = try #require(app.screens.top as? SheetScreen)
+        let source = try #require(sheet.view?.dataSource as? FrequencyDataSource)
+        #expect(source.table.total == 5)  // rows 1, 4, 7, 10, 13
+        #expect((0..<source.table.count).map(source.table.text(at:)) == ["done", "東京", "late"])
+    }
+}
