@@ -16,6 +16,7 @@ extension TableApplication {
     func sheetOutcome(for request: TableRequest, in sheetView: DataTableView) -> ScreenOutcome? {
         switch request {
         case .frequency(let column): return frequencySheet(of: sheetView, column: column)
+        case .summary: return summarySheet(of: sheetView)
         default: return nil
         }
     }

@@ -98,6 +98,7 @@ public struct KeyBindings: Sendable {
         Binding(.toggleSection, [.character("o")]),
         Binding(.toggleAllSections, [.character("O")]),
         Binding(.frequency, [.character("F")]),
+        Binding(.summary, [.character("I")]),
         Binding(.help, [.character("?"), .function(1)]),
         Binding(.quit, [.character("q"), .control("c")]),
     ])

@@ -16,6 +16,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case reload
     case toggleSection, toggleAllSections
     case frequency
+    case summary
     case help, quit
 
     /// One line for the help screen.
@@ -54,6 +55,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .reload: return "read the file again now (asks first when edits would be lost)"
         case .toggleSection: return "collapse or expand the section (--group-by; Enter on its header too)"
         case .toggleAllSections: return "collapse all sections, or expand them all"
+        case .summary: return "summary of every column: counts, distinct, min, max, mean, quartiles, histogram (Enter there goes to the column)"
         case .frequency: return "frequency table of this column (Enter there filters to a value)"
         case .search: return "search (Ctrl-R in the prompt: regex)"
         case .searchNext: return "next match of the search"

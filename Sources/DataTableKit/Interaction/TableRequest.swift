@@ -20,6 +20,8 @@ public enum TableRequest: Equatable, Sendable {
     case undo
     /// `R`: read the data again (the program may ask first).
     case reload
+    /// `I`: the summary of every column.
+    case summary
     /// `F`: the frequency table of a source column's values.
     case frequency(column: Int)
     /// `q`: leave (the program may ask first).
