@@ -98,4 +98,45 @@ import TestSupport
         #expect(source.table.total == 5)  // rows 1, 4, 7, 10, 13
         #expect((0..<source.table.count).map(source.table.text(at:)) == ["done", "東京", "late"])
     }
+
+    @Test func enterFiltersTheTableToTheValueAndMarkedValuesToAllOfThem() {
+        let (app, _) = sheet(column: 1, colorCount: 0)
+        app.press(.enter)  // done
+        app.view.waitForJob()
+        #expect(app.screens.screens.count == 1)
+        #expect(app.view.columnFilters == [.equalsAny(["done"], column: 1)])
+        #expect(app.view.viewport.rowCount == 5)
+        app.press(.escape)  // pops it
+        app.view.waitForJob()
+        #expect(app.view.columnFilters.isEmpty && app.view.viewport.rowCount == 14)
+        app.type("F")
+        app.settleScreens()
+        app.type("jmjjjm")  // (null) and late
+        app.press(.enter)
+        app.view.waitForJob()
+        let nulls = Set([""] + NullTokens.standard.tokens)
+        #expect(app.view.columnFilters == [.equalsAny(nulls.union(["late"]), column: 1)])
+        #expect(app.view.viewport.rowCount == 4)  // two empty, NA, late
+    }
+
+    @Test func enterOnABinFiltersToItsRange() {
+        let (app, _) = sheet(column: 2, colorCount: 0)
+        app.type("B")
+        app.settleScreens()
+        app.press(.enter)  // [-10, 0)
+        app.view.waitForJob()
+        #expect(app.view.columnFilters == [ColumnFilter(column: 2, predicate: .range(lower: "-10", upper: "0", includesUpper: false))])
+        #expect(app.view.viewport.rowCount == 2)
+    }
+
+    @Test func theSheetsColumnFilterNarrowsTheSheetOnly() {
+        let (app, _) = sheet(column: 1, colorCount: 0)
+        app.type("l|")
+        app.type(">2")
+        app.press(.enter)
+        app.settleScreens()
+        let sheet = app.screens.top as! SheetScreen
+        #expect(sheet.view!.viewport.rowCount == 3 + 1)  // done, (null), 東京, and the total
+        #expect(app.view.columnFilters.isEmpty)
+    }
 }

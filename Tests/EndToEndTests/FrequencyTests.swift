@@ -46,7 +46,23 @@ extension EndToEnd {
                     && Fixture.words(screen.row(6)).prefix(5) == ["Σ", "5", "values", "40", "100.00%"]
                     && Fixture.statusLine(screen).contains("frequency of status")
             }, "wrong counts:\n\(session.lastScreen)")
-            try session.sendKeys("q")
+            // :w FILE writes the sheet (not its total row); the file viewed is never replaced.
+            try session.sendKeys(":")
+            try session.sendLiteral("w freq.csv")
+            try session.sendKeys("Enter")
+            #expect(session.waitFor { Fixture.statusAndMessage($0).contains("wrote sheet: 5 rows × 4 columns") },
+                    "not written:\n\(session.lastScreen)")
+            let written = [
+                "status,count,percent,histogram", "open,20,50.00%,1", "closed,12,30.00%,0.6", "東京,5,12.50%,0.25",
+                "\"say \"\"hi\"\"\",2,5.00%,0.1", ",1,2.50%,0.05",
+            ]
+            #expect(directory.read("freq.csv") == written.joined(separator: "\n") + "\n")
+            try session.sendKeys(":")
+            try session.sendLiteral("w tickets.csv")
+            try session.sendKeys("Enter")
+            #expect(session.waitFor { Fixture.statusAndMessage($0).contains("is the file being viewed") }, "\(session.lastScreen)")
+            #expect(directory.read("tickets.csv") == Self.ticketsCSV)
+            try session.sendKeys("Escape", "q")
             #expect(session.waitFor { Fixture.statusLine($0).contains("tickets.csv") && Fixture.statusLine($0).contains("row 1/40") },
                     "not back to the table:\n\(session.lastScreen)")
             try session.sendKeys("F")

@@ -13,9 +13,25 @@ extension TableApplication {
         return .push(makeSheet(content))
     }
 
-    /// Filters `table` to the rows of a frequency sheet's choice (in `column`).
+    /// Filters `table` to the rows of a frequency sheet's choice in `column`: a column filter
+    /// on the stack (`Esc` in the table pops it), values by `equalsAny` (the null row: the empty
+    /// field and the null tokens), bins by their range.
     func filter(_ table: DataTableView, column: Int, to choice: FrequencySheet.Choice) -> ScreenOutcome {
-        table.notice = "filtering by a column's values is not available yet"
+        let filter: ColumnFilter
+        switch choice {
+        case .values(var values, let includesNull):
+            if includesNull {
+                let nulls = table.configuration.nullTokens
+                let kind = table.valueReading(ofColumn: column).kind
+                values.insert("")
+                values.formUnion(nulls.tokens)
+                if kind == .integer || kind == .decimal { values.formUnion(nulls.numericOnlyTokens) }
+            }
+            filter = .equalsAny(values, column: column)
+        case .range(let lower, let upper):
+            filter = ColumnFilter(column: column, predicate: .range(lower: lower, upper: upper, includesUpper: false))
+        }
+        table.pushColumnFilter(filter)
         return .redraw
     }
 }

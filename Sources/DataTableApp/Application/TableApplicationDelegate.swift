@@ -25,6 +25,10 @@ public protocol TableApplicationDelegate: AnyObject {
     /// `dataTableIsBusy`/`dataTablePollWork`; with `request.quitsAfter` it then ends the run
     /// loop itself once the write succeeded (the table quits at once only when not busy).
     func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String
+    /// `:w FILE` in a sheet (the frequency table, the summary): writes `sheet`'s view (its
+    /// visible columns and shown rows, in display order) to `request.path`; returns a message,
+    /// throws one on failure. Default: throws "this program cannot write sheets".
+    func dataTable(_ view: DataTableView, writeSheet sheet: DataTableView, _ request: DataTableWriteRequest) throws -> String
     /// The user quits (not `:q!`, or a signal); false keeps the table open (the delegate says
     /// why in `notice`). Default true.
     func dataTableShouldQuit(_ view: DataTableView) -> Bool
@@ -63,6 +67,10 @@ extension TableApplicationDelegate {
     /// Default: throws "nothing to write to".
     public func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String {
         throw DataTableMessage("nothing to write to")
+    }
+    /// Default: throws "this program cannot write sheets".
+    public func dataTable(_ view: DataTableView, writeSheet sheet: DataTableView, _ request: DataTableWriteRequest) throws -> String {
+        throw DataTableMessage("this program cannot write sheets")
     }
     /// Default: "nothing to reload".
     public func dataTableReload(_ view: DataTableView, discardingChanges: Bool) -> DataTableReloadAnswer {

@@ -22,3 +22,16 @@ extension Prompt {
         }
     }
 }
+
+extension Prompt {
+    /// What a line typed after `|` does to `view`, the program's table or a sheet's: pushes the
+    /// filter on `column` (see `ColumnFilter.init(typed:column:isRegex:)`; one that cannot run
+    /// says why in the status line); an empty line removes every column filter.
+    func pushColumnFilter(column: Int, in view: DataTableView) {
+        guard let filter = ColumnFilter(typed: text, column: column, isRegex: isRegex) else {
+            if text.isEmpty { view.removeAllColumnFilters() }
+            return
+        }
+        view.pushColumnFilter(filter)
+    }
+}

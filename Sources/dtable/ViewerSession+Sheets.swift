@@ -1,0 +1,34 @@
+import DataTableApp
+import DataTableCSV
+import DataTableKit
+import TerminalSurface
+
+/// `:w FILE` in a sheet (the frequency table): the sheet's view through the view writer.
+extension ViewerSession {
+    /// Writes what `sheet` shows (its visible columns, its rows in display order; not its total
+    /// row) to `request.path` as CSV, atomically, on this thread: a sheet holds one row per
+    /// distinct value, far fewer than the table. A file already there is replaced only with `!`
+    /// (`:w! FILE`), and never the file being viewed or `--output`.
+    func dataTable(_ view: DataTableView, writeSheet sheet: DataTableView, _ request: DataTableWriteRequest) throws -> String {
+        guard let given = request.path else { throw DTableError("a sheet is written to a file of its own: :w FILE") }
+        let path = Self.expandingHome(given)
+        let name = TerminalText.quoted(given, maxWidth: 60)
+        if let file, !file.isStream, Self.sameFile(path, file.path) {
+            throw DTableError("not written: \(name) is the file being viewed; :w OTHER.csv writes the sheet")
+        }
+        if let outputTarget, Self.sameFile(path, outputTarget.path) {
+            throw DTableError("not written: \(name) is the --output file; :w OTHER.csv writes the sheet")
+        }
+        let selection = try sheet.shownSelection()
+        let result: CSVWriteResult
+        do {
+            result = try CSVTableWriter().writeView(selection, of: sheet.dataSource, to: CSVWriteTarget(path: path, expecting: nil),
+                                                    overwriting: request.overwrites)
+        } catch let error as CSVWriteError where error.isConflict {
+            throw DTableError("not written: \(name) exists (:w! \(given) replaces it)")
+        }
+        let rows = result.rowsWritten, columns = selection.columns.count
+        return "wrote sheet: \(grouped(rows)) row\(rows == 1 ? "" : "s") × \(columns) column\(columns == 1 ? "" : "s") to \(result.path)"
+            + (result.backupPath.map { " (previous kept as \($0))" } ?? "")
+    }
+}
