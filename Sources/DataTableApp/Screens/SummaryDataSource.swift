@@ -97,9 +97,10 @@ final class SummaryDataSource: DataTableDataSource, DataTableChangeReporting {
         }
     }
 
-    /// "summarizing 42%" while the job runs.
+    /// "summarizing 42%" while the job runs; complete once its last summaries were taken.
     var loadState: DataTableLoadState? {
-        DataTableLoadState(fraction: job.fraction, isComplete: job.isFinished, verb: "summarizing")
+        DataTableLoadState(fraction: job.fraction, isComplete: job.isFinished && takenGeneration == job.generation,
+                           verb: "summarizing")
     }
 
     var hasRowChanges: Bool { job.generation != takenGeneration }

@@ -15,12 +15,16 @@ final class SummarySheet: SheetContent {
     /// What `Enter` does with a source column of `table` (closes the sheet, moves the cursor).
     let onChoose: (Int) -> ScreenOutcome
     private var job: ColumnSummaryJob { source.job }
+    /// The sheet's table, once made (its rows flash as their summaries arrive).
+    private weak var shownView: DataTableView?
 
-    /// Starts summarizing `table`'s columns over the rows it shows.
-    init(table: DataTableView, onChoose: @escaping (Int) -> ScreenOutcome) {
+    /// Starts summarizing `table`'s columns over the rows it shows (`distinctLimit`: distinct
+    /// values counted exactly per column).
+    init(table: DataTableView, distinctLimit: Int = ColumnSummaryJob.defaultDistinctLimit,
+         onChoose: @escaping (Int) -> ScreenOutcome) {
         self.table = table
         self.onChoose = onChoose
-        let job = table.makeColumnSummaryJob()
+        let job = table.makeColumnSummaryJob(distinctLimit: distinctLimit)
         source = SummaryDataSource(job: job)
         job.start()
     }
@@ -36,7 +40,8 @@ final class SummarySheet: SheetContent {
          (":w FILE", "write this summary to FILE as CSV")]
     }
 
-    var isBusy: Bool { !job.isFinished }
+    /// While the job runs, and while rows that just filled in flash.
+    var isBusy: Bool { !job.isFinished || (shownView?.isFlashing ?? false) }
 
     var progress: String? { job.isFinished ? nil : "summarizing \(Int(job.fraction * 100))%" }
 
@@ -47,10 +52,12 @@ final class SummarySheet: SheetContent {
         return true
     }
 
-    /// The title follows the job (cancelled); the rows come through the data source's changes.
+    /// The title follows the job (cancelled), the flash of rows that filled in fades; the rows
+    /// come through the data source's changes.
     func poll(_ sheet: SheetScreen) -> Bool {
-        if let view = sheet.view, view.configuration.title != title { view.configuration.title = title }
-        return false
+        guard let view = sheet.view else { return false }
+        if view.configuration.title != title { view.configuration.title = title }
+        return view.advanceFlash()
     }
 
     func activate(sourceRow: Int, in sheet: SheetScreen) -> ScreenOutcome {
@@ -60,7 +67,8 @@ final class SummarySheet: SheetContent {
 
     /// The sheet's table: text cells, counts right-aligned and sorted as integers, the
     /// histogram drawn by the library's `HistogramCell`; the program's theme, key bindings and
-    /// null tokens; the column names frozen on the left.
+    /// null tokens; the column names frozen on the left; the cursor on the row of the table's
+    /// cursor column (so `I` then `Enter` comes back to it).
     func makeView(size: Size) -> DataTableView {
         typealias Field = SummaryDataSource.Field
         var configuration = DataTableConfiguration()
@@ -77,7 +85,12 @@ final class SummarySheet: SheetContent {
                                      Field.histogram.rawValue: ColumnKindSetting(kind: .text)]
         configuration.fixedColumns = DataTableFixedColumns(leftColumns: 1)
         configuration.cellSizingMode = .custom(provider: Self.cellProvider())
-        return DataTableView(dataSource: source, configuration: configuration, size: size)
+        let view = DataTableView(dataSource: source, configuration: configuration, size: size)
+        shownView = view
+        if !table.columns.isEmpty, let row = job.columns.firstIndex(where: { $0.index == table.cursorSourceColumn }) {
+            view.viewport.moveCursor(to: DataTableIndexPath(row: row, column: 0))
+        }
+        return view
     }
 
     /// Text cells (numbers right-aligned); the histogram column draws `HistogramCell`s.
