@@ -15,6 +15,8 @@ final class SummarySheet: SheetContent {
     /// What `Enter` does with a source column of `table` (closes the sheet, moves the cursor).
     let onChoose: (Int) -> ScreenOutcome
     private var job: ColumnSummaryJob { source.job }
+    /// Whether the table was still loading: the summary covers the rows loaded then.
+    private let coversRowsLoadedSoFar: Bool
     /// The sheet's table, once made (its rows flash as their summaries arrive).
     private weak var shownView: DataTableView?
 
@@ -24,6 +26,7 @@ final class SummarySheet: SheetContent {
          onChoose: @escaping (Int) -> ScreenOutcome) {
         self.table = table
         self.onChoose = onChoose
+        coversRowsLoadedSoFar = !(table.dataSource.loadState?.isComplete ?? true)
         let job = table.makeColumnSummaryJob(distinctLimit: distinctLimit)
         source = SummaryDataSource(job: job)
         job.start()
@@ -31,7 +34,8 @@ final class SummarySheet: SheetContent {
 
     var title: String {
         "summary of \(job.columns.count) column\(job.columns.count == 1 ? "" : "s") over \(grouped(job.rowCount)) "
-            + "row\(job.rowCount == 1 ? "" : "s")\(job.isCancelled && job.isFinished ? " (cancelled)" : "")  Enter goes to the column"
+            + "row\(job.rowCount == 1 ? "" : "s")\(coversRowsLoadedSoFar ? " loaded so far" : "")"
+            + "\(job.isCancelled && job.isFinished ? " (cancelled)" : "")  Enter goes to the column"
     }
 
     var keyHelp: [(keys: String, summary: String)] {
