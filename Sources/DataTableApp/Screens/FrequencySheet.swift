@@ -41,7 +41,12 @@ final class FrequencySheet: SheetContent {
         self.columnTitle = table.dataSource.title(ofColumn: column)
         self.onChoose = onChoose
         job = table.startFrequency(ofColumn: column)
+        isPartial = table.dataSource.loadState.map { !$0.isComplete } ?? false
     }
+
+    /// Whether the table was still loading when the count started (it covers the rows read so
+    /// far, and says so).
+    let isPartial: Bool
 
     /// `frequency of status`, `amount in bins of width 10`, and the bins key for numbers and
     /// dates (short: the status line drops a title that does not fit with the position).
@@ -60,14 +65,27 @@ final class FrequencySheet: SheetContent {
          (":w FILE", "write this frequency table to FILE as CSV")]
     }
 
-    var isBusy: Bool { job != nil }
+    /// The next table while its total row is computed (the grouping job), and whether it shows
+    /// bins: shown when done.
+    private var pendingView: DataTableView?
+    private var pendingShowsBins = false
+
+    var isBusy: Bool { job != nil || pendingView != nil }
 
     var progress: String? {
+        if pendingView != nil { return "counting \(columnTitle): ordering the values" }
         guard let job else { return nil }
+        // After the last row: the two threads' counts are merged and ordered.
+        guard job.fraction < 1 else { return "counting \(columnTitle): ordering the values of \(grouped(job.rowCount)) rows" }
         return "counting \(columnTitle): \(Int(job.fraction * 100))% of \(grouped(job.rowCount)) rows"
     }
 
     func cancelWork(in sheet: SheetScreen) -> Bool {
+        if let pending = pendingView {
+            pending.cancelJob()
+            pendingView = nil
+            return true
+        }
         guard let job else { return false }
         job.cancel()
         self.job = nil
@@ -76,13 +94,27 @@ final class FrequencySheet: SheetContent {
 
     /// Takes the finished count and shows it; while counting, the progress redraws.
     func poll(_ sheet: SheetScreen) -> Bool {
+        if let pending = pendingView {
+            _ = pending.refreshFromDataSource(checkingForChanges: false)
+            guard pending.activeJob == nil else { return true }
+            pendingView = nil
+            showsBins = pendingShowsBins
+            sheet.setTable(pending)
+            return true
+        }
         guard let job else { return false }
         guard job.isDone else { return true }
         self.job = nil
         guard let counts = job.takeTable() else { return true }
         self.counts = counts
-        sheet.setTable(makeView(size: sheet.view?.size ?? table.size))
-        return true
+        let view = makeView(size: sheet.view?.size ?? table.size, bins: false)
+        if isPartial {
+            view.showLastingNotice("counted the \(grouped(counts.total)) rows read so far: the file was still loading (F again counts them all)")
+        }
+        // Shown once its total row is there (Esc meanwhile closes the sheet, not the total).
+        pendingView = view
+        pendingShowsBins = false
+        return poll(sheet)
     }
 
     func handle(_ key: Key, in sheet: SheetScreen) -> ScreenOutcome? {
@@ -93,8 +125,10 @@ final class FrequencySheet: SheetContent {
             view.notice = "bins are for number and date columns (\(columnTitle) holds \(counts.kind.name))"
             return .redraw
         }
-        showsBins.toggle()
-        sheet.setTable(makeView(size: view.size))
+        pendingView?.cancelJob()
+        pendingShowsBins = !showsBins
+        pendingView = makeView(size: view.size, bins: pendingShowsBins)
+        _ = poll(sheet)
         return .redraw
     }
 
@@ -142,9 +176,9 @@ final class FrequencySheet: SheetContent {
 
     /// The sheet's table over the counts (values or bins): value, count, percent and a bar,
     /// with a footer of the total; the program's theme, key bindings and null tokens.
-    func makeView(size: Size) -> DataTableView {
+    func makeView(size: Size, bins showingBins: Bool) -> DataTableView {
         guard let counts else { preconditionFailure("the counts come before the table") }
-        let binned = showsBins ? (bins ?? nil) : nil
+        let binned = showingBins ? (bins ?? nil) : nil
         let source = FrequencyDataSource(table: counts, bins: binned, valueTitle: columnTitle)
         var configuration = DataTableConfiguration()
         configuration.theme = table.configuration.theme
