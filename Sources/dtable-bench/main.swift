@@ -11,6 +11,7 @@ import TerminalSurface
 //        dtable-bench --reload [--rows N] [--runs R]    (see ReloadBench)
 //        dtable-bench --gzip [--rows N] [--data-directory DIR]  (see GzipBench)
 //        dtable-bench --parse [--rows N] [--runs R]  (see ParseBench)
+//        dtable-bench --summary [--rows N] [--runs R]  (see SummaryBench)
 //        dtable-bench --column-filter [--rows N,N] [--runs R]  (see ColumnFilterBench)
 //        dtable-bench --scan [--rows N,N] [--runs R] [--field-wise]  (see ScanBench)
 //        dtable-bench --column-order [--runs R] [--presses N]  (see ColumnOrderBench)
@@ -260,6 +261,12 @@ if arguments.contains("--frames") {
     exit(0)
 }
 
+if arguments.contains("--summary") {
+    SummaryBench.run(directory: option("--data-directory") ?? "bench-data",
+                     rows: option("--rows").flatMap { Int($0) } ?? 10_000_000, runs: option("--runs").flatMap { Int($0) } ?? 3)
+    exit(0)
+}
+
 if arguments.contains("--reload") {
     ReloadBench.run(directory: option("--data-directory") ?? "bench-data",
                     rows: option("--rows").flatMap { Int($0) } ?? 1_000_000, runs: option("--runs").flatMap { Int($0) } ?? 3)
@@ -392,6 +399,7 @@ let metrics: [(String, String)] = [
     ("sort_text", "sort text column `name` (ms, DataTableView.sort, best of 3; CPU ms all threads)"),
     ("sort_text_anon", "  peak anon memory while sorting (B/row, above the level before)"),
     ("load", "load average (1 min) before / after this column"),
+    ("summary", "summary of every column, `I` (ms, best of 3; target <= 5000 at 10M)"),
     ("frame_mean", "frame build mean (ms, 200x60, after key presses)"),
     ("frame_max", "frame build max (ms)"),
     ("kinds_frame", "frame build with cell kinds + wrapped rows, mean / max (ms)"),
@@ -521,6 +529,7 @@ for rows in rowCounts {
         progress("generated \(bytes) bytes in \(format1(seconds(clock.now - start))) s")
     }
     var column = measure(path: path, title: label(rows: rows), full: true)
+    column.values.merge(SummaryBench.measure(path: path)?.figures ?? [:]) { $1 }
     if rows <= 1_000_000 {
         // In-memory models (`DataTable<T>`), not the file: the apply of issue 10's target.
         progress("\(column.title): snapshot apply")

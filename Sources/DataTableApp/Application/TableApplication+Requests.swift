@@ -45,6 +45,8 @@ extension TableApplication {
             return reload(discardingChanges: false)
         case .frequency(let column):
             return frequencySheet(of: view, column: column)
+        case .summary:
+            return summarySheet(of: view)
         case .quit:
             return hasUnsavedChanges ? askToQuit() : quitting()
         }

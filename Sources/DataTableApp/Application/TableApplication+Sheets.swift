@@ -20,6 +20,7 @@ extension TableApplication {
     func sheetOutcome(for request: TableRequest, in sheetView: DataTableView) -> ScreenOutcome? {
         switch request {
         case .frequency(let column): return frequencySheet(of: sheetView, column: column)
+        case .summary: return summarySheet(of: sheetView)
         case .filterColumn(let column):
             let title = sheetView.dataSource.title(ofColumn: column)
             return .push(PromptScreen(Prompt(kind: .columnFilter(column: column, title: title))) { done in

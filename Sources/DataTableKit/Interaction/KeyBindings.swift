@@ -104,6 +104,7 @@ public struct KeyBindings: Sendable {
         Binding(.goToColumn, [.character("c")]),
         Binding(.filterColumns, [.character("*")]),
         Binding(.frequency, [.character("F")]),
+        Binding(.summary, [.character("I")]),
         Binding(.help, [.character("?"), .function(1)]),
         Binding(.quit, [.character("q"), .control("c")]),
     ])

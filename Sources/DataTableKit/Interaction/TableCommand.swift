@@ -17,6 +17,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case toggleSection, toggleAllSections
     case hideColumn, showAllColumns, moveColumnLeft, moveColumnRight, goToColumn, filterColumns
     case frequency
+    case summary
     case help, quit
 
     /// One line for the help screen.
@@ -61,6 +62,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .moveColumnRight: return "move this column right (display only; the file is untouched)"
         case .goToColumn: return "go to a column by name (Tab completes; a hidden one shows again)"
         case .filterColumns: return "show only the columns whose title matches a regex (empty: all)"
+        case .summary: return "summary of every column: counts, distinct, min, max, mean, quartiles, histogram (Enter there goes to the column)"
         case .frequency: return "frequency table of this column (Enter there filters to a value)"
         case .search: return "search (Ctrl-R in the prompt: regex)"
         case .searchNext: return "next match of the search"

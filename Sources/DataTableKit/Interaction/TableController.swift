@@ -215,6 +215,9 @@ public final class TableController {
             return .request(.undo)
         case .reload:
             return .request(.reload)
+        case .summary:
+            guard !view.columns.isEmpty else { return .ignored }
+            return .request(.summary)
         case .frequency:
             guard !view.columns.isEmpty else { return .ignored }
             return .request(.frequency(column: view.cursorSourceColumn))

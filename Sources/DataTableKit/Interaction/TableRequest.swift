@@ -24,6 +24,8 @@ public enum TableRequest: Equatable, Sendable {
     case goToColumn
     /// `*`: a regex choosing the columns shown is to be typed.
     case filterColumns
+    /// `I`: the summary of every column.
+    case summary
     /// `F`: the frequency table of a source column's values.
     case frequency(column: Int)
     /// `q`: leave (the program may ask first).

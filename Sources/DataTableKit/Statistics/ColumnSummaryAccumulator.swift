@@ -1,0 +1,201 @@
+/// What one worker learns about one column from its share of the rows, one field at a time;
+/// the shares merge (`merge`) and the whole becomes a `ColumnSummary` (`summary`).
+///
+/// Fields are read as a sort reads them (`SortKeyColumn`): numbers with `ValueParsing.number`,
+/// dates with `ValueParsing.dateTime`, booleans with `ValueParsing.boolean`, each in the column's
+/// `ValueFormat`; what the kind cannot read is null when it is a null token (numbers also take
+/// the numeric-only tokens; text keeps blank fields as values), else a stray. Each value goes
+/// to `values` (8 bytes a value, for the exact quantiles), the running sum, and the smallest
+/// and largest with their rows (their texts as written are read again once at the end, not
+/// copied whenever a larger value comes: every row, in a file sorted by the column).
+struct ColumnSummaryAccumulator {
+    let kind: SortKeyKind
+    let format: ValueFormat
+    let nullTokens: NullTokens
+    var rows = 0
+    var nulls = 0
+    var strays = 0
+    var distinct: DistinctCounter
+    /// Where this share's values go: `values[0..<valueCount]` (room for one per row).
+    let values: UnsafeMutablePointer<Double>
+    var valueCount = 0
+    /// Neumaier's compensated sum of the values.
+    var sum = 0.0
+    var compensation = 0.0
+    var minimum = Double.infinity
+    var maximum = -Double.infinity
+    /// The source rows of the first smallest and the first largest value.
+    var minimumRow = -1
+    var maximumRow = -1
+    /// Numbers: most decimals written (at most 6); whether every value is a whole number.
+    var fractionDigits = 0
+    var allIntegral = true
+    /// Dates: whether every value is a whole day, a whole second.
+    var wholeDays = true
+    var wholeSeconds = true
+    /// Text: the first and last texts in collation order among those `distinct` left out.
+    var leftOutFirst: [UInt8]?
+    var leftOutLast: [UInt8]?
+    /// A quoted field, unquoted.
+    private var scratch: [UInt8] = []
+
+    /// An empty share writing its values from `values` (room for every row it will read).
+    init(kind: SortKeyKind, format: ValueFormat, nullTokens: NullTokens, distinctLimit: Int,
+         values: UnsafeMutablePointer<Double>) {
+        self.kind = kind
+        self.format = format
+        self.nullTokens = nullTokens
+        self.distinct = DistinctCounter(limit: distinctLimit)
+        self.values = values
+        scratch.reserveCapacity(256)
+    }
+
+    /// Reads the field of source row `row`. `csvQuoted`: a field starting with `"` is an
+    /// undecoded RFC 4180 field (outer quotes dropped, `""` read as `"`); else the bytes are the
+    /// content.
+    /// - Complexity: O(field length), no allocation (a field with `""` reuses a buffer).
+    @inline(__always)
+    mutating func add(_ field: UnsafeRawBufferPointer, csvQuoted: Bool, row: Int) {
+        guard csvQuoted, field.count > 0, field[0] == UInt8(ascii: "\"") else { return add(content: field, row: row) }
+        let end = field.count >= 2 && field[field.count - 1] == UInt8(ascii: "\"") ? field.count - 1 : field.count
+        let inner = UnsafeRawBufferPointer(rebasing: field[1..<end])
+        // Most quoted fields hold a delimiter, not a quote: their content is in place.
+        guard inner.contains(UInt8(ascii: "\"")) else { return add(content: inner, row: row) }
+        var scratch = self.scratch
+        self.scratch = []
+        scratch.removeAll(keepingCapacity: true)
+        TextKey.appendUnquoting(field, to: &scratch)
+        scratch.withUnsafeBytes { add(content: $0, row: row) }
+        self.scratch = scratch
+    }
+
+    /// Reads one field's content (of source row `row`).
+    @inline(__always)
+    mutating func add(content field: UnsafeRawBufferPointer, row: Int) {
+        rows += 1
+        switch kind {
+        case .text:
+            if nullTokens.isNull(field, numeric: false, blankIsNull: false) {
+                nulls += 1
+                return
+            }
+            if !distinct.add(field) {
+                noteLeftOut(field)
+                if distinct.needsShrinking { shrinkDistinct() }
+            }
+            return
+        case .integer, .decimal:
+            if let number = ValueParsing.number(field, format: format) {
+                let value = ValueParsing.double(number, field)
+                if number.exponent < 0 { fractionDigits = max(fractionDigits, min(6, -number.exponent)) }
+                if allIntegral, !Self.isIntegral(value) { allIntegral = false }
+                if !value.isNaN { record(value, row: row) }
+            } else if nullTokens.isNull(field, numeric: true) {
+                nulls += 1
+                return
+            } else {
+                strays += 1
+            }
+        case .dateTime:
+            if let ms = ValueParsing.dateTime(field, format: format) {
+                if wholeSeconds, ms % 1000 != 0 { wholeSeconds = false }
+                if wholeDays, ms % 86_400_000 != 0 { wholeDays = false }
+                record(Double(ms), row: row)
+            } else if nullTokens.isNull(field, numeric: false) {
+                nulls += 1
+                return
+            } else {
+                strays += 1
+            }
+        case .boolean:
+            if let value = ValueParsing.boolean(field, format: format) {
+                record(value ? 1 : 0, row: row)
+            } else if nullTokens.isNull(field, numeric: false) {
+                nulls += 1
+                return
+            } else {
+                strays += 1
+            }
+        }
+        if !distinct.add(field), distinct.needsShrinking { distinct.shrink() }
+    }
+
+    /// Shrinks the overflowed distinct counter; a text column's texts it drops may be its first
+    /// or last.
+    private mutating func shrinkDistinct() {
+        var first = leftOutFirst, last = leftOutLast
+        distinct.shrink { Self.note($0, first: &first, last: &last) }
+        leftOutFirst = first
+        leftOutLast = last
+    }
+
+    /// Whether `value` is a whole number (without a call to libm's `round` per value).
+    @inline(__always) static func isIntegral(_ value: Double) -> Bool {
+        guard abs(value) < 9e15 else { return value.isFinite }
+        return Double(Int64(value)) == value
+    }
+
+    @inline(__always)
+    private mutating func record(_ value: Double, row: Int) {
+        values[valueCount] = value
+        valueCount += 1
+        let t = sum + value
+        compensation += abs(sum) >= abs(value) ? (sum - t) + value : (value - t) + sum
+        sum = t
+        if value < minimum {
+            minimum = value
+            minimumRow = row
+        }
+        if value > maximum {
+            maximum = value
+            maximumRow = row
+        }
+    }
+
+    /// Keeps `field` if it is the first or last text so far among those left out.
+    private mutating func noteLeftOut(_ field: UnsafeRawBufferPointer) {
+        Self.note(field, first: &leftOutFirst, last: &leftOutLast)
+    }
+
+    /// Replaces `first` (`last`) with `field` when it sorts before (after) it, or is nil.
+    private static func note(_ field: UnsafeRawBufferPointer, first: inout [UInt8]?, last: inout [UInt8]?) {
+        if first.map({ first in first.withUnsafeBytes { TextCollation.compare(field, $0) < 0 } }) ?? true {
+            first = Array(field.assumingMemoryBound(to: UInt8.self))
+        }
+        if last.map({ last in last.withUnsafeBytes { TextCollation.compare(field, $0) > 0 } }) ?? true {
+            last = Array(field.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// Takes in the share of the rows after this one's (`other`'s values must already follow
+    /// this share's in memory: `values[valueCount...]`). Ties of the smallest or largest value
+    /// keep the earlier row's text.
+    mutating func merge(_ other: ColumnSummaryAccumulator) {
+        rows += other.rows
+        nulls += other.nulls
+        strays += other.strays
+        valueCount += other.valueCount
+        let t = sum + other.sum
+        compensation += (abs(sum) >= abs(other.sum) ? (sum - t) + other.sum : (other.sum - t) + sum) + other.compensation
+        sum = t
+        if other.minimum < minimum {
+            minimum = other.minimum
+            minimumRow = other.minimumRow
+        }
+        if other.maximum > maximum {
+            maximum = other.maximum
+            maximumRow = other.maximumRow
+        }
+        fractionDigits = max(fractionDigits, other.fractionDigits)
+        allIntegral = allIntegral && other.allIntegral
+        wholeDays = wholeDays && other.wholeDays
+        wholeSeconds = wholeSeconds && other.wholeSeconds
+        var first = leftOutFirst, last = leftOutLast
+        distinct.merge(other.distinct) { Self.note($0, first: &first, last: &last) }
+        for text in [other.leftOutFirst, other.leftOutLast].compactMap({ $0 }) {
+            text.withUnsafeBytes { Self.note($0, first: &first, last: &last) }
+        }
+        leftOutFirst = first
+        leftOutLast = last
+    }
+}

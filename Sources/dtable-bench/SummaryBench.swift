@@ -1,0 +1,84 @@
+import DataTableCSV
+import DataTableKit
+import Glibc
+import TerminalSurface
+
+/// The summary of every column (the `I` screen's engine, `ColumnSummaryJob`) over the generated
+/// file, through the viewer's path: the indexed `CSVFileDataSource`, the kinds the view infers,
+/// `DataTableView.makeColumnSummaryJob()` with one worker per core.
+///
+/// `dtable-bench --summary [--rows N] [--runs R] [--data-directory DIR]` prints the summary (one
+/// line per column) and the best wall and CPU time of R runs (default 3; 10M rows by default);
+/// `make bench` adds the figure to its table (`measure(path:)`; target <= 5 s at 10M rows).
+enum SummaryBench {
+    /// The target for 10M rows, in ms.
+    static let targetMilliseconds = 5000.0
+
+    /// The command-line mode.
+    static func run(directory: String, rows: Int, runs: Int) {
+        let path = BenchData.path(directory: directory, rows: rows)
+        mkdir(directory, 0o755)
+        _ = BenchData.ensure(path: path, rows: rows)
+        guard let (figures, summaries) = measure(path: path, runs: runs) else { exit(1) }
+        for summary in summaries { print(line(summary)) }
+        for (key, value) in figures.sorted(by: { $0.key < $1.key }) { print("\(key)=\(value)") }
+    }
+
+    /// Best wall and CPU ms of `runs` summaries of every column of the file at `path` (and the
+    /// summaries of the last run); nil when the file cannot be opened.
+    static func measure(path: String, runs: Int = 3) -> (figures: [String: String], summaries: [ColumnSummary])? {
+        let source: CSVFileDataSource
+        do {
+            source = try CSVFileDataSource(path: path)
+        } catch {
+            progress("\(path): \(error)")
+            return nil
+        }
+        source.indexAll()
+        let view = DataTableView(dataSource: source, configuration: DataTableConfiguration(), size: Size(width: 200, height: 60))
+        view.settleColumnKinds()
+        var best = Double.infinity, bestCPU = Double.infinity, firstColumn = Double.infinity
+        var summaries: [ColumnSummary] = []
+        for run in 0..<max(1, runs) {
+            progress("  summary of \(source.columnCount) columns, run \(run + 1) of \(runs)")
+            let job = view.makeColumnSummaryJob()
+            let cpuStart = FilterBench.cpuSeconds()
+            let start = clock.now
+            job.start()
+            var first: Double?
+            while !job.isFinished {
+                if first == nil, job.summaries.first! != nil { first = milliseconds(clock.now - start) }
+                usleep(200)
+            }
+            best = min(best, milliseconds(clock.now - start))
+            bestCPU = min(bestCPU, (FilterBench.cpuSeconds() - cpuStart) * 1000)
+            if let first { firstColumn = min(firstColumn, first) }
+            summaries = job.summaries.compactMap { $0 }
+        }
+        let rows = source.rowCount
+        var figures = [
+            "summary_rows": String(rows), "summary_columns": String(source.columnCount),
+            "summary_ms": format1(best), "summary_cpu_ms": format1(bestCPU), "summary_first_column_ms": format1(firstColumn),
+        ]
+        if rows >= 10_000_000 {
+            let target = targetMilliseconds * Double(rows) / 10_000_000
+            figures["summary"] = "\(format1(best)) (\(best <= target ? "<=" : "OVER") \(format1(target)))"
+        } else {
+            figures["summary"] = format1(best)
+        }
+        return (figures, summaries)
+    }
+
+    /// One column's summary as a line of text.
+    static func line(_ s: ColumnSummary) -> String {
+        let q = s.quantiles
+        let parts = [
+            s.title, s.kind.name, "non-null \(s.nonNullCount)", "null \(s.nullCount)", "distinct \(s.formattedDistinctCount)",
+            "min \(s.minimum ?? "")", "max \(s.maximum ?? "")", "mean \(s.formattedMean)",
+            "median \(q.map { s.formattedValue($0.median) } ?? "")",
+            "p25 \(q.map { s.formattedValue($0.p25) } ?? "")", "p75 \(q.map { s.formattedValue($0.p75) } ?? "")",
+            "top \(TerminalText.sanitized(s.formattedMostFrequent))", HistogramCell.bars(s.histogram, width: s.histogram.count),
+        ]
+        return parts.joined(separator: " | ")
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+import TerminalSurface
+import TestSupport
+@testable import DataTableKit
+
+@Suite struct HistogramCellTests {
+    typealias R = CellRendering
+
+    @Test func barsStartFromZeroAndEmptyBinsStayEmpty() {
+        let cell = HistogramCell()
+        cell.counts = [0, 1, 4, 8, 6, 2]
+        #expect(R.line(cell, width: 6) == "| ▁▄█▆▂|")
+        // Nearly equal counts look nearly equal (a sparkline scales them from min to max).
+        #expect(HistogramCell.bars([1000, 1010, 995], width: 3) == "███")
+        #expect(SparklineCell.sparkline([1000, 1010, 995]) == "▃█▁")
+        cell.prefersASCII = true
+        #expect(R.line(cell, width: 6) == "| _:#+.|")
+    }
+
+    @Test func binsMergeWhenNarrowAndKeepAColumnEachWhenWide() {
+        let cell = HistogramCell()
+        cell.counts = [1, 1, 2, 2, 8, 0, 0, 4]
+        #expect(cell.preferredWidth == 8)
+        #expect(R.line(cell, width: 8) == "|▁▁▂▂█  ▄|")
+        #expect(R.line(cell, width: 4) == "|▂▄█▄|")  // pairs: 2, 4, 8, 4
+        #expect(R.line(cell, width: 10) == "|▁▁▂▂█  ▄  |")  // one column a bin, the rest blank
+        #expect(R.line(cell, width: 5) == "|▂▄█ ▄|")  // bins 0,1 | 2,3 | 4 | 5,6 | 7: 2, 4, 8, 0, 4
+        #expect(R.line(cell, width: 0) == "||")
+    }
+
+    @Test func configuresFromTextAndStaysInsideItsRegion() {
+        let cell = HistogramCell()
+        cell.configure(with: .string("3 0 5"))
+        #expect(cell.counts == [3, 0, 5])
+        cell.configure(with: .string("-2, 4"))
+        #expect(cell.counts == [0, 4])
+        cell.configure(with: .null)
+        #expect(cell.counts.isEmpty)
+        #expect(R.line(cell, width: 3) == "|   |")
+        cell.counts = Array(0..<40)
+        for ascii in [false, true] {
+            cell.prefersASCII = ascii
+            for width in 0...50 {
+                #expect(R.staysInside(cell, width: width, height: 1), "width \(width)")
+            }
+        }
+        cell.prepareForReuse()
+        #expect(cell.counts.isEmpty && cell.preferredWidth == nil)
+    }
+
+    @Test func histogramColumnSnapshot() {
+        let source = StringRowsDataSource(titles: ["column", "histogram"], rows: [
+            ["progress", "13 13 13 13 13 13 13 10"],
+            ["price", "1 3 9 20 31 20 9 3 1 0 0 1"],
+            ["status", "40 22 9 5 1"],
+            ["empty", ""],
+        ])
+        let provider = DataTableCustomCellProvider(
+            register: { $0.register(HistogramCell.self, forCellReuseIdentifier: HistogramCell.reuseIdentifier) },
+            reuseIdentifierFor: { $0.column == 1 ? HistogramCell.reuseIdentifier : TextCell.reuseIdentifier },
+            configure: { cell, value, _ in
+                switch cell {
+                case let cell as HistogramCell: cell.configure(with: value)
+                case let cell as TextCell: cell.label.text = value.stringRepresentation
+                default: break
+                }
+            })
+        let (_, backend) = TableFixtures.application(source, size: Size(width: 40, height: 7), title: "histograms") {
+            $0.cellSizingMode = .custom(provider: provider)
+        }
+        expectSnapshot(backend, "histogram-cell")
+    }
+}
