@@ -40,7 +40,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .addSortAscending: return "add this column to the sort, ascending"
         case .addSortDescending: return "add this column to the sort, descending"
         case .cycleSort: return "sort by this column only: ascending, descending, none"
-        case .goToRow: return "go to a row (:123; :w writes the file)"
+        case .goToRow: return "go to a row (:123); :w writes the file, :w FILE the rows and columns shown"
         case .toggleStripes: return "zebra stripes on/off"
         case .toggleWrap: return "wrap long text on/off (rows grow)"
         case .narrowColumn: return "make this column narrower"
