@@ -61,11 +61,13 @@ import TestSupport
         expected.sort { seed % 2 == 0 ? Int($0.element[0])! < Int($1.element[0])! : Int($0.element[0])! > Int($1.element[0])! }
         #expect(shown.sourceRows == expected.map(\.offset))
 
-        // Moved and hidden columns: what `visibleColumns` would give once columns move.
+        // Moved and hidden columns, through the view's own API: b first, then key, c; a hidden.
+        #expect(view.hideColumn(1))
+        view.moveColumn(2, toDisplayColumn: 0)
         let columns = [2, 0, 3]
-        let selection = DataTableViewSelection(columns: columns, order: shown.sourceRows.map { UInt32($0) }, rowCount: 0)
-        let result = try CSVTableWriter(matching: source).writeView(selection, of: source,
-                                                                   to: CSVWriteTarget(path: directory + "/view.csv", expecting: nil))
+        let moved = try view.shownSelection()
+        #expect(moved.columns == columns)
+        let result = try CSVTableWriter(matching: source).writeView(of: view, to: directory + "/view.csv")
         #expect(result.rowsWritten == expected.count)
         let written = try Self.open(directory + "/view.csv")
         #expect((0..<written.columnCount).map(written.title(ofColumn:)) == columns.map { titles[$0] })
@@ -164,13 +166,19 @@ import TestSupport
         view.sort(by: [SortDescriptor(column: Int(random.next() % 5), ascending: random.next() % 2 == 0)])
         if random.next() % 2 == 0 { view.startFilter(try RowMatcher(query: "a", mode: .substring)) }
         view.waitForJob()
-        var columns = Array(0..<5)
-        columns.shuffle(using: &random)
-        columns.removeLast(Int(random.next() % 4))
+        // Columns moved and hidden through the view's own API, at random.
+        for _ in 0..<6 {
+            let column = Int(random.next() % 5)
+            if random.next() % 3 == 0 {
+                _ = view.hideColumn(column)
+            } else if view.displayColumn(forSourceColumn: column) != nil {
+                view.moveColumn(column, toDisplayColumn: Int(random.next() % UInt64(view.visibleColumns.count)))
+            }
+        }
+        let columns = view.visibleColumns
         let shown = try view.shownSelection()
-        let selection = DataTableViewSelection(columns: columns, order: shown.sourceRows.map { UInt32($0) }, rowCount: 0)
-        try CSVTableWriter(matching: editable).writeView(selection, of: editable,
-                                                         to: CSVWriteTarget(path: directory + "/view.csv", expecting: nil))
+        #expect(shown.columns == columns)
+        try CSVTableWriter(matching: editable).writeView(of: view, to: directory + "/view.csv")
         let viewFile = try Self.open(directory + "/view.csv")
         #expect(Self.table(viewFile) == shown.sourceRows.map { row in columns.map { editable.fields(row: row)[$0] } })
 
