@@ -30,24 +30,9 @@ extension CSVTableWriter {
     @discardableResult
     public func writeView(_ selection: DataTableViewSelection, of source: DataTableDataSource, to target: CSVWriteTarget,
                           overwriting: Bool = false, progress: CSVWriteProgress? = nil) throws -> CSVWriteResult {
-        let path = target.path
-        let layers = Layers(source)
-        if let state = layers.data.loadState, !state.isComplete {
-            throw CSVWriteError("cannot write '\(path)' yet: the table is still loading (\(state.summary))")
+        try replace(target, with: source, overwriting: overwriting, progress: progress) { data, snapshot, output in
+            try encodeView(selection, of: data, snapshot: snapshot, into: &output)
         }
-        if let file = layers.data as? CSVFileDataSource, file.hasChangedOnDisk {
-            throw CSVWriteError("cannot write '\(path)': '\(file.path)' changed on disk since it was opened (reopen it first)")
-        }
-        if !overwriting { try target.verify() }
-        let snapshot = layers.editable?.snapshot()
-        var rows = 0
-        let replaced = try AtomicFile.replace(path, verify: overwriting ? {} : target.verify, progress: progress) { output in
-            output.failAfterBytes = failAfterBytes
-            rows = try encodeView(selection, of: layers.data, snapshot: snapshot, into: &output)
-        }
-        target.recordWrite(file: replaced.written, madeBackup: replaced.backupPath != nil, backup: replaced.backup)
-        return CSVWriteResult(path: replaced.target, backupPath: replaced.backupPath, rowsWritten: rows,
-                              bytesWritten: replaced.bytes, savePoint: snapshot?.savePoint)
     }
 
     /// The header of the selected columns, then the selected records; returns the records written.

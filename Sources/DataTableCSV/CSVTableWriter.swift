@@ -148,6 +148,20 @@ public struct CSVTableWriter: Sendable {
     @discardableResult
     public func write(_ source: DataTableDataSource, to target: CSVWriteTarget, overwriting: Bool = false,
                       progress: CSVWriteProgress? = nil) throws -> CSVWriteResult {
+        try replace(target, with: source, overwriting: overwriting, progress: progress) { data, snapshot, output in
+            try encode(data, snapshot: snapshot, into: &output)
+        }
+    }
+
+    /// What every write does around its encoding: refuses a table still loading or whose file
+    /// changed on disk, checks `target` (unless `overwriting`), takes the edits' snapshot,
+    /// replaces `target.path` atomically with what `encode` writes (given the data layer of
+    /// `source`, the snapshot and the output; it returns the records written) and records the
+    /// write in `target`.
+    func replace(_ target: CSVWriteTarget, with source: DataTableDataSource, overwriting: Bool,
+                 progress: CSVWriteProgress?,
+                 encode: (DataTableDataSource, EditableDataSource.Snapshot?, inout OutputBuffer) throws -> Int)
+        throws -> CSVWriteResult {
         let path = target.path
         let layers = Layers(source)
         if let state = layers.data.loadState, !state.isComplete {
@@ -161,7 +175,7 @@ public struct CSVTableWriter: Sendable {
         var rows = 0
         let replaced = try AtomicFile.replace(path, verify: overwriting ? {} : target.verify, progress: progress) { output in
             output.failAfterBytes = failAfterBytes
-            rows = try encode(layers.data, snapshot: snapshot, into: &output)
+            rows = try encode(layers.data, snapshot, &output)
         }
         target.recordWrite(file: replaced.written, madeBackup: replaced.backupPath != nil, backup: replaced.backup)
         return CSVWriteResult(path: replaced.target, backupPath: replaced.backupPath, rowsWritten: rows,

@@ -394,8 +394,8 @@ import TestSupport
         #expect(summaries[1].formattedMean == "2024-02-29")
         #expect(summaries[1].minimum == "2024-02-28")
         #expect(summaries[2].median.map(summaries[2].formattedValue) == "2024-02-28 10:00:01")  // 10:00:00.5, rounded
-        #expect(ColumnSummary.civil(fromDays: -1) == (1969, 12, 31))
-        #expect(ColumnSummary.civil(fromDays: 19_782) == (2024, 2, 29))
+        #expect(FrequencyBins.civil(fromDays: -1) == (1969, 12, 31))
+        #expect(FrequencyBins.civil(fromDays: 19_782) == (2024, 2, 29))
     }
 
     @Test func aCancelledJobEndsWithoutTheColumnsLeft() {

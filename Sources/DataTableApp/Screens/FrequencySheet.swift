@@ -208,7 +208,8 @@ final class FrequencySheet: SheetContent {
     /// Text cells for the value, count and percent (the null row's value shown as `(null)`,
     /// dimmed); the library's progress bar, without its percentage, for the histogram.
     static func cellProvider(nullStyle: Style) -> DataTableCustomCellProvider {
-        DataTableCustomCellProvider(
+        let textCells = TextCellProvider()  // single lines, truncated at the tail
+        return DataTableCustomCellProvider(
             register: { $0.register(ProgressBarCell.self, forCellReuseIdentifier: ProgressBarCell.reuseIdentifier) },
             reuseIdentifierFor: { indexPath in
                 indexPath.column == FrequencyDataSource.barColumn ? ProgressBarCell.reuseIdentifier : TextCell.reuseIdentifier
@@ -219,12 +220,8 @@ final class FrequencySheet: SheetContent {
                     bar.fraction = value.doubleValue
                     return
                 }
+                textCells.configure(cell, with: value, context: context)
                 guard let text = cell as? TextCell else { return }
-                text.label.text = value.stringRepresentation
-                text.label.alignment = context.columnAlignment
-                text.label.isNumeric = context.columnAlignment == .right
-                text.label.truncation = .tail
-                text.isHighlighted = context.isHighlighted
                 if context.indexPath.column == FrequencyDataSource.valueColumn,
                    let source = context.dataSource as? FrequencyDataSource, source.entries[context.sourceRow] == .null {
                     text.label.text = FrequencyDataSource.nullLabel

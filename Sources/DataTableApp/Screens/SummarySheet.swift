@@ -99,7 +99,8 @@ final class SummarySheet: SheetContent {
 
     /// Text cells (numbers right-aligned); the histogram column draws `HistogramCell`s.
     static func cellProvider() -> DataTableCustomCellProvider {
-        DataTableCustomCellProvider(
+        let textCells = TextCellProvider()  // single lines, truncated at the tail
+        return DataTableCustomCellProvider(
             register: { $0.register(HistogramCell.self, forCellReuseIdentifier: HistogramCell.reuseIdentifier) },
             reuseIdentifierFor: { indexPath in
                 indexPath.column == SummaryDataSource.Field.histogram.rawValue ? HistogramCell.reuseIdentifier
@@ -110,12 +111,7 @@ final class SummarySheet: SheetContent {
                     histogram.configure(with: value)
                     return
                 }
-                guard let text = cell as? TextCell else { return }
-                text.label.text = value.stringRepresentation
-                text.label.alignment = context.columnAlignment
-                text.label.isNumeric = context.columnAlignment == .right
-                text.label.truncation = .tail
-                text.isHighlighted = context.isHighlighted
+                textCells.configure(cell, with: value, context: context)
             })
     }
 }

@@ -154,20 +154,7 @@ struct RecordScanner: @unchecked Sendable {
         let quote = reader.quote, matcher = matcher
         var result = RowMatcher.Verdict.noMatch
         _ = reader.firstField(ofRow: row) { _, raw in
-            let verdict: RowMatcher.Verdict
-            if raw.first == quote {
-                scratch.removeAll(keepingCapacity: true)
-                var i = 1
-                let end = raw.count >= 2 && raw[raw.count - 1] == quote ? raw.count - 1 : raw.count
-                while i < end {
-                    let byte = raw[i]
-                    scratch.append(byte)
-                    i += byte == quote && i + 1 < end && raw[i + 1] == quote ? 2 : 1
-                }
-                verdict = scratch.withUnsafeBytes { matcher.verdict(utf8: $0) }
-            } else {
-                verdict = matcher.verdict(utf8: raw)
-            }
+            let verdict = matcher.verdict(rawField: raw, quote: quote, scratch: &scratch)
             result = verdict
             return verdict != .noMatch
         }

@@ -652,40 +652,11 @@ struct TextRanker {
     }
 
     /// Compares two texts whose folded bytes before `from` are equal: folded bytes from `from`,
-    /// then length, then raw bytes. -1, 0 or 1.
+    /// then length, then raw bytes (`TextCollation`). -1, 0 or 1.
     func compare(_ x: Int, _ y: Int, from: Int) -> Int {
         let xs = offsets[x], xn = offsets[x + 1] - xs
         let ys = offsets[y], yn = offsets[y + 1] - ys
-        let px = arena + xs, py = arena + ys
-        let common = min(xn, yn)
-        var i = from
-        while i + 8 <= common {
-            let wx = TextKey.foldASCII(px.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            let wy = TextKey.foldASCII(py.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            if wx != wy { return wx.bigEndian < wy.bigEndian ? -1 : 1 }
-            i += 8
-        }
-        while i < common {
-            let cx = Self.foldByte(px.load(fromByteOffset: i, as: UInt8.self))
-            let cy = Self.foldByte(py.load(fromByteOffset: i, as: UInt8.self))
-            if cx != cy { return cx < cy ? -1 : 1 }
-            i += 1
-        }
-        if xn != yn { return xn < yn ? -1 : 1 }
-        // Same text ignoring ASCII case: raw bytes decide (upper case first).
-        i = 0
-        while i + 8 <= xn {
-            let wx = px.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let wy = py.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            if wx != wy { return wx.bigEndian < wy.bigEndian ? -1 : 1 }
-            i += 8
-        }
-        while i < xn {
-            let cx = px.load(fromByteOffset: i, as: UInt8.self), cy = py.load(fromByteOffset: i, as: UInt8.self)
-            if cx != cy { return cx < cy ? -1 : 1 }
-            i += 1
-        }
-        return 0
+        return TextCollation.compare(arena + xs, count: xn, arena + ys, count: yn, from: from)
     }
 
     @inline(__always) static func foldByte(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }

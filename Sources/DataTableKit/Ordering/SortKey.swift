@@ -702,15 +702,28 @@ struct TextTable {
         return UInt32(truncatingIfNeeded: offsets.count - 2)
     }
 
+    /// Whether text `id` equals `field`.
     private func equals(_ id: Int, _ field: UnsafeRawBufferPointer) -> Bool {
+        Self.equals(id, field, bytes: bytes, offsets: offsets)
+    }
+
+    /// Doubles the slots (`doubled`).
+    private mutating func grow() { slots = Self.doubled(slots) }
+
+    /// Whether text `id` of an arena (`bytes[offsets[id]..<offsets[id + 1]]`) equals `field`;
+    /// shared with `DistinctCounter`, which keeps its texts the same way.
+    @inline(__always)
+    static func equals(_ id: Int, _ field: UnsafeRawBufferPointer, bytes: [UInt8], offsets: [Int]) -> Bool {
         let start = offsets[id], n = offsets[id + 1] - start
         guard n == field.count else { return false }
         guard n > 0 else { return true }
         return bytes.withUnsafeBytes { arena in TextKey.equal(arena.baseAddress! + start, field.baseAddress!, count: n) }
     }
 
-    /// Doubles the slots; the home slot comes from the stored hash bits, so no text is read.
-    private mutating func grow() {
+    /// `slots` (open addressing, linear probing, the hash's high 32 bits above an id + 1, 0 when
+    /// free) in twice as many slots; the home slot comes from the stored hash bits, so no text
+    /// is read. Shared with `DistinctCounter`.
+    static func doubled(_ slots: [UInt64]) -> [UInt64] {
         var bigger = [UInt64](repeating: 0, count: slots.count * 2)
         let mask = bigger.count - 1
         for occupant in slots where occupant != 0 {
@@ -718,7 +731,7 @@ struct TextTable {
             while bigger[slot] != 0 { slot = (slot + 1) & mask }
             bigger[slot] = occupant
         }
-        slots = bigger
+        return bigger
     }
 
     /// 8 bytes per step, multiply-xorshift mixing.

@@ -68,7 +68,8 @@ extension ColumnSummary {
         }
         let ms = Int64((milliseconds / Double(unit)).rounded()) * unit
         let days = ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000
-        let (year, month, day) = Self.civil(fromDays: days)
+        let date = FrequencyBins.civil(fromDays: Int(days))
+        let year = Int64(date.year), month = Int64(date.month), day = Int64(date.day)
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
         var text = "\(year < 0 ? "-" : "")\(String(repeating: "0", count: max(0, 4 - String(abs(year)).count)))\(abs(year))-\(two(month))-\(two(day))"
         guard dateResolution != .days else { return text }
@@ -80,18 +81,5 @@ extension ColumnSummary {
             text += "." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + String(fraction)
         }
         return text
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

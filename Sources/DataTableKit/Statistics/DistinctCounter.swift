@@ -164,21 +164,9 @@ struct DistinctCounter {
 
     /// Whether text `id` equals `field`.
     @inline(__always) private func equals(_ id: Int, _ field: UnsafeRawBufferPointer) -> Bool {
-        let start = offsets[id], n = offsets[id + 1] - start
-        guard n == field.count else { return false }
-        if n == 0 { return true }
-        return bytes.withUnsafeBytes { arena in TextKey.equal(arena.baseAddress! + start, field.baseAddress!, count: n) }
+        TextTable.equals(id, field, bytes: bytes, offsets: offsets)
     }
 
     /// Doubles the slots; the home slot comes from the stored hash bits, so no text is read.
-    private mutating func grow() {
-        var bigger = [UInt64](repeating: 0, count: slots.count * 2)
-        let mask = bigger.count - 1
-        for occupant in slots where occupant != 0 {
-            var slot = Int(truncatingIfNeeded: occupant >> 32) & mask
-            while bigger[slot] != 0 { slot = (slot + 1) & mask }
-            bigger[slot] = occupant
-        }
-        slots = bigger
-    }
+    private mutating func grow() { slots = TextTable.doubled(slots) }
 }
