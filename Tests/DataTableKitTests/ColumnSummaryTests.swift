@@ -285,6 +285,18 @@ import TestSupport
         }
     }
 
+    @Test func anEstimatedDistinctCountNeverExceedsTheValuesCounted() {
+        // Every value distinct, past the exact limit: the sketch may guess a little high, but a
+        // column cannot have more distinct values than non-null values (`~10,025,486` of 10M ids).
+        for n in [5_000, 10_000, 20_000, 40_000, 80_000] {
+            let source = StringRowsDataSource(titles: ["id"], rows: (0..<n).map { ["\($0 + 1)"] } + [["NA"]])
+            let summary = Self.run(source, columns: [.init(index: 0, title: "id", kind: .text)], workers: 2,
+                                   distinctLimit: 1000)[0]
+            #expect(summary.isDistinctCountEstimated)
+            #expect(summary.distinctCount <= n, "\(summary.distinctCount) distinct of \(n) values")
+        }
+    }
+
     @Test func theMostFrequentTextPastTheLimitIsAmongThoseCountedAndMarked() {
         // "hot" comes first and often: held, counted exactly, still marked as maybe not the most.
         let texts = ["hot"] + (0..<5000).map { $0 % 5 == 0 ? "hot" : "cold\($0)" }

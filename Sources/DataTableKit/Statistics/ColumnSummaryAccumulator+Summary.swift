@@ -10,7 +10,9 @@ extension ColumnSummaryAccumulator {
     ///   distinct texts held.
     func summary(column: Int, title: String, text: (Int) -> String) -> ColumnSummary {
         let values = UnsafeMutableBufferPointer(start: self.values, count: valueCount)
-        let (distinctCount, isEstimate) = distinct.distinctCount
+        var (distinctCount, isEstimate) = distinct.distinctCount
+        // The sketch may guess a little high; a column has no more distinct values than values.
+        if isEstimate { distinctCount = min(distinctCount, max(0, rows - nulls)) }
         let top = distinct.mostFrequent(kind == .text ? Self.textHistogramBins : 1)
         var minimum: String?, maximum: String?
         var mean: Double?, quantiles: ColumnSummary.Quantiles?
