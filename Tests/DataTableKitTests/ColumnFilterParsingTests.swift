@@ -67,6 +67,9 @@ import Testing
         #expect(summary(.equalsAny([""])) == "=\"\"")
         #expect(summary(.equalsAny(["", "x"])) == " in {\"\", x}")
         #expect(summary(.equalsAny(["a", "b", "c", "d", "e"])) == " in {a, b, c, +2}")
+        #expect(summary(.equalsAny([], includesNull: true)) == "=")
+        #expect(summary(.equalsAny(["late"], includesNull: true)) == " in {(null), late}")
+        #expect(summary(.equalsAny(["a", "b", "c"], includesNull: true)) == " in {(null), a, b, +1}")
         #expect(ColumnFilter(column: 0, predicate: .substring(String(repeating: "x", count: 40))).summary(limit: 10)
                 == "~xxxxxxxxx…")
     }
@@ -139,5 +142,21 @@ import Testing
         #expect(try keeps(.equalsAny(["Paris", "Lyon"]), "Lyon"))
         #expect(!(try keeps(.equalsAny(["Paris", "Lyon"]), "Lyons")))
         #expect(try keeps(.equalsAny([""]), ""))
+    }
+
+    @Test func equalsAnyWithNullsKeepsTheNullsOfTheColumnsKind() throws {
+        func keeps(_ kind: SortKeyKind, _ field: String) throws -> Bool {
+            try ColumnFilterTest(.equalsAny(["7"], includesNull: true, column: 0), kind: kind).matches(field)
+        }
+        // A number column: blank fields and the numeric null tokens are null.
+        for field in ["", "   ", "NA", "NaN", "null", "-", "7"] { #expect(try keeps(.integer, field), "\(field)") }
+        #expect(!(try keeps(.integer, "8")))
+        // A text column: a blank field is a value, the empty one is null.
+        #expect(try keeps(.text, ""))
+        #expect(!(try keeps(.text, "   ")))
+        #expect(try keeps(.text, "NaN"))
+        #expect(!(try keeps(.text, "-")))
+        // Without nulls, only the values.
+        #expect(!(try ColumnFilterTest(.equalsAny(["7"], column: 0), kind: .integer).matches("")))
     }
 }

@@ -114,9 +114,35 @@ import TestSupport
         app.type("jmjjjm")  // (null) and late
         app.press(.enter)
         app.view.waitForJob()
-        let nulls = Set([""] + NullTokens.standard.tokens)
-        #expect(app.view.columnFilters == [.equalsAny(nulls.union(["late"]), column: 1)])
+        #expect(app.view.columnFilters == [.equalsAny(["late"], includesNull: true, column: 1)])
         #expect(app.view.viewport.rowCount == 4)  // two empty, NA, late
+    }
+
+    /// The `(null)` row of a number column counts blank fields (spaces only) and the numeric
+    /// null tokens; Enter on it keeps exactly the rows it counted.
+    @Test func enterOnTheNullRowOfANumberColumnKeepsEveryRowItCounted() throws {
+        // price: 3 numbers, then "", "  ", "NA", "NaN", " \t" (five nulls in a number column).
+        let prices = ["12.5", "3", "7", "", "  ", "NA", "NaN", " \t"]
+        let rows = prices.enumerated().map { [String($0.offset + 1), $0.element] }
+        let (app, _) = TableFixtures.application(StringRowsDataSource(titles: ["id", "price"], rows: rows),
+                                                 size: size, colorCount: 0)
+        app.type("lF")
+        app.settleScreens()
+        let sheet = try #require(app.screens.top as? SheetScreen)
+        let source = try #require(sheet.view?.dataSource as? FrequencyDataSource)
+        #expect(source.table.nullCount == 5)
+        // The null row sorts last among counts 5, 1, 1, 1: it is first (the largest count).
+        let nullRow = try #require((0..<source.entries.count).first { source.entries[$0] == .null })
+        let displayRow = try #require((0..<sheet.view!.viewport.rowCount).first {
+            sheet.view!.sourceRow(forDisplayRow: $0) == nullRow
+        })
+        app.type(String(repeating: "j", count: displayRow))
+        app.press(.enter)
+        app.view.waitForJob()
+        #expect(app.screens.screens.count == 1)
+        #expect(app.view.viewport.rowCount == 5)
+        let kept = (0..<app.view.viewport.rowCount).map { app.view.dataSource.text(row: app.view.sourceRow(forDisplayRow: $0), column: 0) }
+        #expect(kept == ["4", "5", "6", "7", "8"])
     }
 
     @Test func enterOnABinFiltersToItsRange() {

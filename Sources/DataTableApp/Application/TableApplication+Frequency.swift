@@ -14,20 +14,15 @@ extension TableApplication {
     }
 
     /// Filters `table` to the rows of a frequency sheet's choice in `column`: a column filter
-    /// on the stack (`Esc` in the table pops it), values by `equalsAny` (the null row: the empty
-    /// field and the null tokens), bins by their range.
+    /// on the stack (`Esc` in the table pops it), values by `equalsAny` (the null row: the
+    /// fields the sheet counted as null, blank ones and the null tokens), bins by their range.
     func filter(_ table: DataTableView, column: Int, to choice: FrequencySheet.Choice) -> ScreenOutcome {
         let filter: ColumnFilter
         switch choice {
-        case .values(var values, let includesNull):
-            if includesNull {
-                let nulls = table.configuration.nullTokens
-                let kind = table.valueReading(ofColumn: column).kind
-                values.insert("")
-                values.formUnion(nulls.tokens)
-                if kind == .integer || kind == .decimal { values.formUnion(nulls.numericOnlyTokens) }
-            }
-            filter = .equalsAny(values, column: column)
+        case .values(let values, let includesNull):
+            // Nulls are tested as the counter tested them (in the column's kind), so the rows
+            // kept are the rows counted: blank fields of a number column included.
+            filter = .equalsAny(values, includesNull: includesNull, column: column)
         case .range(let lower, let upper):
             filter = ColumnFilter(column: column, predicate: .range(lower: lower, upper: upper, includesUpper: false))
         }

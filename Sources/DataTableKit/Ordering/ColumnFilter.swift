@@ -24,7 +24,8 @@
 /// - `range`: `lower <= value <= upper` (`value < upper` when `includesUpper` is false), in the
 ///   column's kind as for comparisons; a missing bound is open. Nulls and strays are out.
 /// - `equalsAny`: fields whose text is exactly one of the values (what a frequency table lists;
-///   `""` is the empty field).
+///   `""` is the empty field), and the null fields too when `includesNull` (nulls read as the
+///   frequency table counts them: the null tokens, and blank fields outside text columns).
 public struct ColumnFilter: Hashable, Sendable {
     /// How a comparison compares the field's value with the operand.
     public enum Comparison: String, Hashable, Sendable, CaseIterable {
@@ -46,8 +47,8 @@ public struct ColumnFilter: Hashable, Sendable {
         case comparison(Comparison, String)
         /// Fields whose value lies between the bounds (nil: open), read in the column's kind.
         case range(lower: String?, upper: String?, includesUpper: Bool = true)
-        /// Fields whose text is exactly one of the values.
-        case equalsAny(Set<String>)
+        /// Fields whose text is exactly one of the values, or null when `includesNull`.
+        case equalsAny(Set<String>, includesNull: Bool = false)
     }
 
     /// The data source column whose values it tests.
@@ -61,9 +62,10 @@ public struct ColumnFilter: Hashable, Sendable {
         self.predicate = predicate
     }
 
-    /// Rows whose `column` value is exactly one of `values` (a frequency table's choice).
-    public static func equalsAny(_ values: Set<String>, column: Int) -> ColumnFilter {
-        ColumnFilter(column: column, predicate: .equalsAny(values))
+    /// Rows whose `column` value is exactly one of `values`, or null when `includesNull` (a
+    /// frequency table's choice).
+    public static func equalsAny(_ values: Set<String>, includesNull: Bool = false, column: Int) -> ColumnFilter {
+        ColumnFilter(column: column, predicate: .equalsAny(values, includesNull: includesNull))
     }
 
     /// How the filter reads in the status line, after the column's title: `>30`, `=Paris`,
@@ -80,11 +82,13 @@ public struct ColumnFilter: Hashable, Sendable {
         case .comparison(let op, let operand): return op.rawValue + cut(operand)
         case .range(let lower, let upper, let includesUpper):
             return " " + cut(lower ?? "") + (includesUpper ? ".." : "..<") + cut(upper ?? "")
-        case .equalsAny(let values):
+        case .equalsAny(let values, let includesNull):
             let sorted = values.sorted()
-            if sorted.count == 1 { return "=" + value(sorted[0]) }
-            let shown = sorted.prefix(3).map(value)
-            let more = sorted.count > 3 ? ", +\(sorted.count - 3)" : ""
+            if includesNull && sorted.isEmpty { return "=" }
+            if sorted.count == 1 && !includesNull { return "=" + value(sorted[0]) }
+            let shown = (includesNull ? ["(null)"] : []) + sorted.prefix(includesNull ? 2 : 3).map(value)
+            let more = shown.count < sorted.count + (includesNull ? 1 : 0)
+                ? ", +\(sorted.count + (includesNull ? 1 : 0) - shown.count)" : ""
             return " in {" + shown.joined(separator: ", ") + more + "}"
         }
     }

@@ -30,8 +30,8 @@ public struct ColumnFilterTest: @unchecked Sendable {
     enum Test {
         /// Substring or regex.
         case matcher(RowMatcher)
-        /// Exact text, one of these (by length first).
-        case exactly(Set<[UInt8]>, lengths: Set<Int>)
+        /// Exact text, one of these (by length first), or null when `orNull`.
+        case exactly(Set<[UInt8]>, lengths: Set<Int>, orNull: Bool)
         /// The value read in the kind lies in the interval (or not, when `negated`: then nulls
         /// and strays pass too).
         case number(Interval, negated: Bool)
@@ -93,10 +93,10 @@ public struct ColumnFilterTest: @unchecked Sendable {
         case .regex(let pattern):
             readsSortText = false
             test = .matcher(try Self.matcher(pattern, mode: .regex))
-        case .equalsAny(let values):
+        case .equalsAny(let values, let includesNull):
             readsSortText = false
             let bytes = Set(values.map { Array($0.utf8) })
-            test = .exactly(bytes, lengths: Set(bytes.map(\.count)))
+            test = .exactly(bytes, lengths: Set(bytes.map(\.count)), orNull: includesNull)
         case .comparison(let comparison, let operand):
             readsSortText = true
             test = try Self.comparisonTest(comparison, operand, kind: kind, format: format)
@@ -126,7 +126,8 @@ public struct ColumnFilterTest: @unchecked Sendable {
         switch test {
         case .matcher(let matcher):
             return matcher.verdict(utf8: field) == .match
-        case .exactly(let values, let lengths):
+        case .exactly(let values, let lengths, let orNull):
+            if orNull && isNull(field) { return true }
             guard lengths.contains(field.count) else { return false }
             if values.count == 1, let only = values.first {
                 return only.withUnsafeBytes { Self.equal(field, $0) }

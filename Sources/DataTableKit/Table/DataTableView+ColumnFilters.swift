@@ -97,7 +97,8 @@ extension DataTableView {
             guard changedColumns.contains(filter.column) else { return false }
             switch filter.predicate {
             case .comparison, .range: return true
-            case .substring, .regex, .equalsAny: return false
+            case .equalsAny(_, let includesNull): return includesNull  // nulls depend on the kind
+            case .substring, .regex: return false
             }
         }
         if affected { startRowFilters(intended) }
