@@ -47,6 +47,38 @@ import TestSupport
         expectSnapshot(backend, "columns-plus-shows-all")
     }
 
+    /// The frozen columns are the ones frozen: hiding one unfreezes it without freezing the column
+    /// that takes its place, and `+` freezes it again; a column frozen at the right stays so too.
+    @Test func hidingAFrozenColumnFreezesNoOtherAndPlusFreezesItAgain() {
+        func frozenTitles(_ app: TableApplication) -> [String] {
+            let shown = app.view.visibleColumns
+            return shown.prefix(app.view.viewport.frozenColumns.leading).map { app.view.columns[$0].title }
+        }
+        let (app, _) = app()
+        press(app, "lf")  // id, name frozen
+        #expect(frozenTitles(app) == ["id", "name"])
+        press(app, "-")  // hides name; the cursor goes to city, which must not be frozen
+        #expect(app.view.visibleColumns == [0, 2, 3])
+        #expect(frozenTitles(app) == ["id"])
+        press(app, "+")
+        #expect(frozenTitles(app) == ["id", "name"])
+        press(app, "0-")  // hides id: name alone stays frozen
+        #expect(frozenTitles(app) == ["name"])
+        press(app, "+")
+        #expect(frozenTitles(app) == ["id", "name"])
+        press(app, "0--")  // hides id, then name: nothing is frozen, and city is not
+        #expect(app.view.viewport.frozenColumns.leading == 0)
+        press(app, "+")
+        #expect(frozenTitles(app) == ["id", "name"])
+        // A column frozen at the right edge: hiding another keeps it, hiding it unfreezes.
+        app.view.setFrozenColumns(leading: 0, trailing: 1)  // amount
+        press(app, "0-")
+        #expect(app.view.viewport.frozenColumns.trailing == 1)
+        #expect(app.view.visibleColumns.last == 3)
+        press(app, "$-")
+        #expect(app.view.viewport.frozenColumns.trailing == 0)
+    }
+
     @Test func minusNeverHidesTheLastColumn() {
         let (app, backend) = app()
         press(app, "---")

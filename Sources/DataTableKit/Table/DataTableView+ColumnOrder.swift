@@ -34,7 +34,9 @@ extension DataTableView {
     /// nothing, for the last shown column, a hidden column or one out of range.
     @discardableResult
     public func hideColumn(_ source: Int) -> Bool {
+        let frozen = frozenSourceMemory ?? frozenSourceColumns
         guard columnOrder.hide(source) else { return false }
+        keepFrozen(frozen)
         columnOrderDidChange(keepingCursorOn: nil)
         return true
     }
@@ -44,7 +46,9 @@ extension DataTableView {
     public func showAllColumns() {
         guard !columnOrder.hidden.isEmpty else { columnFilter = nil; return }
         let cursorSource = cursorSourceColumn
+        let frozen = frozenSourceMemory ?? frozenSourceColumns
         columnOrder.showAll()
+        keepFrozen(frozen)
         columnFilter = nil
         columnOrderDidChange(keepingCursorOn: cursorSource)
     }
@@ -52,7 +56,9 @@ extension DataTableView {
     /// Shows source column `source` again if it is hidden (at its place among the others).
     public func showColumn(_ source: Int) {
         let cursorSource = cursorSourceColumn
+        let frozen = frozenSourceMemory ?? frozenSourceColumns
         guard columnOrder.show(source) else { return }
+        keepFrozen(frozen)
         columnOrderDidChange(keepingCursorOn: cursorSource)
     }
 
@@ -63,6 +69,7 @@ extension DataTableView {
         let cursorSource = cursorSourceColumn
         guard let from = columnOrder.display(forSource: source), columnOrder.move(source, toDisplay: target) != from
         else { return }
+        frozenSourceMemory = nil  // positional: the columns now in the frozen places are frozen
         columnOrderDidChange(keepingCursorOn: cursorSource)
     }
 
@@ -73,7 +80,9 @@ extension DataTableView {
     @discardableResult
     public func showColumns(matching matcher: RowMatcher) -> Bool {
         let cursorSource = cursorSourceColumn
+        let frozen = frozenSourceMemory ?? frozenSourceColumns
         guard columnOrder.showOnly(where: { matcher.matches(columns[$0].title) }) else { return false }
+        keepFrozen(frozen)
         columnFilter = matcher.query.isEmpty ? nil : matcher
         columnOrderDidChange(keepingCursorOn: cursorSource)
         return true
@@ -144,6 +153,34 @@ extension DataTableView {
             return
         }
         moveColumn(cursorSourceColumn, toDisplayColumn: target)
+    }
+
+    // MARK: - Frozen columns across hiding and showing
+
+    /// The source columns frozen at the left and at the right edge.
+    var frozenSourceColumns: (leading: [Int], trailing: [Int]) {
+        let shown = columnOrder.shown
+        let leading = min(viewport.frozenColumns.leading, shown.count)
+        let trailing = min(viewport.frozenColumns.trailing, shown.count - leading)
+        return (Array(shown.prefix(leading)), Array(shown.suffix(trailing)))
+    }
+
+    /// Sets the frozen counts after hiding or showing columns so the columns frozen before stay
+    /// frozen and no other column becomes frozen by taking a hidden one's place (as a
+    /// spreadsheet's frozen panes). The left edge ends after the last of `frozen.leading` still
+    /// shown (a column shown again inside it is frozen with it), the right edge starts at the
+    /// first of `frozen.trailing` still shown. `frozen` is remembered, so a frozen column hidden
+    /// and shown again (`-` then `+`) is frozen again. Moving a column (`H`, `L`) keeps the
+    /// counts: a column moved into the frozen area is frozen, as in a spreadsheet.
+    /// - Complexity: O(columns).
+    func keepFrozen(_ frozen: (leading: [Int], trailing: [Int])) {
+        guard !frozen.leading.isEmpty || !frozen.trailing.isEmpty else { return }
+        let displays = { (sources: [Int]) in sources.compactMap { self.columnOrder.display(forSource: $0) } }
+        let leading = (displays(frozen.leading).max()).map { $0 + 1 } ?? 0
+        let count = columnOrder.shown.count
+        let trailing = (displays(frozen.trailing).min()).map { max(0, count - max($0, leading)) } ?? 0
+        setFrozenCounts(leading: leading, trailing: trailing)
+        frozenSourceMemory = frozen
     }
 
     /// Re-lays the columns out after the order changed; the cursor stays on `cursorSource` when

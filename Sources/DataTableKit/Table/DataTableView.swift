@@ -21,6 +21,9 @@ public final class DataTableView {
     @exclusivity(unchecked) public internal(set) var columns: [TableColumn]
     /// Which source columns show, in which order (see `DataTableView+ColumnOrder`).
     @exclusivity(unchecked) var columnOrder = ColumnOrder(count: 0)
+    /// The source columns frozen at each edge while hiding and showing columns changes their
+    /// count (see `keepFrozen`); nil when the frozen counts say which they are.
+    var frozenSourceMemory: (leading: [Int], trailing: [Int])?
     /// The regex that chose the columns shown (`*`, `--columns`), until every column shows again.
     public internal(set) var columnFilter: RowMatcher?
     /// The cursor, the scroll position and what is visible.
@@ -312,6 +315,12 @@ public final class DataTableView {
     /// Freezes `leading` columns at the left and `trailing` at the right edge (display
     /// columns: whichever columns show there, after hiding and moving).
     public func setFrozenColumns(leading: Int, trailing: Int = 0) {
+        frozenSourceMemory = nil
+        setFrozenCounts(leading: leading, trailing: trailing)
+    }
+
+    /// Sets the frozen counts, keeping `frozenSourceMemory`.
+    func setFrozenCounts(leading: Int, trailing: Int) {
         configuration.fixedColumns = DataTableFixedColumns(leftColumns: leading, rightColumns: trailing)
         viewport.setFrozenColumns(leading: leading, trailing: trailing)
     }
