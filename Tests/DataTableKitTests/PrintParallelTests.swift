@@ -77,9 +77,9 @@ import DataTableCSV
                     if many.bytes != one.bytes {
                         let a = many.bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
                         let b = one.bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-                        let i = zip(a, b).firstIndex { $0.0 != $0.1 } ?? min(a.count, b.count)
-                        Issue.record("\(setup) \(truncation), \(threads) threads, \(batchRows) rows a batch: line \(i) differs"
-                                     + " (\(a.count) lines, \(b.count) expected)")
+                        let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+                        let message = "\(setup) \(truncation), \(threads) threads, \(batchRows) rows a batch: line \(i) differs"
+                        Issue.record("\(message) (\(a.count) lines, \(b.count) expected)")
                     }
                 }
             }

@@ -84,7 +84,8 @@ struct TextRowLayout: @unchecked Sendable {
             let x = min(visible.x, width), end = min(visible.x + visible.width, width)
             guard end > x else { return nil }
             let column = view.sourceColumn(forDisplayColumn: visible.column)
-            let alignment = view.columns[visible.column].alignment
+            // `columns` counts source columns (the alignment of a moved or hidden-past column).
+            let alignment = view.columns[column].alignment
             return TextRowCell(column: column, x: x, width: end - x,
                                alignment: alignment == .natural ? .left : alignment, truncation: truncation,
                                readsRawField: column < dataColumnCount)
