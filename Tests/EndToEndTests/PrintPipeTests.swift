@@ -38,7 +38,7 @@ extension EndToEnd {
             let lines = ProcessResult.lines(of: out).map(Fixture.words)
             let first = options.isEmpty ? "1" : "60000", second = options.isEmpty ? "2" : "59999"
             #expect(lines.count == 3, "\(lines)")
-            #expect(lines.first?.first == "id", "\(lines)")
+            #expect(lines.first?.first == (options.isEmpty ? "id" : "▼id"), "\(lines)")
             #expect(lines.dropFirst().first?.prefix(3) == [first, "Zoë", first], "\(lines)")
             #expect(lines.dropFirst(2).first?.prefix(3) == [second, "Zoë", second], "\(lines)")
         }
