@@ -47,7 +47,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// Bytes the indexer has scanned (including the header).
     private let indexedBytes = Atomic<Int>(0)
     private let indexingFinished = Atomic<Bool>(false)
-    private let indexingCancelled = Atomic<Bool>(false)
+    let indexingCancelled = Atomic<Bool>(false)
     private let fieldCountFinished = Atomic<Bool>(false)
     /// Wall time the whole index took, in nanoseconds (0 until finished).
     private let indexNanoseconds = Atomic<Int>(0)
@@ -270,15 +270,11 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         guard !fieldCountFinished.load(ordering: .acquiring) else { return }
         // The rows shown end at the index's sentinel (a record cut at the limit is not shown).
         let end = rowCount > 0 ? min(index[rowCount], file.length) : dataStart
-        var state = FieldCountState()
-        var offset = dataStart
-        while offset < end && !indexingCancelled.load(ordering: .relaxed) {
-            let upper = min(end, offset + Self.chunkBytes)
-            RowIndexer.countFields(file.bytes(offset..<upper), quote: dialect.quote, delimiter: dialect.delimiter, state: &state)
-            offset = upper
-            if state.widest + 1 > widestRecordFields.load(ordering: .relaxed) {
-                widestRecordFields.store(state.widest + 1, ordering: .releasing)
-            }
+        let parts = fieldCountParts(dataStart..<end)
+        if parts.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: parts.count) { countFields(in: parts[$0]) }
+        } else {
+            countFields(in: dataStart..<end)
         }
         fieldCountFinished.store(true, ordering: .releasing)
     }

@@ -99,6 +99,16 @@ package enum CSVRawRecord {
                 // To the next delimiter or line break (quotes here are literal), 8 bytes at a time.
                 while i &+ 8 <= n {
                     let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    // A word of printable ASCII has no line break: only the delimiter to look for.
+                    if notPrintable(word) & 0x8080_8080_8080_8080 == 0 {
+                        let stops = zeroBytes(word ^ delimiters)
+                        if stops != 0 {
+                            i &+= stops.trailingZeroBitCount >> 3
+                            break
+                        }
+                        i &+= 8
+                        continue
+                    }
                     let stops = zeroBytes(word ^ delimiters) | zeroBytes(word ^ lineFeeds) | zeroBytes(word ^ returns)
                     if stops != 0 {
                         let k = stops.trailingZeroBitCount >> 3

@@ -1,3 +1,4 @@
+import Synchronization
 import TerminalSurface
 
 /// Print mode's fast path for tables of plain text cells: each row's line is laid out straight
@@ -26,69 +27,12 @@ extension TablePrinter {
     /// - Complexity: O(bytes shown); memory O(width) plus one record's fields.
     func printTextRows(_ view: DataTableView, columns visibleColumns: [Viewport.VisibleColumn],
                        line: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard let provider = view.cellProvider as? TextCellProvider,
-              case .singleLine(let truncation) = provider.textLayout else { return }
-        let source = view.dataSource
-        let rowCount = view.viewport.rowCount
-        let dataColumnCount = source.innermostSource.columnCount
-        // The cells of the line, left to right, with what the cell pipeline gives each one.
-        let cells: [TextRowCell] = visibleColumns.sorted { $0.x < $1.x }.compactMap { visible in
-            let x = min(visible.x, width), end = min(visible.x + visible.width, width)
-            guard end > x else { return nil }
-            let column = view.sourceColumn(forDisplayColumn: visible.column)
-            let alignment = view.columns[visible.column].alignment
-            return TextRowCell(column: column, x: x, width: end - x,
-                               alignment: alignment == .natural ? .left : alignment, truncation: truncation,
-                               readsRawField: column < dataColumnCount)
-        }
-        let reader = source.makeRawRecordReader(rowCount: source.rowCount)
-        var fields: [CSVRawRecord.Field] = []
-        var scratch: [UInt8] = []
+        guard let layout = TextRowLayout(view: view, columns: visibleColumns, width: width) else { return }
         var text = TextRowLine(capacity: width * 4 + 64)
-        for displayRow in 0..<rowCount {
-            let row = view.sourceRow(forDisplayRow: displayRow)
+        var scratch = TextRowScratch()
+        for displayRow in 0..<layout.rowCount {
             text.clear()
-            if let reader {
-                let record = reader.record(row)
-                CSVRawRecord.split(record, delimiter: reader.delimiter, quote: reader.quote, into: &fields)
-                for cell in cells {
-                    text.pad(to: cell.x)
-                    guard cell.readsRawField, cell.column < fields.count else {
-                        text.append(source.value(row: row, column: cell.column).stringRepresentation, in: cell)
-                        continue
-                    }
-                    let field = fields[cell.column]
-                    if field.rawCount > Self.rawFieldLimit {
-                        // A data source may cut long values for display (with a marker): its value.
-                        text.append(source.value(row: row, column: cell.column).stringRepresentation, in: cell)
-                    } else if field.kind == .plain {
-                        let bytes = UnsafeRawBufferPointer(rebasing: record[field.start..<field.end])
-                        if field.isPrintableASCII {
-                            text.appendPrintableASCII(bytes, in: cell)
-                        } else {
-                            text.append(bytes, in: cell)
-                        }
-                    } else if field.kind == .quoted && !field.hasDoubledQuotes {
-                        // The text is the bytes between the quotes.
-                        let bytes = UnsafeRawBufferPointer(rebasing: record[(field.start + 1)..<(field.end - 1)])
-                        if field.isPrintableASCII {
-                            text.appendPrintableASCII(bytes, in: cell)
-                        } else {
-                            text.append(bytes, in: cell)
-                        }
-                    } else {
-                        scratch.removeAll(keepingCapacity: true)
-                        CSVRawRecord.decode(field, in: record, quote: reader.quote, into: &scratch)
-                        scratch.withUnsafeBytes { text.append($0, in: cell) }
-                    }
-                }
-            } else {
-                for cell in cells {
-                    text.pad(to: cell.x)
-                    text.append(source.value(row: row, column: cell.column).stringRepresentation, in: cell)
-                }
-            }
-            text.trimTrailingSpaces()
+            layout.layRow(displayRow, into: &text, scratch: &scratch)
             line(text.bytes)
         }
     }
@@ -112,14 +56,135 @@ struct TextRowCell {
     var readsRawField: Bool
 }
 
+/// What the fast path needs to lay out any row of a view, taken from the view once: the cells
+/// of the line, the raw record reader and the display order. Laying out reads the mapped bytes
+/// and the index only, so workers can lay out rows at once (`printTextRowsInParallel`); the
+/// reads through `value(row:column:)` (a data source's row cache is not thread-safe) take
+/// `valueLock` when one is set.
+struct TextRowLayout: @unchecked Sendable {
+    let cells: [TextRowCell]
+    let reader: RawRecordReader?
+    /// Source rows in display order (sort, filter), nil for the source's order.
+    let order: [UInt32]?
+    let source: DataTableDataSource
+    /// Display rows.
+    let rowCount: Int
+    /// Taken around every `value(row:column:)` read when workers share this layout.
+    var valueLock: TextRowValueLock?
+
+    /// The layout of `view`'s rows at `width`, nil when the view's cells are not plain text.
+    init?(view: DataTableView, columns visibleColumns: [Viewport.VisibleColumn], width: Int) {
+        guard let provider = view.cellProvider as? TextCellProvider,
+              case .singleLine(let truncation) = provider.textLayout,
+              view.sectionState.layout == nil else { return nil }
+        let source = view.dataSource
+        let dataColumnCount = source.innermostSource.columnCount
+        // The cells of the line, left to right, with what the cell pipeline gives each one.
+        cells = visibleColumns.sorted { $0.x < $1.x }.compactMap { visible in
+            let x = min(visible.x, width), end = min(visible.x + visible.width, width)
+            guard end > x else { return nil }
+            let column = view.sourceColumn(forDisplayColumn: visible.column)
+            // `columns` counts source columns (the alignment of a moved or hidden-past column).
+            let alignment = view.columns[column].alignment
+            return TextRowCell(column: column, x: x, width: end - x,
+                               alignment: alignment == .natural ? .left : alignment, truncation: truncation,
+                               readsRawField: column < dataColumnCount)
+        }
+        self.source = source
+        reader = source.makeRawRecordReader(rowCount: source.rowCount)
+        order = view.displayOrder
+        rowCount = view.viewport.rowCount
+    }
+
+    /// Whether every cell comes from the raw records (then only long fields read values).
+    var readsRawRecords: Bool { reader != nil && cells.allSatisfy(\.readsRawField) }
+
+    /// A value through the data source (under `valueLock` when set).
+    private func value(row: Int, column: Int) -> String {
+        guard let valueLock else { return source.value(row: row, column: column).stringRepresentation }
+        return valueLock.mutex.withLock { _ in source.value(row: row, column: column).stringRepresentation }
+    }
+
+    /// Appends the line of display row `displayRow` to `text` (without its line end; trailing
+    /// blanks removed).
+    /// - Complexity: O(bytes of the record and of the line).
+    @inline(__always)
+    func layRow(_ displayRow: Int, into text: inout TextRowLine, scratch: inout TextRowScratch) {
+        let row = order.map { Int($0[displayRow]) } ?? displayRow
+        text.beginLine()
+        defer { text.trimTrailingSpaces() }
+        guard let reader else {
+            for cell in cells {
+                text.pad(to: cell.x)
+                text.append(value(row: row, column: cell.column), in: cell)
+            }
+            return
+        }
+        let record = reader.record(row)
+        CSVRawRecord.split(record, delimiter: reader.delimiter, quote: reader.quote, into: &scratch.fields)
+        for cell in cells {
+            text.pad(to: cell.x)
+            guard cell.readsRawField, cell.column < scratch.fields.count else {
+                text.append(value(row: row, column: cell.column), in: cell)
+                continue
+            }
+            let field = scratch.fields[cell.column]
+            if field.rawCount > TablePrinter.rawFieldLimit {
+                // A data source may cut long values for display (with a marker): its value.
+                text.append(value(row: row, column: cell.column), in: cell)
+            } else if field.kind == .plain {
+                let bytes = UnsafeRawBufferPointer(rebasing: record[field.start..<field.end])
+                if field.isPrintableASCII {
+                    text.appendPrintableASCII(bytes, in: cell)
+                } else {
+                    text.append(bytes, in: cell)
+                }
+            } else if field.kind == .quoted && !field.hasDoubledQuotes {
+                // The text is the bytes between the quotes.
+                let bytes = UnsafeRawBufferPointer(rebasing: record[(field.start + 1)..<(field.end - 1)])
+                if field.isPrintableASCII {
+                    text.appendPrintableASCII(bytes, in: cell)
+                } else {
+                    text.append(bytes, in: cell)
+                }
+            } else {
+                scratch.bytes.removeAll(keepingCapacity: true)
+                CSVRawRecord.decode(field, in: record, quote: reader.quote, into: &scratch.bytes)
+                scratch.bytes.withUnsafeBytes { text.append($0, in: cell) }
+            }
+        }
+    }
+
+    /// Appends the lines of display rows `rows` to `text`, each ending with a line feed.
+    func layRows(_ rows: Range<Int>, into text: inout TextRowLine, scratch: inout TextRowScratch) {
+        for displayRow in rows {
+            layRow(displayRow, into: &text, scratch: &scratch)
+            text.appendLineFeed()
+        }
+    }
+}
+
+/// The lock `TextRowLayout` takes around reads through a data source's values.
+final class TextRowValueLock: Sendable {
+    let mutex = Mutex(())
+}
+
+/// A worker's reusable buffers for `TextRowLayout.layRow`: one record's fields, one decoded value.
+struct TextRowScratch {
+    var fields: [CSVRawRecord.Field] = []
+    var bytes: [UInt8] = []
+}
+
 /// The bytes of one printed line being built, in a buffer of its own that grows (a value of
 /// many combining marks takes many bytes in one column). A non-copyable struct: it owns the
 /// buffer, and its accesses need no runtime exclusivity checks (a class's would, per access).
 struct TextRowLine: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    /// Bytes in the line.
+    /// Bytes in the buffer (the lines laid out, the one being laid out last).
     private(set) var count = 0
+    /// Where the line being laid out starts.
+    private var lineStart = 0
     /// Columns written so far (bytes are not columns once a non-ASCII value was written).
     private(set) var column = 0
     /// Spaces owed before the next byte: padding is written only when something follows it,
@@ -133,13 +198,30 @@ struct TextRowLine: ~Copyable {
 
     deinit { base.deallocate() }
 
-    /// The line's bytes.
+    /// The bytes of the buffer.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
+    /// Empties the buffer.
     mutating func clear() {
         count = 0
+        beginLine()
+    }
+
+    /// Starts a line after the bytes already in the buffer.
+    @inline(__always)
+    mutating func beginLine() {
+        lineStart = count
         column = 0
         pendingSpaces = 0
+    }
+
+    /// Ends the line with a line feed.
+    @inline(__always)
+    mutating func appendLineFeed() {
+        pendingSpaces = 0
+        reserve(1)
+        base[count] = 0x0A
+        count &+= 1
     }
 
     /// Writes the spaces owed.
@@ -148,9 +230,36 @@ struct TextRowLine: ~Copyable {
         guard pendingSpaces > 0 else { return }
         let n = pendingSpaces
         pendingSpaces = 0
-        reserve(n)
-        (base + count).initialize(repeating: 0x20, count: n)
+        // Eight spaces a store, inline (a `memset` call costs more for a gutter's few bytes);
+        // the last store may write up to 7 bytes past the line, inside the room reserved.
+        reserve(n &+ 8)
+        let out = UnsafeMutableRawPointer(base + count)
+        var i = 0
+        repeat {
+            out.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: i, as: UInt64.self)
+            i &+= 8
+        } while i < n
         count &+= n
+    }
+
+    /// Copies `n` bytes, eight at a time inline for the short runs of a cell (the last word
+    /// overlapping), reading and writing only the `n` bytes.
+    @inline(__always)
+    private static func copy(_ source: UnsafeRawPointer, to out: UnsafeMutableRawPointer, count n: Int) {
+        if n >= 8 {
+            guard n <= 64 else { return out.copyMemory(from: source, byteCount: n) }
+            var i = 0
+            while i &+ 8 < n {
+                out.storeBytes(of: source.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+                i &+= 8
+            }
+            out.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self), toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 {
+            out.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            out.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self), toByteOffset: n &- 4, as: UInt32.self)
+        } else {
+            for i in 0..<n { out.storeBytes(of: source.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self) }
+        }
     }
 
     /// Room for `extra` more bytes.
@@ -170,7 +279,7 @@ struct TextRowLine: ~Copyable {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         writePendingSpaces()
         reserve(bytes.count)
-        (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        Self.copy(source, to: UnsafeMutableRawPointer(base + count), count: bytes.count)
         count &+= bytes.count
     }
 
@@ -328,7 +437,7 @@ struct TextRowLine: ~Copyable {
     /// Removes the spaces at the end of the line.
     mutating func trimTrailingSpaces() {
         pendingSpaces = 0
-        while count > 0 && base[count - 1] == 0x20 { count -= 1 }
+        while count > lineStart && base[count - 1] == 0x20 { count -= 1 }
     }
 
     /// Where a line of `lineWidth` columns starts in `width`, as `Label` aligns it.

@@ -19,12 +19,27 @@ public struct TablePrinter: Sendable {
     /// Whether tables of plain text cells take the fast path (`TablePrinter+TextRows`); tests
     /// compare both paths.
     var usesTextRowFastPath = true
+    /// Threads laying out the fast path's rows (`TablePrinter+ParallelTextRows`); 1 lays them
+    /// out on the calling thread.
+    var textRowThreads = TablePrinter.defaultTextRowThreads
+    /// Rows per batch of the parallel fast path (a table of no more rows takes one thread).
+    var textBatchRows = 2048
+    /// Called by a worker with each batch number once the batch is laid out, before the writer
+    /// may take it (tests delay a batch to check the order).
+    var textBatchHook: (@Sendable (Int) -> Void)?
 
     /// Renders `view`'s header and every row, handing each finished line to `write`. Rows of
     /// automatic height are measured batch by batch (not cached: a print reads each row once).
     /// - Complexity: O(rows × columns); memory O(batchRows × width × row height).
     public func print(_ view: DataTableView, write: (String) -> Void) {
-        render(view, text: write, bytes: { write(String(decoding: $0, as: UTF8.self)) })
+        render(view, text: write, bytes: { write(String(decoding: $0, as: UTF8.self)) }, batch: { batch in
+            // Whole lines, each ending with a line feed (never inside a line: it is sanitized).
+            var start = 0
+            for i in 0..<batch.count where batch[i] == 0x0A {
+                write(String(decoding: UnsafeRawBufferPointer(rebasing: batch[start..<i]), as: UTF8.self))
+                start = i + 1
+            }
+        })
     }
 
     /// Renders as `print(_:write:)` does, handing the lines to `output` as bytes: whole lines,
@@ -38,13 +53,18 @@ public struct TablePrinter: Sendable {
         }, bytes: { line in
             chunk.bytes.append(contentsOf: line)
             chunk.endLine(output)
+        }, batch: { batch in
+            chunk.flush(output)
+            output(batch)
         })
         chunk.flush(output)
     }
 
     /// The rendering of both `print` forms: lines made by the cell pipeline come as Strings,
-    /// lines of the text fast path as bytes.
-    private func render(_ view: DataTableView, text write: (String) -> Void, bytes: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// lines of the text fast path as bytes, one at a time or (on several threads) in batches of
+    /// whole lines each ending with a line feed.
+    private func render(_ view: DataTableView, text write: (String) -> Void, bytes: (UnsafeBufferPointer<UInt8>) -> Void,
+                        batch: (UnsafeRawBufferPointer) -> Void) {
         guard view.dataSource.columnCount > 0 else { return }
         // The kinds checked over the large sample decide alignment (and a sort already shown).
         view.settleColumnKinds()
@@ -66,7 +86,14 @@ public struct TablePrinter: Sendable {
         view.renderHeader(in: surface.region, columns: columns)
         emit(surface, 0..<1, write)
         if usesTextRowFastPath && Self.canPrintTextRows(view, colorCount: colorCount) {
-            printTextRows(view, columns: columns, line: bytes)
+            // On several threads when only the raw records are read (and long fields, under a
+            // lock), and there is more than one batch.
+            if textRowThreads > 1, let layout = TextRowLayout(view: view, columns: columns, width: width),
+               layout.readsRawRecords, layout.rowCount > textBatchRows {
+                printTextRowsInParallel(layout, output: batch)
+            } else {
+                printTextRows(view, columns: columns, line: bytes)
+            }
             view.recycleAllCells()
             return
         }
