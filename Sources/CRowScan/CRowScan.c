@@ -196,6 +196,50 @@ stop:
     return i;
 }
 
+/// One block of `crowscan_count_fields`: `valid` cuts the masks of a padded tail.
+CROWSCAN_TARGET static inline void crowscan_count_block(const uint8_t *block, uint64_t valid, __m256i quotes,
+                                                        __m256i lineFeeds, __m256i returns, __m256i delimiters,
+                                                        uint64_t *parity, int64_t *open, int64_t *widest) {
+    __m256i lo = _mm256_loadu_si256((const __m256i *)block);
+    __m256i hi = _mm256_loadu_si256((const __m256i *)(block + 32));
+    uint64_t quoted = crowscan_prefix_xor(crowscan_mask(lo, hi, quotes) & valid) ^ *parity;
+    *parity = (uint64_t)((int64_t)quoted >> 63);
+    uint64_t terminators = (crowscan_mask(lo, hi, lineFeeds) | crowscan_mask(lo, hi, returns)) & valid & ~quoted;
+    uint64_t fields = crowscan_mask(lo, hi, delimiters) & valid & ~quoted;
+    while (terminators != 0) {
+        uint64_t below = _blsmsk_u64(terminators) & ~terminators;  // the bits before the first terminator
+        int64_t count = *open + (int64_t)_mm_popcnt_u64(fields & below);
+        if (count > *widest) *widest = count;
+        *open = 0;
+        fields &= ~below;
+        terminators = _blsr_u64(terminators);
+    }
+    *open += (int64_t)_mm_popcnt_u64(fields);
+}
+
+CROWSCAN_TARGET void crowscan_count_fields(const uint8_t *bytes, size_t length, uint8_t quote, uint8_t delimiter,
+                                           crowscan_field_state *state) {
+    const __m256i quotes = _mm256_set1_epi8((char)quote);
+    const __m256i lineFeeds = _mm256_set1_epi8(0x0A);
+    const __m256i returns = _mm256_set1_epi8(0x0D);
+    const __m256i delimiters = _mm256_set1_epi8((char)delimiter);
+    uint64_t parity = state->in_quotes ? ~(uint64_t)0 : 0;
+    int64_t open = state->delimiters_in_record, widest = state->widest;
+    size_t i = 0;
+    for (; i + 64 <= length; i += 64) {
+        crowscan_count_block(bytes + i, ~(uint64_t)0, quotes, lineFeeds, returns, delimiters, &parity, &open, &widest);
+    }
+    if (i < length) {
+        uint8_t padded[64] = {0};
+        memcpy(padded, bytes + i, length - i);
+        crowscan_count_block(padded, ((uint64_t)1 << (length - i)) - 1, quotes, lineFeeds, returns, delimiters, &parity,
+                             &open, &widest);
+    }
+    state->in_quotes = parity != 0;
+    state->delimiters_in_record = open;
+    state->widest = open > widest ? open : widest;
+}
+
 #else
 
 // Not x86-64: `crowscan_available()` is 0 and the Swift kernels run instead; the scans are
@@ -214,6 +258,12 @@ size_t crowscan_starts_both(const uint8_t *bytes, size_t length, uint64_t base, 
                             uint64_t *out1, size_t capacity1, size_t *count1) {
     (void)bytes; (void)length; (void)base; (void)quote; (void)outside; (void)inside;
     (void)out0; (void)capacity0; (void)count0; (void)out1; (void)capacity1; (void)count1;
+    __builtin_trap();
+}
+
+void crowscan_count_fields(const uint8_t *bytes, size_t length, uint8_t quote, uint8_t delimiter,
+                           crowscan_field_state *state) {
+    (void)bytes; (void)length; (void)quote; (void)delimiter; (void)state;
     __builtin_trap();
 }
 

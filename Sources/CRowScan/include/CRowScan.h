@@ -47,4 +47,19 @@ size_t crowscan_starts_both(const uint8_t *bytes, size_t length, uint64_t base, 
                             uint64_t *out0, size_t capacity0, size_t *count0,
                             uint64_t *out1, size_t capacity1, size_t *count1);
 
+/// The state `crowscan_count_fields` carries between consecutive chunks (`FieldCountState`).
+typedef struct {
+    /// Inside a quoted field at the chunk boundary: 0 or 1.
+    uint8_t in_quotes;
+    /// Delimiters outside quotes so far in the record that is still open.
+    int64_t delimiters_in_record;
+    /// The most delimiters of any record so far (the open one included).
+    int64_t widest;
+} crowscan_field_state;
+
+/// Counts the delimiters outside quotes of each record of `bytes[0..<length]` and keeps the most
+/// of any record in `state->widest` (`RowIndexer.countFields`: LF and CR both end a record).
+void crowscan_count_fields(const uint8_t *bytes, size_t length, uint8_t quote, uint8_t delimiter,
+                           crowscan_field_state *state);
+
 #endif
