@@ -17,8 +17,17 @@
 // In the both-quote-states scan the other hypothesis's in-quotes mask is the complement: one
 // classification and one parity for both start lists.
 //
-// Measured (clang from swift 6.3.1, -O; 2-core x86-64 VM, warm page cache; see DECISIONS.md):
-// filled in below the code's final shape by the measurements of RowIndexer+Vector.swift.
+// Measured (clang of swift 6.3.1 at -O2, 2-core x86-64 VM, warm page cache, CPU time of one
+// thread, best of 3-5; the 1.28 GB, 10M-row bench file in 4 MiB chunks; see DECISIONS.md):
+//     crowscan_starts, mapping populated (MAP_POPULATE)        0.16-0.17 s   7.4-8.0 GB/s
+//     crowscan_starts_both, same                               0.18 s        6.9-7.3 GB/s
+//     crowscan_starts over a fresh mapping (page faults)       0.26 s        4.8-5.0 GB/s
+//       (MADV_POPULATE_READ per chunk: 4.6 GB/s; pread into a 64 KiB-4 MiB buffer: 3.7-4.0 GB/s)
+//     crowscan_count_fields, mapping populated                 0.14-0.15 s   8.6-9.0 GB/s
+//     the Swift SWAR kernel (RowIndexer+SWAR.swift)                          ~3.3 GB/s
+//     wc -l (read + memchr), CPU time                          0.21-0.24 s   5.3-6.0 GB/s
+// So a core indexes at about wc -l's speed once the page faults of the mapping are paid, and
+// the two cores of the parallel index (IndexingPlan) finish ahead of it.
 
 #include "CRowScan.h"
 
