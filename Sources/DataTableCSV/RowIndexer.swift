@@ -75,9 +75,10 @@ public struct RowStartClosureSink: RowStartSink {
 /// call over the whole.
 ///
 /// ## Speed (1.28 GB file, warm page cache, 2-core x86-64, release build)
-/// `scan` runs the C kernel (`RowIndexer+Vector.swift`, AVX2) where the CPU has AVX2, else the
-/// SWAR kernel (`RowIndexer+SWAR.swift`, `RowScanKernel`). The SWAR kernel runs at about 3.3 GB/s
-/// with a struct sink and 2.9 GB/s with a closure; `scanReference`, the byte-at-a-time state machine, at about 0.8 GB/s.
+/// `scan` runs the C kernel (`RowIndexer+Vector.swift`, ~7.5 GB/s a core) where the CPU has
+/// AVX2, else the SWAR kernel (`RowIndexer+SWAR.swift`; `RowScanKernel` chooses). The SWAR kernel
+/// runs at about 3.3 GB/s with a struct sink and 2.9 GB/s with a closure; `scanReference`, the
+/// byte-at-a-time state machine, at about 0.8 GB/s.
 /// The sink is on the hot path: appending through a closure into a class (one call, a chunk-table
 /// lookup and two stores per row) brings the whole indexing loop down to ~2 GB/s, while a struct
 /// sink that keeps the current chunk pointer and fill count in its fields stays at ~2.9 GB/s,
