@@ -274,8 +274,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         var offset = dataStart
         while offset < end && !indexingCancelled.load(ordering: .relaxed) {
             let upper = min(end, offset + Self.chunkBytes)
-            RowIndexer.countFields(file.bytes(offset..<upper), quote: dialect.quote, delimiter: dialect.delimiter, state: &state,
-                                   kernel: plan.kernel)
+            RowIndexer.countFields(file.bytes(offset..<upper), quote: dialect.quote, delimiter: dialect.delimiter, state: &state)
             offset = upper
             if state.widest + 1 > widestRecordFields.load(ordering: .relaxed) {
                 widestRecordFields.store(state.widest + 1, ordering: .releasing)
