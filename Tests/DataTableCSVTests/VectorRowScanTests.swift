@@ -120,6 +120,26 @@ struct VectorRowScanTests {
         }
     }
 
+    /// The C field count over chunks of every length from 0 to 140 with the quote or the
+    /// delimiter 0x00 (the tail's padding byte): the same counts and state as the Swift kernel.
+    @Test func fieldCountsOfShortChunksWithAZeroQuoteOrDelimiter() {
+        var rng = SplitMix64(seed: 17)
+        for (quote, delimiter) in [(UInt8(0x00), UInt8(ascii: ",")), (doubleQuote, UInt8(0x00))] {
+            let bytes = denseBytes(count: 300, quote: quote, using: &rng).map { $0 == UInt8(ascii: "x") ? delimiter : $0 }
+            bytes.withUnsafeBytes { all in
+                for length in 0...140 {
+                    var vector = FieldCountState(), swar = FieldCountState()
+                    for range in [0..<length, length..<(length + 140)] {
+                        let chunk = UnsafeRawBufferPointer(rebasing: all[range])
+                        RowIndexer.countFields(chunk, quote: quote, delimiter: delimiter, state: &vector, kernel: .vector)
+                        RowIndexer.countFields(chunk, quote: quote, delimiter: delimiter, state: &swar, kernel: .swar)
+                        #expect(vector == swar, "quote \(quote) delimiter \(delimiter) length \(length) range \(range)")
+                    }
+                }
+            }
+        }
+    }
+
     /// One input split at every position (a CR, LF or quote on either side of the cut), the
     /// state carried across the two calls: the same starts as one call.
     @Test func theStateCarriesAcrossEverySplit() {
