@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CPCRE2", path: "Sources/CPCRE2"),
         // zlib, libbz2, liblzma, libzstd: .gz, .bz2, .xz and .zst input opens directly.
         .systemLibrary(name: "CCompression", path: "Sources/CCompression"),
+        // The AVX2 + carry-less multiply row-start kernels (C: Swift has no movemask), picked at run time.
+        .target(name: "CRowScan"),
         // 2. Geometry, styles, display width, the surface, the backend protocol. No curses, no I/O.
         .target(name: "TerminalSurface"),
         // 3. The table library: data source, viewport, cell registry, reuse pool, controller.
@@ -32,7 +34,7 @@ let package = Package(
             "DataTableKit", "TerminalSurface", .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         // CSV reading: the data source for files.
-        .target(name: "DataTableCSV", dependencies: ["DataTableKit", "CCompression"]),
+        .target(name: "DataTableCSV", dependencies: ["DataTableKit", "CCompression", "CRowScan"]),
         // 4. The only module that imports the C library.
         .target(name: "NcursesBackend", dependencies: ["CNcursesw", "TerminalSurface"]),
         // 5. The command-line viewer, a client of the public API.

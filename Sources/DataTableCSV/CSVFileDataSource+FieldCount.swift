@@ -25,7 +25,8 @@ extension CSVFileDataSource {
         var offset = range.lowerBound
         while offset < range.upperBound && !indexingCancelled.load(ordering: .relaxed) {
             let upper = min(range.upperBound, offset + Self.chunkBytes)
-            RowIndexer.countFields(file.bytes(offset..<upper), quote: dialect.quote, delimiter: dialect.delimiter, state: &state)
+            RowIndexer.countFields(file.bytes(offset..<upper), quote: dialect.quote, delimiter: dialect.delimiter, state: &state,
+                                   kernel: plan.kernel)
             offset = upper
             if state.widest + 1 > widestRecordFields.load(ordering: .relaxed) {
                 widestRecordFields.max(state.widest + 1, ordering: .releasing)

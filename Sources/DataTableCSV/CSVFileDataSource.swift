@@ -242,7 +242,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
             DispatchQueue.global(qos: .userInitiated).async { [self] in
                 // The mapping lives as long as the source this closure holds.
                 let all = file.bytes(0..<file.length)
-                part.run(all, quote: quote, chunkBytes: chunkBytes,
+                part.run(all, quote: quote, chunkBytes: chunkBytes, kernel: plan.kernel,
                          progress: { bytesScannedAhead.add($0, ordering: .relaxed) },
                          isCancelled: { indexingCancelled.load(ordering: .relaxed) })
             }
@@ -291,7 +291,8 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         if to == from && !complete { return false }
         let chunk = file.bytes(from..<to)
         var appender = index.makeAppender(limit: Int.max)
-        scanState = RowIndexer.scan(chunk, baseOffset: from, quote: dialect.quote, state: scanState, into: &appender)
+        scanState = RowIndexer.scan(chunk, baseOffset: from, quote: dialect.quote, state: scanState, kernel: plan.kernel,
+                                    into: &appender)
         index.commit(appender)
         indexedBytes.store(to, ordering: .relaxed)
         publishOrFinish(upTo: to, length: length, complete: complete)

@@ -11,6 +11,8 @@ struct IndexingPlan: Sendable {
     var maxParts: Int
     /// A part is at least this many bytes: below, splitting costs more than it saves.
     var minimumPartBytes: Int
+    /// The row-start kernel (the tests force the Swift fallback with `.swar`).
+    var kernel: RowScanKernel = .best
 
     /// The plan of the viewer: 256 KiB at open, 4 MiB chunks, one part per core (at most 8) of at
     /// least 16 MiB.

@@ -14,14 +14,19 @@ extension RowIndexer {
     ///
     /// The two states must differ only in `inQuotes` being complementary (as they do when both
     /// start a part with no CR pending and are carried along by this function). Equivalent to
-    /// `scan` over the chunk with each state (the tests check it).
+    /// `scan` over the chunk with each state (the tests check it). `kernel` picks the C kernel
+    /// (`scanBothQuoteStatesVector`) or the Swift one below.
     /// - Complexity: O(n) in `chunk.count`, one pass.
     @inlinable
     static func scanBothQuoteStates<Outside: RowStartSink, Inside: RowStartSink>(
         _ chunk: UnsafeRawBufferPointer, baseOffset: Int, quote: UInt8,
         outsideState: RowIndexerState, insideState: RowIndexerState,
-        outside: inout Outside, inside: inout Inside
+        outside: inout Outside, inside: inout Inside, kernel: RowScanKernel = .best
     ) -> (outside: RowIndexerState, inside: RowIndexerState) {
+        if kernel == .vector && outsideState.inQuotes != insideState.inQuotes {
+            return scanBothQuoteStatesVector(chunk, baseOffset: baseOffset, quote: quote, outsideState: outsideState,
+                                             insideState: insideState, outside: &outside, inside: &inside)
+        }
         let n = chunk.count
         guard n >= 64, let bytes = chunk.baseAddress, 1.littleEndian == 1, outsideState.inQuotes != insideState.inQuotes else {
             let a = scanBytes(chunk, from: 0, baseOffset: baseOffset, quote: quote, state: outsideState, into: &outside)

@@ -4,7 +4,9 @@
 // Same 64-byte-block technique as the row-start kernel (`RowIndexer+SWAR.swift`): quote, LF, CR
 // and delimiter masks, the in-quotes mask by prefix XOR; then, per block, the delimiters outside
 // quotes between consecutive terminators are counted with popcounts. LF and CR both end a
-// record here (CRLF ends one record and an empty one), which changes no maximum.
+// record here (CRLF ends one record and an empty one), which changes no maximum. Where the CPU
+// has AVX2 the C version in `Sources/CRowScan` runs instead (see `RowScanKernel`).
+import CRowScan
 
 /// The state `RowIndexer.countFields` carries between consecutive chunks.
 struct FieldCountState: Equatable {
@@ -18,10 +20,21 @@ struct FieldCountState: Equatable {
 
 extension RowIndexer {
     /// Counts the delimiters outside quotes of each record in `chunk` and keeps the most of any
-    /// record in `state.widest` (fields = that + 1).
+    /// record in `state.widest` (fields = that + 1). `kernel` picks the C version
+    /// (`crowscan_count_fields`, the same technique with AVX2 masks) or the Swift one below.
     /// - Complexity: O(n) in `chunk.count`.
-    static func countFields(_ chunk: UnsafeRawBufferPointer, quote: UInt8, delimiter: UInt8, state: inout FieldCountState) {
+    static func countFields(_ chunk: UnsafeRawBufferPointer, quote: UInt8, delimiter: UInt8, state: inout FieldCountState,
+                            kernel: RowScanKernel = .best) {
         let n = chunk.count
+        if kernel == .vector {
+            guard n > 0, let bytes = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            var carried = crowscan_field_state(in_quotes: state.inQuotes ? 1 : 0, delimiters_in_record: Int64(state.delimitersInRecord),
+                                               widest: Int64(state.widest))
+            crowscan_count_fields(bytes, n, quote, delimiter, &carried)
+            state = FieldCountState(inQuotes: carried.in_quotes != 0, delimitersInRecord: Int(carried.delimiters_in_record),
+                                    widest: Int(carried.widest))
+            return
+        }
         var inQuotes: UInt64 = state.inQuotes ? ~0 : 0
         var open = state.delimitersInRecord, widest = state.widest
         var i = 0

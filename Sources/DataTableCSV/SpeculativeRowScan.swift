@@ -24,8 +24,8 @@ final class SpeculativeRowScan: @unchecked Sendable {
     /// Scans the part (worker thread) in pieces of `chunkBytes`, telling `progress` the bytes
     /// done after each; stops early when `isCancelled` says so (`resolve` then returns nil).
     /// `bytes` is the whole file.
-    func run(_ bytes: UnsafeRawBufferPointer, quote: UInt8, chunkBytes: Int, progress: (Int) -> Void,
-             isCancelled: () -> Bool) {
+    func run(_ bytes: UnsafeRawBufferPointer, quote: UInt8, chunkBytes: Int, kernel: RowScanKernel = .best,
+             progress: (Int) -> Void, isCancelled: () -> Bool) {
         defer { finished.signal() }
         guard let outsideIndex = outside, let insideIndex = inside else { return }
         var outsideSink = outsideIndex.makeAppender(limit: Int.max)
@@ -37,7 +37,7 @@ final class SpeculativeRowScan: @unchecked Sendable {
             let upper = min(range.upperBound, offset + max(1, chunkBytes))
             states = RowIndexer.scanBothQuoteStates(UnsafeRawBufferPointer(rebasing: bytes[offset..<upper]), baseOffset: offset,
                                                     quote: quote, outsideState: states.outside, insideState: states.inside,
-                                                    outside: &outsideSink, inside: &insideSink)
+                                                    outside: &outsideSink, inside: &insideSink, kernel: kernel)
             progress(upper - offset)
             offset = upper
         }

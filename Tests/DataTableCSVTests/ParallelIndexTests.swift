@@ -59,7 +59,8 @@ private func referenceOffsets(_ bytes: [UInt8], from start: Int) -> [Int] {
 }
 
 @Suite struct ParallelIndexTests {
-    @Test func bothQuoteStatesInOnePassEqualTwoScans() {
+    @Test(arguments: RowScanKernel.available)
+    func bothQuoteStatesInOnePassEqualTwoScans(kernel: RowScanKernel) {
         var rng = SplitMix64(seed: 21)
         for round in 0..<60 {
             let bytes = randomRecords(bytes: Int.random(in: 0...3000, using: &rng), using: &rng)
@@ -76,7 +77,8 @@ private func referenceOffsets(_ bytes: [UInt8], from start: Int) -> [Int] {
                     var sink0 = RowStartClosureSink { outside.append($0) }, sink1 = RowStartClosureSink { inside.append($0) }
                     states = RowIndexer.scanBothQuoteStates(UnsafeRawBufferPointer(rebasing: all[from..<to]), baseOffset: 1000 + from,
                                                             quote: quoteByte, outsideState: states.outside,
-                                                            insideState: states.inside, outside: &sink0, inside: &sink1)
+                                                            insideState: states.inside, outside: &sink0, inside: &sink1,
+                                                            kernel: kernel)
                     from = to
                 }
                 let a = RowIndexer.scanReference(all, baseOffset: 1000, quote: quoteByte, state: RowIndexerState()) { expectedOutside.append($0) }
@@ -113,8 +115,10 @@ private func referenceOffsets(_ bytes: [UInt8], from start: Int) -> [Int] {
             let expected = referenceOffsets(bytes, from: sequential.dataStart)
             #expect(offsets(sequential) == expected, "sequential, seed \(seed) round \(round)")
             for parts in [2, 3, 7] {
+                // Every kernel this CPU runs: the C one and the Swift fallback.
+                let kernel = RowScanKernel.available[(Int(seed) + round + parts) % RowScanKernel.available.count]
                 let plan = IndexingPlan(initialBytes: Int.random(in: 0...64, using: &rng), chunkBytes: Int.random(in: 1...300, using: &rng),
-                                        maxParts: parts, minimumPartBytes: Int.random(in: 1...500, using: &rng))
+                                        maxParts: parts, minimumPartBytes: Int.random(in: 1...500, using: &rng), kernel: kernel)
                 let parallel = try CSVFileDataSource(file: MappedFile(path: path), dialect: .comma, hasHeader: true, plan: plan)
                 if Bool.random(using: &rng) {
                     parallel.indexAll()
@@ -123,7 +127,7 @@ private func referenceOffsets(_ bytes: [UInt8], from start: Int) -> [Int] {
                     while !parallel.isFieldCountComplete { usleep(200) }
                 }
                 #expect(parallel.isIndexComplete)
-                #expect(offsets(parallel) == expected, "\(parts) parts, seed \(seed) round \(round)")
+                #expect(offsets(parallel) == expected, "\(parts) parts, \(kernel), seed \(seed) round \(round)")
                 #expect(parallel.columnCount == sequential.columnCount)
                 #expect(parallel.loadState?.isComplete == true)
             }

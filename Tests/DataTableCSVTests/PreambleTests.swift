@@ -166,8 +166,9 @@ import TerminalSurface
         #expect(source.isFieldCountComplete)
     }
 
-    @Test("The field-count kernel agrees with a byte-at-a-time count on random CSV")
-    func fieldCountMatchesReference() {
+    @Test("The field-count kernels (C and Swift) agree with a byte-at-a-time count on random CSV",
+          arguments: RowScanKernel.available)
+    func fieldCountMatchesReference(kernel: RowScanKernel) {
         var random = SplitMix64(seed: 7)
         let alphabet: [UInt8] = Array("ab,;\"\n\r\t ".utf8)
         for _ in 0..<300 {
@@ -188,7 +189,7 @@ import TerminalSurface
                 while offset < all.count {
                     let upper = min(all.count, offset + 1 + Int(random.next() % 200))
                     RowIndexer.countFields(UnsafeRawBufferPointer(rebasing: all[offset..<upper]), quote: UInt8(ascii: "\""),
-                                           delimiter: UInt8(ascii: ","), state: &state)
+                                           delimiter: UInt8(ascii: ","), state: &state, kernel: kernel)
                     offset = upper
                 }
             }

@@ -10,9 +10,10 @@ private struct CollectingSink: RowStartSink {
 
 private let doubleQuote = UInt8(ascii: "\"")
 
-/// Scans `bytes` split at `cuts` (chunk boundaries, ascending), passing the state along.
+/// Scans `bytes` split at `cuts` (chunk boundaries, ascending), passing the state along, with
+/// `kernel` (nil: the reference state machine).
 private func scanChunked(_ bytes: [UInt8], cuts: [Int] = [], quote: UInt8 = doubleQuote,
-                         state: RowIndexerState = RowIndexerState(), reference: Bool,
+                         state: RowIndexerState = RowIndexerState(), kernel: RowScanKernel?,
                          baseOffset: Int = 0) -> (starts: [Int], state: RowIndexerState) {
     var starts: [Int] = []
     var state = state
@@ -20,12 +21,12 @@ private func scanChunked(_ bytes: [UInt8], cuts: [Int] = [], quote: UInt8 = doub
         var from = 0
         for to in cuts + [bytes.count] {
             let chunk = UnsafeRawBufferPointer(rebasing: all[from..<to])
-            if reference {
-                state = RowIndexer.scanReference(chunk, baseOffset: baseOffset + from, quote: quote, state: state) {
-                    starts.append($0)
-                }
+            if let kernel {
+                var sink = CollectingSink()
+                state = RowIndexer.scan(chunk, baseOffset: baseOffset + from, quote: quote, state: state, kernel: kernel, into: &sink)
+                starts += sink.starts
             } else {
-                state = RowIndexer.scan(chunk, baseOffset: baseOffset + from, quote: quote, state: state) {
+                state = RowIndexer.scanReference(chunk, baseOffset: baseOffset + from, quote: quote, state: state) {
                     starts.append($0)
                 }
             }
@@ -35,14 +36,17 @@ private func scanChunked(_ bytes: [UInt8], cuts: [Int] = [], quote: UInt8 = doub
     return (starts, state)
 }
 
-/// The starts of the reference scanner, after checking that the SWAR kernel agrees (starts and state).
+/// The starts of the reference scanner, after checking that every kernel this CPU runs (the C
+/// one and the Swift fallback) agrees (starts and state).
 private func checkedStarts(_ bytes: [UInt8], cuts: [Int] = [], quote: UInt8 = doubleQuote,
                            state: RowIndexerState = RowIndexerState(),
                            sourceLocation: SourceLocation = #_sourceLocation) -> (starts: [Int], state: RowIndexerState) {
-    let reference = scanChunked(bytes, cuts: cuts, quote: quote, state: state, reference: true)
-    let fast = scanChunked(bytes, cuts: cuts, quote: quote, state: state, reference: false)
-    #expect(fast.starts == reference.starts, sourceLocation: sourceLocation)
-    #expect(fast.state == reference.state, sourceLocation: sourceLocation)
+    let reference = scanChunked(bytes, cuts: cuts, quote: quote, state: state, kernel: nil)
+    for kernel in RowScanKernel.available {
+        let fast = scanChunked(bytes, cuts: cuts, quote: quote, state: state, kernel: kernel)
+        #expect(fast.starts == reference.starts, "\(kernel)", sourceLocation: sourceLocation)
+        #expect(fast.state == reference.state, "\(kernel)", sourceLocation: sourceLocation)
+    }
     return reference
 }
 
@@ -237,14 +241,14 @@ struct RowIndexerTests {
         }
         #expect(a == b)
         #expect(sink.starts == closureStarts)
-        #expect(sink.starts == scanChunked(bytes, reference: true).starts)
+        #expect(sink.starts == scanChunked(bytes, kernel: nil).starts)
     }
 
     @Test func randomChunkSizesGiveTheSameStarts() {
         var rng = SplitMix64(seed: 42)
         for _ in 0..<50 {
             let bytes = randomCSV(count: Int.random(in: 0...3000, using: &rng), using: &rng)
-            let whole = scanChunked(bytes, reference: true)
+            let whole = scanChunked(bytes, kernel: nil)
             let cuts = randomCuts(count: bytes.count, using: &rng)
             let chunked = checkedStarts(bytes, cuts: cuts)
             #expect(chunked.starts == whole.starts)
@@ -280,7 +284,7 @@ struct RowIndexerTests {
         _ = checkedStarts(noise, cuts: randomCuts(count: noise.count, using: &rng))
     }
 
-    /// ~2000 seeded random inputs of quotes, CR, LF, delimiters and bytes: SWAR against reference,
+    /// ~2000 seeded random inputs of quotes, CR, LF, delimiters and bytes: each kernel against the reference,
     /// with random chunking, random initial state and two quote characters.
     @Test func randomizedDifferential() {
         var rng = SplitMix64(seed: 0xC5F1_D7AB)
@@ -291,12 +295,14 @@ struct RowIndexerTests {
             let bytes = randomCSV(count: count, quote: quote, using: &rng)
             let cuts = iteration % 2 == 0 ? [] : randomCuts(count: count, using: &rng)
             let state = RowIndexerState(inQuotes: Bool.random(using: &rng), previousWasCR: iteration % 3 == 0 && Bool.random(using: &rng))
-            let reference = scanChunked(bytes, cuts: cuts, quote: quote, state: state, reference: true, baseOffset: iteration)
-            let fast = scanChunked(bytes, cuts: cuts, quote: quote, state: state, reference: false, baseOffset: iteration)
-            if reference.starts != fast.starts || reference.state != fast.state {
-                mismatches += 1
-                if mismatches <= 3 {
-                    Issue.record("iteration \(iteration): \(bytes) cuts \(cuts) state \(state) quote \(quote)")
+            let reference = scanChunked(bytes, cuts: cuts, quote: quote, state: state, kernel: nil, baseOffset: iteration)
+            for kernel in RowScanKernel.available {
+                let fast = scanChunked(bytes, cuts: cuts, quote: quote, state: state, kernel: kernel, baseOffset: iteration)
+                if reference.starts != fast.starts || reference.state != fast.state {
+                    mismatches += 1
+                    if mismatches <= 3 {
+                        Issue.record("\(kernel), iteration \(iteration): \(bytes) cuts \(cuts) state \(state) quote \(quote)")
+                    }
                 }
             }
             // Starts are strictly increasing and inside (0, count] relative to the base.
