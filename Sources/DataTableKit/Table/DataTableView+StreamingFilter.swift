@@ -45,6 +45,7 @@ extension DataTableView {
 
     /// Starts showing `job`'s rows as they come (a filter job without sections).
     func beginStreaming(_ job: TableJob, rowCount: Int, filters: RowFilters) {
+        abandonStreaming()  // a job replaced without `cancelJob()` (none today) leaves no rows behind
         let isRerun = Self.sameMatcher(filters.matcher, filter) && filters.columnFilters == columnFilters && isRowFiltered
         guard grouping == nil, !isRerun else {
             streamingFilter = nil
