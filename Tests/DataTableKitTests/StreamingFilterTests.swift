@@ -140,6 +140,25 @@ final class GatedDataSource: DataTableDataSource, @unchecked Sendable {
         #expect(app.view.viewport.rowCount == 6000 && app.view.displayOrder == nil)
     }
 
+    @Test func aRowDeletedWhileRowsArriveStaysOutOfTheResultAndOfTheViewPutBack() {
+        let (app, _, source) = application(gate: 2048)
+        defer { source.open() }
+        app.type("&Grace"); app.press(.enter)
+        waitForPartial(app, count: 256)
+        app.view.hideRow(9)  // a row shown, and one the old view showed
+        #expect(same(shown(app.view), graces(below: 2048).filter { $0 != 9 }))
+        source.open(below: 4096)
+        waitForPartial(app, count: 512)
+        #expect(same(shown(app.view), graces(below: 4096).filter { $0 != 9 }))
+        // Esc: the view before the filter, without the deleted row.
+        app.press(.escape)
+        #expect(same(shown(app.view), (0..<6000).filter { $0 != 9 }))
+        source.open()
+        app.type("&Grace"); app.press(.enter)
+        app.view.waitForJob()
+        #expect(same(shown(app.view), graces(below: 6000).filter { $0 != 9 }))
+    }
+
     @Test func withASortThePartialRowsShowUnsortedAndTheEndSortsThem() {
         let (app, backend, source) = application(gate: .max)
         defer { source.open() }
