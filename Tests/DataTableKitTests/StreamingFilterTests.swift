@@ -10,14 +10,22 @@ import TestSupport
 /// job over it has found the matches before that row and waits there. Reads on the thread that
 /// made it (the UI thread: drawing) never wait.
 final class GatedDataSource: DataTableDataSource, @unchecked Sendable {
-    let base: StringRowsDataSource
+    /// The rows (replaced whole by `replaceRows`, as a reload does).
+    private let rows: Mutex<UncheckedSendableBox<StringRowsDataSource>>
+    var base: StringRowsDataSource { rows.withLock { $0.value } }
     /// Worker reads of rows at or past this wait.
     private let limit = Atomic<Int>(0)
     private let uiThread = pthread_self()
 
     init(_ base: StringRowsDataSource, openBelow row: Int) {
-        self.base = base
+        self.rows = Mutex(UncheckedSendableBox(value: base))
         limit.store(row, ordering: .releasing)
+    }
+
+    /// New rows, as a reload reads them (UI thread; tell the view with `applyChanges`).
+    func replaceRows(_ new: StringRowsDataSource) {
+        let box = UncheckedSendableBox(value: new)
+        rows.withLock { $0 = box }
     }
 
     /// Lets worker reads go on below `row` (`Int.max`: everywhere).
@@ -157,6 +165,24 @@ final class GatedDataSource: DataTableDataSource, @unchecked Sendable {
         app.type("&Grace"); app.press(.enter)
         app.view.waitForJob()
         #expect(same(shown(app.view), graces(below: 6000).filter { $0 != 9 }))
+    }
+
+    @Test func rowsReloadedWhileRowsArriveRunTheFilterAgainOverTheNewRows() {
+        let (app, _, source) = application(gate: 2048)
+        defer { source.open() }
+        app.type("&Grace"); app.press(.enter)
+        waitForPartial(app, count: 256)
+        // `--follow`: 800 rows appended; the job starts again over 6,800 rows.
+        source.replaceRows(TableFixtures.people(rows: 6800))
+        app.view.applyChanges(.appended(oldCount: 6000, newCount: 6800))
+        #expect(app.view.viewport.rowCount == 6800 && app.view.filter == nil)  // the view before, with the new rows
+        waitForPartial(app, count: 256)
+        #expect(same(shown(app.view), graces(below: 2048)))
+        #expect(app.view.activeJob?.total == 6800)
+        source.open()
+        app.view.waitForJob()
+        #expect(same(shown(app.view), graces(below: 6800)))
+        #expect(app.view.filter?.query == "Grace")
     }
 
     @Test func withASortThePartialRowsShowUnsortedAndTheEndSortsThem() {
