@@ -13,7 +13,7 @@ extension RecordScanner {
     static func filterOutcome(source: DataTableDataSource, rowCount: Int, matcher: RowMatcher,
                               job: TableJob) -> TableJob.Outcome? {
         guard let scanner = make(source: source, rowCount: rowCount, matcher: matcher) else { return nil }
-        switch scanner.filter(rows: 0..<rowCount, isCancelled: { job.isCancelled },
+        switch scanner.filter(rows: 0..<rowCount, partial: job.partialRows, isCancelled: { job.isCancelled },
                               progress: { job.setProcessed($0) }) {
         case .rows(let kept): return .order(kept, rowCount: rowCount)
         case .cancelled: return .cancelled

@@ -50,7 +50,9 @@ extension RecordScanner {
     /// The rows of `rows` that match, ascending, on `threads` threads over blocks of
     /// `chunkBytes`. `isCancelled` is polled before every block (and between the rows a block
     /// tests one by one); `progress(rowsDone)` is called after every block, on any thread.
-    func filter(rows: Range<Int>, threads: Int = threadCount, chunkBytes: Int? = nil,
+    /// `partial`, when given, gets each block's matches as the blocks finish, published in
+    /// block order (see `PartialRows`): the rows found so far, for the view while it runs.
+    func filter(rows: Range<Int>, threads: Int = threadCount, chunkBytes: Int? = nil, partial: PartialRows? = nil,
                 isCancelled: @escaping () -> Bool, progress: @escaping (Int) -> Void) -> FilterResult {
         let blocks = blocks(of: rows, chunkBytes: chunkBytes ?? defaultChunkBytes)
         let slots = UnsafeMutableBufferPointer<[UInt32]>.allocate(capacity: blocks.count)
@@ -77,6 +79,7 @@ extension RecordScanner {
                     return
                 }
                 slots[b] = kept
+                partial?.complete(block: b, rows: kept)
                 progress(done.add(blocks[b].count, ordering: .relaxed).newValue)
             }
         }

@@ -97,11 +97,15 @@ public enum RowSearch {
     }
 
     /// `filter` with the test of a source row given directly (see `find(…rowMatches:…)`).
+    /// `publish`, when given, gets the rows kept since its last call every
+    /// `cancellationInterval` rows (when there are any): the rows found so far, in order.
     public static func filter(
-        _ rows: [UInt32], rowMatches: (Int) -> Bool, isCancelled: () -> Bool, progress: (Int, Int) -> Void
+        _ rows: [UInt32], rowMatches: (Int) -> Bool, isCancelled: () -> Bool, progress: (Int, Int) -> Void,
+        publish: ((ArraySlice<UInt32>) -> Void)? = nil
     ) -> [UInt32]? {
         var kept: [UInt32] = []
         var scanned = 0
+        var published = 0
         let total = rows.count
         repeat {
             if isCancelled() { return nil }
@@ -110,6 +114,10 @@ public enum RowSearch {
                 let row = rows[scanned]
                 if rowMatches(Int(row)) { kept.append(row) }
                 scanned += 1
+            }
+            if let publish, kept.count > published {
+                publish(kept[published...])
+                published = kept.count
             }
             if scanned % progressInterval == 0, scanned < total { progress(scanned, total) }
         } while scanned < total

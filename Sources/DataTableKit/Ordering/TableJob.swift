@@ -54,6 +54,8 @@ public final class TableJob: @unchecked Sendable {
     private let processedUnits = Atomic<Int>(0)
     private let cancelFlag = Atomic<Bool>(false)
     private let outcome = Mutex<Outcome?>(nil)
+    /// The rows a filter job has kept so far, in their final order (shown while it runs).
+    let partialRows = PartialRows()
     /// A sort's strays (values its key's kind cannot read) by column, set by the worker.
     let strayCounts = Mutex<[Int: Int]>([:])
 

@@ -130,6 +130,7 @@ extension DataTableView {
         cancelJob()
         let job = TableJob(kind: .columnFilter(filters.columnFilters, filters.matcher), total: rows?.count ?? count)
         activeJob = job
+        beginStreaming(job, rowCount: count, filters: filters)
         let source = UncheckedSendableBox(value: dataSource)
         let matcher = testsMatcher ? filters.matcher : nil
         DispatchQueue.global(qos: .userInitiated).async {
@@ -147,7 +148,8 @@ extension DataTableView {
                 let matches = predicate!.matches(row: row)
                 if predicate!.isTooComplex { tooComplex = true }
                 return matches
-            }, isCancelled: { job.isCancelled || tooComplex }, progress: { done, _ in job.setProcessed(done) })
+            }, isCancelled: { job.isCancelled || tooComplex }, progress: { done, _ in job.setProcessed(done) },
+               publish: { job.partialRows.append($0) })
             if tooComplex {
                 let query = tests.compactMap(\.matcher).first(where: \.isTooComplex) ?? matcher
                 return job.finish(.failed(query?.tooComplexNotice ?? RowMatcher.tooComplexMessage))

@@ -21,6 +21,7 @@ extension DataTableView {
         let count = dataSource.rowCount
         let job = TableJob(kind: .filter(matcher), total: count)
         activeJob = job
+        beginStreaming(job, rowCount: count, filters: RowFilters(matcher: matcher, columnFilters: []))
         let source = UncheckedSendableBox(value: dataSource)
         DispatchQueue.global(qos: .userInitiated).async {
             // A source of raw bytes is scanned whole, on every core (`RecordScanner`).
@@ -33,7 +34,8 @@ extension DataTableView {
             // seen within one row); a pattern out of its limits ends the job.
             let kept = RowSearch.filter(rows, rowMatches: { !job.isCancelled && predicate.matches(row: $0) },
                                         isCancelled: { job.isCancelled || predicate.isTooComplex },
-                                        progress: { done, _ in job.setProcessed(done) })
+                                        progress: { done, _ in job.setProcessed(done) },
+                                        publish: { job.partialRows.append($0) })
             if predicate.isTooComplex { return job.finish(.failed(matcher.tooComplexNotice)) }
             job.finish(kept.map { .order($0, rowCount: count) } ?? .cancelled)
         }

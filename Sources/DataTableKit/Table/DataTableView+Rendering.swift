@@ -281,10 +281,13 @@ extension DataTableView {
                 position += ", sorted first \(grouped(sortedRowCount))"
             }
         }
-        if let filters = filterStatusText { position += "  " + filters }
+        // Partial rows of a running filter: its own status below says what they are.
+        if !isShowingPartialRows, let filters = filterStatusText { position += "  " + filters }
         if !markedRows.isEmpty { position += "  \(grouped(markedRows.count)) marked" }
         if sectionCount > 0 { position += "  \(grouped(sectionCount)) group\(sectionCount == 1 ? "" : "s")" }
-        if let job = activeJob {
+        if let job = activeJob, let text = filterJobStatusText(job) {
+            position += "  " + text
+        } else if let job = activeJob {
             let verb = grouping != nil && job.kind.verb == "sorting" ? "grouping" : job.kind.verb
             position += "  \(verb) \(Int(job.fraction * 100))% (Esc cancels)"
         }

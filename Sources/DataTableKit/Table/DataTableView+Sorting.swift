@@ -95,10 +95,16 @@ extension DataTableView {
     }
 
     /// Takes a finished job's result into the view (UI thread). Returns whether it finished.
+    /// A filter job still running shows the rows it found since the last call
+    /// (`showingPartialRows`; see `showPartialRows(of:)`).
     @discardableResult
-    func apply(_ job: TableJob) -> Bool {
-        guard let outcome = job.takeResult() else { return false }
+    func apply(_ job: TableJob, showingPartialRows: Bool = true) -> Bool {
+        guard let outcome = job.takeResult() else {
+            if showingPartialRows { showPartialRows(of: job) }
+            return false
+        }
         if activeJob === job { activeJob = nil }
+        if case .order = outcome { endStreaming(job, keeping: true) } else { endStreaming(job, keeping: false) }
         switch (outcome, job.kind) {
         case (.cancelled, _):
             notice = "\(job.kind.verb) cancelled"
@@ -184,6 +190,7 @@ extension DataTableView {
         guard let job = activeJob else { return false }
         job.cancel()
         activeJob = nil
+        abandonStreaming()
         return true
     }
 
@@ -194,8 +201,10 @@ extension DataTableView {
     @discardableResult
     public func cancelJobFromUser() -> Bool {
         guard let job = activeJob else { return false }
+        let showedPartialRows = isShowingPartialRows
         cancelJob()
-        notice = "\(job.kind.verb) cancelled"
+        // Rows a filter had found so far are not its answer: the view before it is back.
+        notice = "\(job.kind.verb) cancelled" + (showedPartialRows ? ": back to the rows shown before it" : "")
         if case .sort(let descriptors) = job.kind, !descriptors.isEmpty, descriptors == sortDescriptors {
             sortDescriptors = []
             setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
@@ -211,7 +220,8 @@ extension DataTableView {
             // (or the grouping, whose sums depend on the kinds).
             settleColumnKinds()
             guard let job = activeJob else { return }
-            while !apply(job) { usleep(1000) }
+            job.partialRows.stopKeepingRows()
+            while !apply(job, showingPartialRows: false) { usleep(1000) }
         }
     }
 

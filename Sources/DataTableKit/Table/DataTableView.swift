@@ -90,6 +90,8 @@ public final class DataTableView {
     public internal(set) var highlightStopped = false
     /// The job running off the UI thread (sort), polled by `refreshFromDataSource()`.
     public internal(set) var activeJob: TableJob?
+    /// The running filter job whose rows show as they are found (see `showPartialRows(of:)`).
+    var streamingFilter: StreamingFilter?
     /// How long the last sort took.
     public internal(set) var lastSortMilliseconds: Double?
     /// How long the last filter took.
