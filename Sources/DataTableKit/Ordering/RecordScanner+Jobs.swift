@@ -1,18 +1,20 @@
 /// The filter and search jobs' work through a `RecordScan`, when the data source offers one.
 extension RecordScanner {
     /// A scanner for the filter or search over the first `rowCount` rows of `source`, or nil
-    /// when the source does not scan (then the field-wise path runs).
-    static func make(source: DataTableDataSource, rowCount: Int, matcher: RowMatcher) -> RecordScanner? {
+    /// when the source does not scan (then the field-wise path runs). `columns`: the source
+    /// columns looked in (nil: every field).
+    static func make(source: DataTableDataSource, rowCount: Int, matcher: RowMatcher,
+                     columns: [Bool]? = nil) -> RecordScanner? {
         guard let scan = (source as? RecordScanning)?.makeRecordScan(rowCount: rowCount),
               scan.rowCount == rowCount else { return nil }
-        return RecordScanner(scan: scan, matcher: matcher, source: source)
+        return RecordScanner(scan: scan, matcher: matcher, source: source, columns: columns)
     }
 
     /// The filter job's outcome (rows `0..<rowCount` that match, in file order), or nil when
     /// `source` does not scan.
-    static func filterOutcome(source: DataTableDataSource, rowCount: Int, matcher: RowMatcher,
+    static func filterOutcome(source: DataTableDataSource, rowCount: Int, matcher: RowMatcher, columns: [Bool]? = nil,
                               job: TableJob) -> TableJob.Outcome? {
-        guard let scanner = make(source: source, rowCount: rowCount, matcher: matcher) else { return nil }
+        guard let scanner = make(source: source, rowCount: rowCount, matcher: matcher, columns: columns) else { return nil }
         switch scanner.filter(rows: 0..<rowCount, partial: job.partialRows, isCancelled: { job.isCancelled },
                               progress: { job.setProcessed($0) }) {
         case .rows(let kept): return .order(kept, rowCount: rowCount)
@@ -34,8 +36,10 @@ extension RecordScanner {
     /// next `nearbyPositions` positions are tested one by one; if none matches, every row is
     /// scanned into a set and the positions are walked against it.
     static func searchOutcome(source: DataTableDataSource, rowCount: Int, order: [UInt32]?, from: Int,
-                              count: Int, forward: Bool, matcher: RowMatcher, job: TableJob) -> TableJob.Outcome? {
-        guard count > 0, let scanner = make(source: source, rowCount: rowCount, matcher: matcher) else { return nil }
+                              count: Int, forward: Bool, matcher: RowMatcher, columns: [Bool]? = nil,
+                              job: TableJob) -> TableJob.Outcome? {
+        guard count > 0, let scanner = make(source: source, rowCount: rowCount, matcher: matcher, columns: columns)
+        else { return nil }
         var start = from % count
         if start < 0 { start += count }
         let result = scanner.search(order: order, start: start, count: count, forward: forward,

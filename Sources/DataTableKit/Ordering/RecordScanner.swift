@@ -12,11 +12,18 @@
 /// Rows the scan lists in `rowsReadAsText` (edited) are never read from the bytes: their fields
 /// come from the data source, as in the field-wise path.
 ///
+/// With a mask of searched columns (`columns`: some columns are hidden), a hit counts only
+/// through the row's field-wise test of those columns (a literal is never a match by itself: it
+/// may lie in a hidden field), so a row whose hit is hidden is still kept when a shown field
+/// matches. Without a mask no column is checked and the scan is as it was.
+///
 /// So the rows found are those the field-wise path finds, in the same order (property tests
 /// compare both on random data).
 struct RecordScanner: @unchecked Sendable {
     let scan: RecordScan
     let matcher: RowMatcher
+    /// The source columns looked in (true: searched); nil: every field.
+    let columns: [Bool]?
     /// nil: every row is tested field by field.
     let literal: ScanLiteral?
     /// The literal, prepared for the search.
@@ -26,10 +33,12 @@ struct RecordScanner: @unchecked Sendable {
     let columnCount: Int
     private let reader: RawRecordReader
 
-    /// A scanner of `scan` for `matcher`; `source` answers the rows read as text.
-    init(scan: RecordScan, matcher: RowMatcher, source: DataTableDataSource) {
+    /// A scanner of `scan` for `matcher` in `columns` (nil: every field); `source` answers the
+    /// rows read as text.
+    init(scan: RecordScan, matcher: RowMatcher, source: DataTableDataSource, columns: [Bool]? = nil) {
         self.scan = scan
         self.matcher = matcher
+        self.columns = columns
         let literal = matcher.scanLiteral(delimiter: scan.delimiter, quote: scan.quote)
         self.literal = literal
         needle = literal.map { ScanNeedle($0.bytes, foldsASCII: $0.foldsASCII) }
@@ -110,12 +119,14 @@ struct RecordScanner: @unchecked Sendable {
         var position = min(scan.rowStart(rows.lowerBound), end)
         var row = rows.lowerBound
         let length = literal.bytes.count
+        // A hit may lie in a hidden field: with a mask every hit's row is tested.
+        let hitMatches = literal.isWholeQuery && columns == nil
         while row < rows.upperBound, let hit = needle.firstOffset(in: haystack, from: position) {
             row = self.row(containing: hit, from: row, below: rows.upperBound)
             position = min(scan.rowStart(row + 1), end)
             if isSkipped(row) { row += 1; continue }
             let matched: Bool
-            if literal.isWholeQuery {
+            if hitMatches {
                 matched = hit + length <= scan.recordRange(row).upperBound
             } else {
                 guard let tested = test(row) else { return false }
@@ -150,9 +161,19 @@ struct RecordScanner: @unchecked Sendable {
     /// The field-wise test of a row's bytes, as `RowMatchPredicate` does it: fields split at
     /// delimiters outside quotes; a field that starts with a quote loses its outer quotes and
     /// reads `""` as `"`; the first field with a verdict other than no match decides.
+    /// With `columns`, fields of other columns are skipped.
     func recordVerdict(row: Int, scratch: inout [UInt8]) -> RowMatcher.Verdict {
         let quote = reader.quote, matcher = matcher
         var result = RowMatcher.Verdict.noMatch
+        if let columns {
+            _ = reader.firstField(ofRow: row) { column, raw in
+                guard column < columns.count, columns[column] else { return false }
+                let verdict = matcher.verdict(rawField: raw, quote: quote, scratch: &scratch)
+                result = verdict
+                return verdict != .noMatch
+            }
+            return result
+        }
         _ = reader.firstField(ofRow: row) { _, raw in
             let verdict = matcher.verdict(rawField: raw, quote: quote, scratch: &scratch)
             result = verdict
@@ -166,6 +187,7 @@ struct RecordScanner: @unchecked Sendable {
     func textVerdict(row: Int) -> RowMatcher.Verdict {
         let fields = source.fields(row: row)
         for column in 0..<columnCount {
+            if let columns, !(column < columns.count && columns[column]) { continue }
             let verdict = matcher.verdict(column < fields.count ? fields[column] : "")
             if verdict != .noMatch { return verdict }
         }

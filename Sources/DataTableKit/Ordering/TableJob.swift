@@ -58,11 +58,21 @@ public final class TableJob: @unchecked Sendable {
     let partialRows = PartialRows()
     /// A sort's strays (values its key's kind cannot read) by column, set by the worker.
     let strayCounts = Mutex<[Int: Int]>([:])
+    /// The source columns a filter job's whole-row matcher looks in (nil: every column): the
+    /// view's `filterColumns` once it is applied.
+    let matcherColumns: [Bool]?
 
     /// A job of `kind` over `total` units of work (rows, bytes).
-    public init(kind: Kind, total: Int) {
+    public convenience init(kind: Kind, total: Int) {
+        self.init(kind: kind, total: total, matcherColumns: nil)
+    }
+
+    /// A job of `kind` over `total` units of work whose whole-row matcher looks in
+    /// `matcherColumns` (a mask by source column; nil: every column).
+    init(kind: Kind, total: Int, matcherColumns: [Bool]?) {
         self.kind = kind
         self.total = total
+        self.matcherColumns = matcherColumns
     }
 
     /// 0...1.

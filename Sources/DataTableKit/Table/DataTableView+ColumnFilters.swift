@@ -24,12 +24,13 @@ extension DataTableView {
             let count = dataSource.rowCount
             let isFiltered = self.filter != nil || !columnFilters.isEmpty
             if !isFiltered || sortedRowCount == count {
-                runRowFilterJob(RowFilters(matcher: self.filter, columnFilters: stack), tests: tests, testsMatcher: false,
+                runRowFilterJob(RowFilters(matcher: self.filter, columnFilters: stack, matcherColumns: filterColumns),
+                                tests: tests, testsMatcher: false,
                                 over: isFiltered ? filteredRows : nil, rowCount: count)
                 return true
             }
         }
-        startRowFilters(RowFilters(matcher: intended.matcher, columnFilters: stack))
+        startRowFilters(RowFilters(matcher: intended.matcher, columnFilters: stack, matcherColumns: intended.matcherColumns))
         return true
     }
 
@@ -39,7 +40,8 @@ extension DataTableView {
     public func popColumnFilter() -> ColumnFilter? {
         let intended = intendedRowFilters
         guard let last = intended.columnFilters.last else { return nil }
-        startRowFilters(RowFilters(matcher: intended.matcher, columnFilters: Array(intended.columnFilters.dropLast())))
+        startRowFilters(RowFilters(matcher: intended.matcher, columnFilters: Array(intended.columnFilters.dropLast()),
+                                   matcherColumns: intended.matcherColumns))
         return last
     }
 
@@ -47,13 +49,15 @@ extension DataTableView {
     public func removeAllColumnFilters() {
         let intended = intendedRowFilters
         guard !intended.columnFilters.isEmpty else { return }
-        startRowFilters(RowFilters(matcher: intended.matcher, columnFilters: []))
+        startRowFilters(RowFilters(matcher: intended.matcher, columnFilters: [], matcherColumns: intended.matcherColumns))
     }
 
     /// The whole-row filter and the column filters together.
     struct RowFilters {
         var matcher: RowMatcher?
         var columnFilters: [ColumnFilter]
+        /// The source columns `matcher` looks in (a mask; nil: every column).
+        var matcherColumns: [Bool]?
         var isEmpty: Bool { matcher == nil && columnFilters.isEmpty }
     }
 
@@ -61,12 +65,14 @@ extension DataTableView {
     var intendedRowFilters: RowFilters {
         if let job = activeJob {
             switch job.kind {
-            case .filter(let matcher): return RowFilters(matcher: matcher, columnFilters: columnFilters)
-            case .columnFilter(let stack, let matcher): return RowFilters(matcher: matcher, columnFilters: stack)
+            case .filter(let matcher):
+                return RowFilters(matcher: matcher, columnFilters: columnFilters, matcherColumns: job.matcherColumns)
+            case .columnFilter(let stack, let matcher):
+                return RowFilters(matcher: matcher, columnFilters: stack, matcherColumns: job.matcherColumns)
             default: break
             }
         }
-        return RowFilters(matcher: filter, columnFilters: columnFilters)
+        return RowFilters(matcher: filter, columnFilters: columnFilters, matcherColumns: filterColumns)
     }
 
     /// Whether column filters are shown or being applied: the whole-row filter then runs with
@@ -82,7 +88,7 @@ extension DataTableView {
         if filters.columnFilters.isEmpty && (filters.matcher == nil || columnFilters.isEmpty) {
             // No column filter left: the whole-row filter alone (or none) does the rest.
             columnFilters = []
-            return startFilter(filters.matcher)
+            return startFilter(filters.matcher, columns: filters.matcherColumns)
         }
         guard let tests = columnFilterTests(for: filters.columnFilters) else { return }
         runRowFilterJob(filters, tests: tests, testsMatcher: filters.matcher != nil, over: nil, rowCount: dataSource.rowCount)
@@ -128,14 +134,18 @@ extension DataTableView {
     func runRowFilterJob(_ filters: RowFilters, tests: [ColumnFilterTest], testsMatcher: Bool, over rows: [UInt32]?,
                          rowCount count: Int) {
         cancelJob()
-        let job = TableJob(kind: .columnFilter(filters.columnFilters, filters.matcher), total: rows?.count ?? count)
+        let job = TableJob(kind: .columnFilter(filters.columnFilters, filters.matcher), total: rows?.count ?? count,
+                           matcherColumns: filters.matcher == nil ? nil : filters.matcherColumns)
         activeJob = job
         beginStreaming(job, rowCount: count, filters: filters)
         let source = UncheckedSendableBox(value: dataSource)
         let matcher = testsMatcher ? filters.matcher : nil
+        let matcherColumns = filters.matcherColumns
         DispatchQueue.global(qos: .userInitiated).async {
             var readers = tests.map { ColumnFieldReader(source: source.value, test: $0, rowCount: count) }
-            var predicate = matcher.map { RowMatchPredicate(source: source.value, rowCount: count, matcher: $0) }
+            var predicate = matcher.map {
+                RowMatchPredicate(source: source.value, rowCount: count, matcher: $0, columns: matcherColumns)
+            }
             var tooComplex = false
             let input = rows ?? (0..<count).map { UInt32(truncatingIfNeeded: $0) }
             let kept = RowSearch.filter(input, rowMatches: { row in
@@ -162,6 +172,7 @@ extension DataTableView {
     func applyRowFilterOutcome(kept: [UInt32], rowCount: Int, filters: RowFilters, job: TableJob) {
         columnFilters = filters.columnFilters
         filter = filters.matcher
+        filterColumns = filters.matcher == nil ? nil : filters.matcherColumns
         filteredRows = kept
         lastFilterMilliseconds = job.elapsedMilliseconds
         if grouping != nil {
@@ -180,11 +191,12 @@ extension DataTableView {
 
     /// The filters for the status line: `filter: text · price>30 · city=Paris · 1,234 of 10,000
     /// rows` (the whole-row filter's query first, after `&`; separated by `, ` when the terminal
-    /// cannot show `·`); nil when nothing is filtered.
+    /// cannot show `·`); nil when nothing is filtered. A whole-row filter typed while columns
+    /// were hidden says how many it looked in: `filter: text (in 3 of 5 columns)`.
     var filterStatusText: String? {
-        guard !columnFilters.isEmpty else { return filter.map { "filter: \($0.query)" } }
+        guard !columnFilters.isEmpty else { return filter.map { "filter: \($0.query)" + filterColumnsNote } }
         var parts: [String] = []
-        if let filter { parts.append("&" + filter.query) }
+        if let filter { parts.append("&" + filter.query + filterColumnsNote) }
         for columnFilter in columnFilters {
             let title = columns.indices.contains(columnFilter.column) ? columns[columnFilter.column].title : "?"
             parts.append(TerminalSafe.short(title, limit: 20) + columnFilter.summary())

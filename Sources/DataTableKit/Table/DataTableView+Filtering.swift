@@ -2,14 +2,26 @@ import Dispatch
 
 /// Filtering and searching: both run as `TableJob`s off the UI thread.
 extension DataTableView {
-    /// Keeps only the rows where some column matches `matcher` (nil: all rows again). Runs in
-    /// the background; the sort, if any, is applied to the kept rows afterwards.
-    /// With column filters (`pushColumnFilter(_:)`) it runs in one job with them.
+    /// Keeps only the rows where some shown column matches `matcher` (nil: all rows again).
+    /// Runs in the background; the sort, if any, is applied to the kept rows afterwards.
+    /// With column filters (`pushColumnFilter(_:)`) it runs in one job with them. The columns
+    /// looked in are those shown now (`filterColumns`): hiding or showing columns later keeps
+    /// the rows it kept.
     public func startFilter(_ matcher: RowMatcher?) {
-        if hasColumnFilters { return startRowFilters(RowFilters(matcher: matcher, columnFilters: intendedRowFilters.columnFilters)) }
+        startFilter(matcher, columns: searchedColumnMask)
+    }
+
+    /// `startFilter(_:)` looking in `columns` (a mask by source column; nil: every column).
+    func startFilter(_ matcher: RowMatcher?, columns: [Bool]?) {
+        let columns = matcher == nil ? nil : columns
+        if hasColumnFilters {
+            return startRowFilters(RowFilters(matcher: matcher, columnFilters: intendedRowFilters.columnFilters,
+                                              matcherColumns: columns))
+        }
         cancelJob()
         guard let matcher else {
             filter = nil
+            filterColumns = nil
             filteredRows = nil
             if sortDescriptors.isEmpty && grouping == nil {
                 setDisplayOrder(nil, coveredRows: 0)
@@ -19,16 +31,17 @@ extension DataTableView {
             return
         }
         let count = dataSource.rowCount
-        let job = TableJob(kind: .filter(matcher), total: count)
+        let job = TableJob(kind: .filter(matcher), total: count, matcherColumns: columns)
         activeJob = job
-        beginStreaming(job, rowCount: count, filters: RowFilters(matcher: matcher, columnFilters: []))
+        beginStreaming(job, rowCount: count, filters: RowFilters(matcher: matcher, columnFilters: [], matcherColumns: columns))
         let source = UncheckedSendableBox(value: dataSource)
         DispatchQueue.global(qos: .userInitiated).async {
             // A source of raw bytes is scanned whole, on every core (`RecordScanner`).
-            if let outcome = RecordScanner.filterOutcome(source: source.value, rowCount: count, matcher: matcher, job: job) {
+            if let outcome = RecordScanner.filterOutcome(source: source.value, rowCount: count, matcher: matcher,
+                                                         columns: columns, job: job) {
                 return job.finish(outcome)
             }
-            var predicate = RowMatchPredicate(source: source.value, rowCount: count, matcher: matcher)
+            var predicate = RowMatchPredicate(source: source.value, rowCount: count, matcher: matcher, columns: columns)
             let rows = (0..<count).map { UInt32(truncatingIfNeeded: $0) }
             // A cancelled job reads no more fields (each row's matches are bounded, so Esc is
             // seen within one row); a pattern out of its limits ends the job.
@@ -44,7 +57,7 @@ extension DataTableView {
     /// Searches for the next (`forward`) or previous matching cell after the cursor cell, in
     /// row-major order; the cursor moves to that cell and the view scrolls to it. The cursor's
     /// own row is checked here (its cells after the cursor's), the other rows by a job. Wraps
-    /// around once; "not found" shows in the status line.
+    /// around once; "not found" shows in the status line. Only the shown columns are looked in.
     public func startSearch(_ matcher: RowMatcher, forward: Bool) {
         cancelJob()
         lastSearch = matcher
@@ -65,12 +78,14 @@ extension DataTableView {
         let order = displayOrder
         let from = sections.map { searchStart(in: $0, forward: forward) } ?? viewport.cursor.row + (forward ? 1 : -1)
         let sourceRows = dataSource.rowCount
+        let columns = searchedColumnMask
         DispatchQueue.global(qos: .userInitiated).async {
             if let outcome = RecordScanner.searchOutcome(source: source.value, rowCount: sourceRows, order: order, from: from,
-                                                         count: count, forward: forward, matcher: matcher, job: job) {
+                                                         count: count, forward: forward, matcher: matcher,
+                                                         columns: columns, job: job) {
                 return job.finish(outcome)
             }
-            var predicate = RowMatchPredicate(source: source.value, rowCount: sourceRows, matcher: matcher)
+            var predicate = RowMatchPredicate(source: source.value, rowCount: sourceRows, matcher: matcher, columns: columns)
             let outcome = RowSearch.find(
                 from: from, count: count, forward: forward,
                 sourceRow: { position in order.map { Int($0[position]) } ?? position },
@@ -96,8 +111,12 @@ extension DataTableView {
 /// matched in place and a quoted one is unquoted into a reused buffer. Measured on 10M rows with
 /// an ASCII query: 3.1 s; parsing whole rows into Strings took over 10 s, and one reader per
 /// column (each re-scanning its row) ~8 s. Other sources are read through `RowFieldsMemo`.
+/// With a mask of searched columns (some columns hidden), only the fields of those columns are
+/// tested; without one, every field is (no column is checked).
 struct RowMatchPredicate {
     let matcher: RowMatcher
+    /// The source columns looked in (true: searched); nil: every field.
+    let columns: [Bool]?
     let reader: RawRecordReader?
     var memo: RowFieldsMemo
     let columnCount: Int
@@ -106,8 +125,9 @@ struct RowMatchPredicate {
     /// Set when a field's match ran out of PCRE2's limits: the job stops and says so.
     private(set) var isTooComplex = false
 
-    init(source: DataTableDataSource, rowCount: Int, matcher: RowMatcher) {
+    init(source: DataTableDataSource, rowCount: Int, matcher: RowMatcher, columns: [Bool]? = nil) {
         self.matcher = matcher
+        self.columns = columns
         self.reader = source.makeRawRecordReader(rowCount: rowCount)
         self.memo = RowFieldsMemo(source: source)
         self.columnCount = source.columnCount
@@ -119,6 +139,7 @@ struct RowMatchPredicate {
     mutating func matches(row: Int) -> Bool {
         guard let reader else {
             for column in 0..<columnCount {
+                if let columns, !(column < columns.count && columns[column]) { continue }
                 switch matcher.verdict(memo.text(row: row, column: column)) {
                 case .match: return true
                 case .noMatch: continue
@@ -131,10 +152,20 @@ struct RowMatchPredicate {
         var scratch = self.scratch
         var tooComplex = false
         defer { self.scratch = scratch }
-        let found = reader.firstField(ofRow: row) { _, raw in
-            let verdict = matcher.verdict(rawField: raw, quote: quote, scratch: &scratch)
-            if verdict == .tooComplex { tooComplex = true }
-            return verdict != .noMatch  // stops at a match, and at a pattern out of its limits
+        let found: Bool
+        if let columns {
+            found = reader.firstField(ofRow: row) { column, raw in
+                guard column < columns.count, columns[column] else { return false }
+                let verdict = matcher.verdict(rawField: raw, quote: quote, scratch: &scratch)
+                if verdict == .tooComplex { tooComplex = true }
+                return verdict != .noMatch
+            }
+        } else {
+            found = reader.firstField(ofRow: row) { _, raw in
+                let verdict = matcher.verdict(rawField: raw, quote: quote, scratch: &scratch)
+                if verdict == .tooComplex { tooComplex = true }
+                return verdict != .noMatch  // stops at a match, and at a pattern out of its limits
+            }
         }
         if tooComplex { isTooComplex = true; return false }
         return found

@@ -136,6 +136,7 @@ extension DataTableView {
         case (.order(let kept, let rowCount), .filter(let matcher)) where grouping != nil:
             // The sections are grouped again over the kept rows; the old ones show until then.
             filter = matcher
+            filterColumns = job.matcherColumns
             filteredRows = kept
             lastFilterMilliseconds = job.elapsedMilliseconds
             notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
@@ -147,6 +148,7 @@ extension DataTableView {
                 cursorAfterOrdering = .firstRow
             }
             filter = matcher
+            filterColumns = job.matcherColumns
             filteredRows = kept
             lastFilterMilliseconds = job.elapsedMilliseconds
             notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
@@ -163,7 +165,9 @@ extension DataTableView {
         case (.notFound, .search(let matcher, _)):
             notice = "not found: \(matcher.query)"
         case (.order(let kept, let rowCount), .columnFilter(let stack, let matcher)):
-            applyRowFilterOutcome(kept: kept, rowCount: rowCount, filters: RowFilters(matcher: matcher, columnFilters: stack), job: job)
+            applyRowFilterOutcome(kept: kept, rowCount: rowCount,
+                                  filters: RowFilters(matcher: matcher, columnFilters: stack, matcherColumns: job.matcherColumns),
+                                  job: job)
         case (.found(let found), .findValue):
             applyFoundSameValue(found)
         case (.notFound, .findValue):

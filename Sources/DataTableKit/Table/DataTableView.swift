@@ -72,6 +72,10 @@ public final class DataTableView {
     var placedRowCount = 0
     /// The active filter's matcher (nil: every row is shown).
     public internal(set) var filter: RowMatcher?
+    /// The source columns `filter` looked in: the columns shown when it was typed (a mask by
+    /// source column), nil for every column. Kept when columns are hidden or shown later, so
+    /// the filter keeps its rows; re-runs of the filter (loading ended, `|`) use it too.
+    public internal(set) var filterColumns: [Bool]?
     /// The column filters shown, oldest first (see `pushColumnFilter(_:)`); each narrows the rows
     /// the ones before it keep.
     public internal(set) var columnFilters: [ColumnFilter] = []
@@ -387,7 +391,7 @@ public final class DataTableView {
                 // A job is running over the rows loaded so far: the order is redone after it.
             } else if state?.isComplete ?? true {
                 // Loading finished: filter and sort everything.
-                if isRowFiltered { startFilter(filter) } else { startSort(by: sortDescriptors) }
+                if isRowFiltered { startFilter(filter, columns: filterColumns) } else { startSort(by: sortDescriptors) }
             } else if !isRowFiltered {
                 // Rows indexed since the sort go at the end, unsorted, until loading completes.
                 appendRowsLoadedSinceOrdering()
