@@ -87,7 +87,7 @@ struct DTableCommand: ParsableCommand {
     var sorts: [String] = []
 
     @Option(name: .customLong("filter"), help: ArgumentHelp(
-        "Show only the rows where some field matches REGEX (PCRE2; ignores case unless REGEX has an upper-case letter); & changes it, Esc clears it.",
+        "Show only the rows where some shown field (see --columns) matches REGEX (PCRE2; ignores case unless REGEX has an upper-case letter); & changes it, Esc clears it.",
         valueName: "REGEX"))
     var filterPattern: String?
 
@@ -97,7 +97,7 @@ struct DTableCommand: ParsableCommand {
     var wheres: [String] = []
 
     @Option(name: .customLong("find"), help: ArgumentHelp(
-        "Start on the first cell matching REGEX, its matches highlighted (n goes on). Rows are not filtered: --print prints every row (--filter keeps only matching rows).",
+        "Start on the first shown cell matching REGEX, its matches highlighted (n goes on). Rows are not filtered: --print prints every row (--filter keeps only matching rows).",
         valueName: "REGEX"))
     var findPattern: String?
 
