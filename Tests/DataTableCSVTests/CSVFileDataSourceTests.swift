@@ -12,7 +12,7 @@ func temporaryFile(_ bytes: [UInt8], suffix: String = ".csv") -> String {
     precondition(fd >= 0)
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     close(fd)
-    return String(cString: template)
+    return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
 }
 
 @Suite struct CSVFileDataSourceTests {

@@ -222,7 +222,7 @@ public struct SortKeyColumn: Sendable {
             initialized = count
         }
         guard let parts else { return nil }
-        var reading = KeyReading.merged(parts.map { ($0.rows, $0.part.reading) }, keys: &keys)
+        let reading = KeyReading.merged(parts.map { ($0.rows, $0.part.reading) }, keys: &keys)
         let maxScale = parts.map(\.part.maxScale).max() ?? 0
         let minScale = parts.map(\.part.minScale).min() ?? 255
         // Fixed point works when every value fits the largest scale.
@@ -297,7 +297,7 @@ public struct SortKeyColumn: Sendable {
             initialized = count
         }
         guard let parts else { return nil }
-        var reading = KeyReading.merged(parts.map { ($0.rows, $0.part.reading) }, keys: &keys)
+        let reading = KeyReading.merged(parts.map { ($0.rows, $0.part.reading) }, keys: &keys)
         let wholeDays = parts.allSatisfy(\.part.wholeDays), wholeSeconds = parts.allSatisfy(\.part.wholeSeconds)
         let nulls = reading.nulls
         let range = keys.withUnsafeMutableBufferPointer { buffer -> KeyRange? in
@@ -367,7 +367,7 @@ public struct SortKeyColumn: Sendable {
             initialized = count
         }
         guard let parts else { return nil }
-        var reading = KeyReading.merged(parts.map { ($0.rows, $0.part.reading) }, keys: &keys)
+        let reading = KeyReading.merged(parts.map { ($0.rows, $0.part.reading) }, keys: &keys)
         let range = parts.reduce(KeyRange()) { $0.union($1.part.range) }
         let strayRanks = reading.strays.rank(&keys, nulls: reading.nulls)
         return SortKeyColumn(kind: .boolean, keys: keys, nulls: reading.nulls, range: range, strayRanks: strayRanks,
