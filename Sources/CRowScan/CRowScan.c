@@ -63,6 +63,20 @@ CROWSCAN_TARGET static inline crowscan_masks crowscan_classify(const uint8_t *bl
     return m;
 }
 
+/// The masks of a tail shorter than 64 bytes: the same block over a zero-padded copy, the masks
+/// cut to its length (the quote may be 0x00), so parities and carries come from its last byte.
+CROWSCAN_TARGET static inline crowscan_masks crowscan_classify_tail(const uint8_t *bytes, size_t tail, __m256i quote,
+                                                                    __m256i lf, __m256i cr) {
+    uint64_t valid = ((uint64_t)1 << tail) - 1;
+    uint8_t padded[64] = {0};
+    memcpy(padded, bytes, tail);
+    crowscan_masks m = crowscan_classify(padded, quote, lf, cr);
+    m.quote &= valid;
+    m.lf &= valid;
+    m.cr &= valid;
+    return m;
+}
+
 /// Inclusive prefix XOR (bit i = XOR of bits 0...i): a carry-less multiply by all ones.
 CROWSCAN_TARGET static inline uint64_t crowscan_prefix_xor(uint64_t x) {
     __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)x), _mm_set1_epi8((char)0xFF), 0);
@@ -112,16 +126,10 @@ CROWSCAN_TARGET size_t crowscan_starts(const uint8_t *bytes, size_t length, uint
     }
     if (i < length) {
         if (capacity - n < CROWSCAN_MIN_CAPACITY) goto stop;
-        // The tail as a block: zero padding, masks cut to its length (the quote may be 0x00), so
-        // the parity and the carries come from its last byte.
+        // The tail as a block (`crowscan_classify_tail`).
         size_t tail = length - i;
         uint64_t valid = ((uint64_t)1 << tail) - 1;
-        uint8_t padded[64] = {0};
-        memcpy(padded, bytes + i, tail);
-        crowscan_masks m = crowscan_classify(padded, quotes, lineFeeds, returns);
-        m.quote &= valid;
-        m.lf &= valid;
-        m.cr &= valid;
+        crowscan_masks m = crowscan_classify_tail(bytes + i, tail, quotes, lineFeeds, returns);
         uint64_t inQuotes = crowscan_prefix_xor(m.quote) ^ parity;
         parity = (uint64_t)((int64_t)inQuotes >> 63);
         uint64_t lf = m.lf & ~inQuotes, cr = m.cr & ~inQuotes;
@@ -173,12 +181,7 @@ CROWSCAN_TARGET size_t crowscan_starts_both(const uint8_t *bytes, size_t length,
         if (capacity0 - n0 < CROWSCAN_MIN_CAPACITY || capacity1 - n1 < CROWSCAN_MIN_CAPACITY) goto stop;
         size_t tail = length - i;
         uint64_t valid = ((uint64_t)1 << tail) - 1;
-        uint8_t padded[64] = {0};
-        memcpy(padded, bytes + i, tail);
-        crowscan_masks m = crowscan_classify(padded, quotes, lineFeeds, returns);
-        m.quote &= valid;
-        m.lf &= valid;
-        m.cr &= valid;
+        crowscan_masks m = crowscan_classify_tail(bytes + i, tail, quotes, lineFeeds, returns);
         uint64_t inQuotes = crowscan_prefix_xor(m.quote) ^ parity;
         parity = (uint64_t)((int64_t)inQuotes >> 63);
         uint64_t lf0 = m.lf & ~inQuotes, lf1 = m.lf & inQuotes;
