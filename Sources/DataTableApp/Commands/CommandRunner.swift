@@ -121,7 +121,7 @@ public final class CommandRunner: @unchecked Sendable {
             ("DTABLE_ROW_NUMBER", String(rowNumber)),
             ("DTABLE_ROW_CSV", CSVField.record(rowValues)),
         ])
-        let started = startDetachedThread { [self] in run(environment: environment) }
+        let started = WorkerThread { [self] in run(environment: environment) }.map { $0.detach() } != nil
         if !started {
             finish(.failed("cannot run '\(ActionCommand.printable(arguments[0]))': cannot start a thread"))
         }
@@ -379,20 +379,3 @@ private func makePipe(_ fds: inout [Int32]) -> Int32 {
     return 0
 }
 
-/// Runs `body` on a new detached thread; false when the thread could not be created.
-private func startDetachedThread(_ body: @escaping @Sendable () -> Void) -> Bool {
-    final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
-    let context = Unmanaged.passRetained(Box(body)).toOpaque()
-    var thread = pthread_t()
-    let status = pthread_create(&thread, nil, { context in
-        let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
-        box.body()
-        return nil
-    }, context)
-    guard status == 0 else {
-        Unmanaged<Box>.fromOpaque(context).release()
-        return false
-    }
-    pthread_detach(thread)
-    return true
-}

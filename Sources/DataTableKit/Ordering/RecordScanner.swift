@@ -164,17 +164,10 @@ struct RecordScanner: @unchecked Sendable {
     /// With `columns`, fields of other columns are skipped.
     func recordVerdict(row: Int, scratch: inout [UInt8]) -> RowMatcher.Verdict {
         let quote = reader.quote, matcher = matcher
+        let columns = columns
         var result = RowMatcher.Verdict.noMatch
-        if let columns {
-            _ = reader.firstField(ofRow: row) { column, raw in
-                guard column < columns.count, columns[column] else { return false }
-                let verdict = matcher.verdict(rawField: raw, quote: quote, scratch: &scratch)
-                result = verdict
-                return verdict != .noMatch
-            }
-            return result
-        }
-        _ = reader.firstField(ofRow: row) { _, raw in
+        _ = reader.firstField(ofRow: row) { column, raw in
+            guard columns.looksIn(column) else { return false }
             let verdict = matcher.verdict(rawField: raw, quote: quote, scratch: &scratch)
             result = verdict
             return verdict != .noMatch
@@ -187,7 +180,7 @@ struct RecordScanner: @unchecked Sendable {
     func textVerdict(row: Int) -> RowMatcher.Verdict {
         let fields = source.fields(row: row)
         for column in 0..<columnCount {
-            if let columns, !(column < columns.count && columns[column]) { continue }
+            guard columns.looksIn(column) else { continue }
             let verdict = matcher.verdict(column < fields.count ? fields[column] : "")
             if verdict != .noMatch { return verdict }
         }

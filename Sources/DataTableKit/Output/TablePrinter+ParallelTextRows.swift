@@ -78,34 +78,6 @@ extension TablePrinter {
     }
 }
 
-/// A thread of its own (not one of a pool's, which may already be busy: a worker the writer
-/// waits for must run).
-struct WorkerThread {
-    private let thread: pthread_t
-
-    /// Starts `body` on a new thread; nil when the thread could not be created.
-    init?(_ body: @escaping @Sendable () -> Void) {
-        final class Box {
-            let body: @Sendable () -> Void
-            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-        }
-        let context = Unmanaged.passRetained(Box(body)).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { context in
-            Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
-            return nil
-        }, context)
-        guard status == 0 else {
-            Unmanaged<Box>.fromOpaque(context).release()
-            return nil
-        }
-        self.thread = thread
-    }
-
-    /// Waits for the thread to end.
-    func join() { pthread_join(thread, nil) }
-}
-
 /// The slots `printTextRowsInParallel` lays batches out into, the permits to take a batch and
 /// the number of the next batch. A slot is written by one worker between its `room` permit and
 /// its `filled` signal and read by the writer between `filled` and its `room` signal: the

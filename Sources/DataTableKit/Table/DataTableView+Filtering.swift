@@ -139,7 +139,7 @@ struct RowMatchPredicate {
     mutating func matches(row: Int) -> Bool {
         guard let reader else {
             for column in 0..<columnCount {
-                if let columns, !(column < columns.count && columns[column]) { continue }
+                guard columns.looksIn(column) else { continue }
                 switch matcher.verdict(memo.text(row: row, column: column)) {
                 case .match: return true
                 case .noMatch: continue
@@ -152,20 +152,12 @@ struct RowMatchPredicate {
         var scratch = self.scratch
         var tooComplex = false
         defer { self.scratch = scratch }
-        let found: Bool
-        if let columns {
-            found = reader.firstField(ofRow: row) { column, raw in
-                guard column < columns.count, columns[column] else { return false }
-                let verdict = matcher.verdict(rawField: raw, quote: quote, scratch: &scratch)
-                if verdict == .tooComplex { tooComplex = true }
-                return verdict != .noMatch
-            }
-        } else {
-            found = reader.firstField(ofRow: row) { _, raw in
-                let verdict = matcher.verdict(rawField: raw, quote: quote, scratch: &scratch)
-                if verdict == .tooComplex { tooComplex = true }
-                return verdict != .noMatch  // stops at a match, and at a pattern out of its limits
-            }
+        let columns = columns
+        let found = reader.firstField(ofRow: row) { column, raw in
+            guard columns.looksIn(column) else { return false }
+            let verdict = matcher.verdict(rawField: raw, quote: quote, scratch: &scratch)
+            if verdict == .tooComplex { tooComplex = true }
+            return verdict != .noMatch  // stops at a match, and at a pattern out of its limits
         }
         if tooComplex { isTooComplex = true; return false }
         return found

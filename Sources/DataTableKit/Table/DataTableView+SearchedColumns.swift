@@ -22,3 +22,12 @@ extension DataTableView {
         return " (in \(searched) of \(max(columns.count, filterColumns.count)) columns)"
     }
 }
+
+extension Optional<[Bool]> {
+    /// Whether this mask of searched source columns (nil: every column) looks in `column`.
+    @inline(__always)
+    func looksIn(_ column: Int) -> Bool {
+        guard let mask = self else { return true }
+        return column < mask.count && mask[column]
+    }
+}
