@@ -98,10 +98,12 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
                                   bufferLimit: bufferLimit)
         // The header and a first screen: 64 KB, the end of the stream, or a quarter of a second;
         // then at least one whole record (the header, after a `sep=` line and skipped lines)
-        // unless the stream ends first.
+        // unless the stream ends first. A stream whose first 64 KB are binary is refused there.
         file.waitForBytes(1 << 16, milliseconds: 250)
         while true {
             let length = file.length, complete = file.isComplete
+            // Read after `complete`: the copier refuses before it marks the stream complete.
+            if let reason = file.binaryRefusal { throw MappedFile.OpenError.system("\(file.displayName) \(reason)") }
             if complete || Self.holdsHeader(file.bytes(0..<length), skipLines: skipLines, quote: (dialect ?? .comma).quote) { break }
             // No record starts in what was scanned: it costs the copier's limit no index.
             file.noteIndexed(upTo: length, indexMemory: 0)
