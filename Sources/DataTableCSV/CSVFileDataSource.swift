@@ -90,12 +90,15 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// indexed as it grows: the first rows show as soon as they arrive. Reading stops when the
     /// file and its row index reach `bufferLimit` bytes (`notice` then says so); a record cut
     /// there is dropped, the rows before it stay. `name` is how messages call the stream, as is
-    /// (`stdin`, or a FIFO's path quoted with `TerminalText.quoted`).
+    /// (`stdin`, or a FIFO's path quoted with `TerminalText.quoted`). Returns once the header
+    /// has arrived (or the stream ended): `waiting` is told so before it waits for it.
     public convenience init(streamingFrom fd: Int32, name: String, dialect: CSVDialect? = nil, hasHeader: Bool = true,
                             skipLines: Int = 0, dialectFileName: String? = nil,
-                            temporaryDirectory: String = "/tmp", bufferLimit: Int = Int.max) throws {
+                            temporaryDirectory: String = "/tmp", bufferLimit: Int = Int.max,
+                            waiting: (@Sendable (String) -> Void)? = nil) throws {
         let file = try MappedFile(streamingFrom: fd, name: name, temporaryDirectory: temporaryDirectory,
                                   bufferLimit: bufferLimit)
+        waiting?("waiting for the first lines of \(file.displayName)")
         // The header and a first screen: 64 KB, the end of the stream, or a quarter of a second;
         // then at least one whole record (the header, after a `sep=` line and skipped lines)
         // unless the stream ends first. A stream whose first 64 KB are binary is refused there.
