@@ -70,6 +70,18 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     private var valueCache: [Int: [DataTableValueType]] = [:]
     private var lastValueRow = -1
     private var lastValues: [DataTableValueType] = []
+    /// Records longer than `longRecordBytes` that were drawn or sampled, read by field
+    /// (`LongRecord`). Cleared at `longRecordLimit`. UI thread only.
+    private var longRecords: [Int: LongRecord] = [:]
+    private let longRecordLimit = 256
+
+    /// Records longer than this are not parsed whole for the screen: their fields are found
+    /// when shown (`LongRecord`), so a frame costs its visible cells whatever the record's
+    /// columns (a million, say).
+    public static let longRecordBytes = 64 << 10
+    /// Bytes of one record the screen reads at most: fields past them show a marker saying so
+    /// (`text`, `fields` and the raw readers still read the whole record).
+    public static let displayRecordLimit = 16 << 20
 
     /// Fields longer than this (in the file's bytes) are shown cut: `value` and the titles hold
     /// their first 64 KiB and a marker ("… [64 KiB of 500 MiB shown]"), so a huge field costs
@@ -352,6 +364,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// empty, else `.string`.
     public func value(row: Int, column: Int) -> DataTableValueType {
         if row != lastValueRow {
+            if let field = longRecordField(row: row, column: column) { return field.value }
             if let cached = valueCache[row] {
                 lastValues = cached
             } else {
@@ -368,8 +381,25 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         return column < lastValues.count ? lastValues[column] : .null
     }
 
+    /// Field `column` of row `row` when the row is a long record (see `longRecordBytes`), else nil.
+    private func longRecordField(row: Int, column: Int) -> (text: String, value: DataTableValueType, isCut: Bool)? {
+        if longRecords[row] == nil {
+            guard row < rowCount else { return nil }
+            let range = index[row]..<index[row + 1]
+            guard range.count > Self.longRecordBytes else { return nil }
+            // Past a change on disk, the row shows as blanks (`record`).
+            if let changedSize, range.upperBound > changedSize { return nil }
+            if longRecords.count >= longRecordLimit { longRecords.removeAll() }
+            longRecords[row] = LongRecord(record: range, in: file.bytes(0..<file.length), limit: Self.displayRecordLimit,
+                                          dialect: dialect)
+        }
+        return longRecords[row]?.field(column, in: file.bytes(0..<file.length), dialect: dialect,
+                                       fieldLimit: Self.displayFieldLimit)
+    }
+
     /// Empties the parsed-row caches.
     private func clearRowCaches() {
+        longRecords.removeAll()
         rowCache.removeAll(keepingCapacity: true)
         cutColumnsCache.removeAll()
         valueCache.removeAll(keepingCapacity: true)
@@ -500,6 +530,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// Whether `value(row:column:)` holds only the start of the field: its bytes in the file
     /// are more than `displayFieldLimit`. UI thread (it reads the row cache, as `value` does).
     public func isValueCut(row: Int, column: Int) -> Bool {
+        if let field = longRecordField(row: row, column: column) { return field.isCut }
         guard rowCache[row] != nil || !record(row).isEmpty else { return false }
         return cutColumnsCache[row]?.contains(column) ?? false
     }
