@@ -108,6 +108,133 @@ extension EndToEnd {
             try expectRefusedAtOnce("cat /dev/urandom | \(shellQuoted(try dtableBinaryPath()))", named: "stdin")
         }
 
+        /// Starts dtable on `file` in `directory`, waits for the table, then keeps moving the
+        /// cursor one step forward and back (`j`/`k`, or `l`/`h` with `byColumn`) while the file is
+        /// indexed and for 3 s after (loading's end is when columns were measured again): each
+        /// step must show on the status line within 2 s. Gives up after `timeout` s (a debug build
+        /// on a shared machine).
+        func startAnsweringWhileIndexing(_ file: String, in directory: TemporaryDirectory, width: Int = 100,
+                                         height: Int = 12, byColumn: Bool = false,
+                                         firstScreenWithin: Double = 60, timeout: Double = 180) throws -> TmuxSession {
+            let session = try TmuxSession(width: width, height: height, arguments: [try dtableBinaryPath(), file],
+                                          workingDirectory: directory.path)
+            try #require(session.waitFor(timeout: firstScreenWithin) { Fixture.statusLine($0).contains(" row ") },
+                         "no table within \(firstScreenWithin) s:\n\(session.lastScreen)")
+            /// The cursor's row (or column) on the status line: N of "row N/…".
+            func cursor(_ screen: [String]) -> Int? {
+                let words = Fixture.words(Fixture.statusLine(screen))
+                guard let at = words.firstIndex(of: byColumn ? "col" : "row"), at + 1 < words.count else { return nil }
+                return Int(words[at + 1].prefix { $0 != "/" }.filter(\.isNumber))
+            }
+            let deadline = ContinuousClock.now + .seconds(timeout)
+            var indexedAt: ContinuousClock.Instant?
+            var forward = true
+            while ContinuousClock.now < deadline {
+                let before = try #require(cursor(try session.capture()), "no cursor position:\n\(session.lastScreen)")
+                try session.sendKeys(forward ? (byColumn ? "l" : "j") : (byColumn ? "h" : "k"))
+                let expected = before + (forward ? 1 : -1)
+                forward.toggle()
+                try #require(session.waitFor(timeout: 2) { cursor($0) == expected },
+                             "a key was not answered within 2 s (indexed: \(indexedAt != nil)):\n\(session.lastScreen)")
+                if !Fixture.statusLine(session.lastCapture).contains("indexing") {
+                    indexedAt = indexedAt ?? .now
+                    if ContinuousClock.now - indexedAt! > .seconds(3) { return session }
+                }
+                usleep(200_000)
+            }
+            Issue.record("not indexed in \(timeout) s:\n\(session.lastScreen)")
+            return session
+        }
+
+        /// `a,b`, 20,000 short rows (more than the 64 KB sniffed), then `tail`.
+        func fileWithATail(_ tail: (Int32) throws -> Void, in directory: TemporaryDirectory, name: String) throws {
+            var text = "a,b\n"
+            for i in 0..<20_000 { text += "\(i),x\n" }
+            let path = try directory.write(name, text: text)
+            let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+            try #require(fd >= 0)
+            defer { close(fd) }
+            try tail(fd)
+        }
+
+        @Test("A header and a 5 GB sparse tail of NUL bytes: q answers once indexed, and on the huge last record")
+        func sparseTail() throws {
+            let directory = try TemporaryDirectory()
+            // truncate(1): the tail costs no disk; the file goes with the directory.
+            try fileWithATail({ fd in try #require(ftruncate(fd, 5 << 30) == 0) }, in: directory, name: "sparse.csv")
+            let session = try startAnsweringWhileIndexing("sparse.csv", in: directory)
+            // The last record is 5 GB of NULs: shown (its first 64 KiB), not scanned.
+            try session.sendKeys("G")
+            #expect(session.waitFor(timeout: 5) { Fixture.statusLine($0).contains("row 20,001/20,001") }, "\(session.lastScreen)")
+            try session.sendKeys("q")
+            #expect(session.waitForExit(timeout: 2) == 0, "still running 2 s after q:\n\(session.lastScreen)")
+        }
+
+        @Test("A huge last record of printable bytes: q answers once indexed, and on that record")
+        func hugePrintableLastRecord() throws {
+            let directory = try TemporaryDirectory()
+            try fileWithATail({ fd in
+                let block = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+                for _ in 0..<300 { _ = block.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
+            }, in: directory, name: "huge.csv")
+            let session = try startAnsweringWhileIndexing("huge.csv", in: directory)
+            try session.sendKeys("G")
+            #expect(session.waitFor(timeout: 5) { Fixture.statusLine($0).contains("row 20,001/20,001") }, "\(session.lastScreen)")
+            try session.sendKeys("q")
+            #expect(session.waitForExit(timeout: 2) == 0, "still running 2 s after q:\n\(session.lastScreen)")
+        }
+
+        /// A file of `columns` columns `c0`, `c1`, … and `rows` rows of small numbers.
+        func wideFile(columns: Int, rows: Int, in directory: TemporaryDirectory, name: String) throws {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(columns * 8 * (rows + 1))
+            for column in 0..<columns { bytes += Array("\(column == 0 ? "" : ",")c\(column)".utf8) }
+            bytes.append(0x0A)
+            for row in 0..<rows {
+                for column in 0..<columns { bytes += Array("\(column == 0 ? "" : ",")\((column * 7 + row) % 1000)".utf8) }
+                bytes.append(0x0A)
+            }
+            try directory.write(name, bytes: bytes)
+        }
+
+        @Test("200,000 columns: I shows the summary at once, and q answers")
+        func summaryOfTwoHundredThousandColumns() throws {
+            let directory = try TemporaryDirectory()
+            try wideFile(columns: 200_000, rows: 5, in: directory, name: "wide.csv")
+            let session = try startAnsweringWhileIndexing("wide.csv", in: directory, byColumn: true)
+            try session.sendKeys("I")
+            // The sheet is up (it fills in as its job runs on the workers), listing the columns.
+            #expect(session.waitFor(timeout: 5) { screen in
+                Fixture.words(screen.row(0)).starts(with: ["column", "kind", "non-null"])
+                    && Fixture.words(screen.row(1)).first == "c0" && Fixture.statusLine(screen).contains("/200,000")
+            }, "\(session.lastScreen)")
+            // q closes the sheet, q quits.
+            try session.sendKeys("q")
+            try session.sendKeys("q")
+            #expect(session.waitForExit(timeout: 2) == 0, "still running 2 s after q:\n\(session.lastScreen)")
+        }
+
+        @Test("1,000,000 columns: $ and 0 answer at once, and q")
+        func aMillionColumns() throws {
+            let directory = try TemporaryDirectory()
+            try wideFile(columns: 1_000_000, rows: 3, in: directory, name: "million.csv")
+            // The first screen measures the columns it shows, not a million (a debug build on a
+            // shared machine: seconds; it took 25 s before).
+            let session = try startAnsweringWhileIndexing("million.csv", in: directory, width: 80, byColumn: true,
+                                                          firstScreenWithin: 10)
+            try session.sendKeys("$")
+            #expect(session.waitFor(timeout: 2) { screen in
+                Fixture.words(screen.row(0)).last == "c999999" && Fixture.statusLine(screen).contains("col 1000000/1000000")
+            }, "\(session.lastScreen)")
+            // The last column's values, read from the end of each million-field record.
+            #expect(Fixture.words(session.lastCapture.row(1)).last == String((999_999 * 7) % 1000))
+            try session.sendKeys("0")
+            #expect(session.waitFor(timeout: 2) { Fixture.words($0.row(0)).first == "c0" && Fixture.statusLine($0).contains("col 1/") },
+                    "\(session.lastScreen)")
+            try session.sendKeys("q")
+            #expect(session.waitForExit(timeout: 2) == 0, "still running 2 s after q:\n\(session.lastScreen)")
+        }
+
         /// Waits until process `pid` is gone (or a zombie), at most `seconds`.
         func waitUntilGone(_ pid: pid_t, seconds: Double) -> Bool {
             let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
