@@ -20,6 +20,9 @@ struct LongRecord {
     private let starts: [Int]
     /// Fields already parsed, by column.
     private var parsed: [Int: (text: String, value: DataTableValueType, isCut: Bool)] = [:]
+    /// Where the field after the last one parsed starts: reading the columns in order (the
+    /// record view, a sample) finds each from there, not from a recorded start.
+    private var following: (column: Int, start: Int)?
 
     /// Whether the window holds the whole record.
     var isWhole: Bool { window.upperBound >= recordEnd }
@@ -40,28 +43,38 @@ struct LongRecord {
     mutating func field(_ column: Int, in all: UnsafeRawBufferPointer, dialect: CSVDialect,
                         fieldLimit: Int) -> (text: String, value: DataTableValueType, isCut: Bool) {
         if let known = parsed[column] { return known }
-        let result = parse(column, in: all, dialect: dialect, fieldLimit: fieldLimit)
+        // The field's bytes: from where the previous column's field ended, else from the last
+        // recorded start before it.
+        var slice = UnsafeRawBufferPointer(start: nil, count: 0)
+        if let following, following.column == column, following.start <= window.upperBound {
+            slice = CSVFileDataSource.field(0, in: UnsafeRawBufferPointer(rebasing: all[following.start..<window.upperBound]),
+                                            dialect: dialect)
+        } else if column / Self.stride < starts.count {
+            slice = CSVFileDataSource.field(column % Self.stride,
+                                            in: UnsafeRawBufferPointer(rebasing: all[starts[column / Self.stride]..<window.upperBound]),
+                                            dialect: dialect)
+        }
+        following = nil
+        if let base = slice.baseAddress, let origin = all.baseAddress {
+            let end = base - origin + slice.count
+            if end < window.upperBound && all[end] == dialect.delimiter { following = (column + 1, end + 1) }
+        }
+        let result = parse(slice, in: all, dialect: dialect, fieldLimit: fieldLimit)
         if parsed.count >= Self.parsedLimit { parsed.removeAll(keepingCapacity: true) }
         parsed[column] = result
         return result
     }
 
-    private func parse(_ column: Int, in all: UnsafeRawBufferPointer, dialect: CSVDialect,
+    /// The field shown for `slice`, a field's bytes (nil base: not in the window).
+    private func parse(_ slice: UnsafeRawBufferPointer, in all: UnsafeRawBufferPointer, dialect: CSVDialect,
                        fieldLimit: Int) -> (text: String, value: DataTableValueType, isCut: Bool) {
-        let checkpoint = column / Self.stride
-        var slice = UnsafeRawBufferPointer(start: nil, count: 0)
-        if checkpoint < starts.count {
-            slice = CSVFileDataSource.field(column % Self.stride,
-                                            in: UnsafeRawBufferPointer(rebasing: all[starts[checkpoint]..<window.upperBound]),
-                                            dialect: dialect)
-        }
-        guard let base = slice.baseAddress, let origin = all.baseAddress else {
+        let start = slice.baseAddress.flatMap { base in all.baseAddress.map { base - $0 } }
+        guard let start, isWhole || start < window.upperBound else {
             // Not in the window: a field the record does not have, or one past what was read.
             if isWhole { return ("", .null, false) }
             let text = "… [not read: past the first \(ByteSize.formatted(window.count)) of a \(ByteSize.formatted(recordEnd - window.lowerBound)) record]"
             return (text, .string(text), true)
         }
-        let start = base - origin
         if !isWhole && start + slice.count >= window.upperBound {
             // The field runs past the window: its first bytes, and how much of it is known.
             let buffer = slice.assumingMemoryBound(to: UInt8.self)

@@ -1,4 +1,5 @@
 import DataTableKit
+import Dispatch
 import Glibc
 import NcursesBackend
 import Synchronization
@@ -15,6 +16,8 @@ final class InputOpening: @unchecked Sendable {
     }
 
     private let state = Mutex(State())
+    /// Signalled once the result is there.
+    private let opened = DispatchSemaphore(value: 0)
 
     /// How long the viewer waits for the input before it opens the terminal to say what it waits
     /// for: an input that opens sooner (any file) starts the table, or fails, with no screen.
@@ -25,6 +28,7 @@ final class InputOpening: @unchecked Sendable {
         let run: @Sendable () -> Void = { [self] in
             let result = Result { try open { text in self.state.withLock { $0.waitingFor = text } } }
             state.withLock { $0.result = result }
+            opened.signal()
         }
         if let thread = WorkerThread(run) { thread.detach() } else { run() }
     }
@@ -47,11 +51,9 @@ final class InputOpening: @unchecked Sendable {
 
     /// Waits up to `patience` for the input; nil when it has not opened by then.
     func result(within patience: Duration) -> Result<DataTableDataSource, Error>? {
-        let deadline = ContinuousClock.now + patience
-        while ContinuousClock.now < deadline {
-            if let result { return result }
-            usleep(2000)
-        }
+        let (seconds, attoseconds) = patience.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        _ = opened.wait(timeout: .now() + .nanoseconds(nanoseconds))
         return result
     }
 
