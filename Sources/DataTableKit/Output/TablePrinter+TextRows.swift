@@ -10,7 +10,8 @@ import TerminalSurface
 /// a wide character that would cross a column's edge drawn as blanks, gutters as spaces, and
 /// trailing blanks removed as `Surface.line` removes them. Printable ASCII (the common case)
 /// is copied byte by byte; any other value goes through the same `TerminalText` functions as
-/// the pipeline. Measured (callgrind, the 8-column bench file at 200 columns): see DECISIONS.
+/// the pipeline. Measured (callgrind, the 8-column bench file at 200 columns):
+/// see docs/decisions/0065-print-without-cell-pipeline.md.
 extension TablePrinter {
     /// Whether `view` can take the fast path: no escapes, the default text cells on single
     /// lines of fixed height, no per-cell configuration closure, no sections.

@@ -10,7 +10,7 @@ import Synchronization
 /// at even steps from the first indexed row to the last, so a column whose first thousand
 /// values are `NA` is judged by its values further down. Fields are read through the source's
 /// raw reader where it has one (no row is parsed whole). Measured on the 10M-row bench file
-/// (8 columns, release build): see DECISIONS.md.
+/// (8 columns, release build): see docs/decisions/0058-nulls-strays-kinds-from-spread-sample.md.
 final class ColumnKindSampler: @unchecked Sendable {
     /// Rows in a full sample.
     static let sampleRows = 4096
