@@ -24,6 +24,15 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "dtable-examples", dependencies: ["SeedExamples"]),
+        // README.md's library example, verbatim (a test checks README still shows this file).
+        .executableTarget(
+            name: "readme-example",
+            dependencies: [
+                .product(name: "DataTableKit", package: "dtable"),
+                .product(name: "DataTableApp", package: "dtable"),
+                .product(name: "NcursesBackend", package: "dtable"),
+            ]
+        ),
         .testTarget(name: "SeedExamplesTests", dependencies: ["SeedExamples"], exclude: ["__Snapshots__"]),
     ]
 )
