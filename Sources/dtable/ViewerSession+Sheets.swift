@@ -25,10 +25,11 @@ extension ViewerSession {
             result = try CSVTableWriter().writeView(selection, of: sheet.dataSource, to: CSVWriteTarget(path: path, expecting: nil),
                                                     overwriting: request.overwrites)
         } catch let error as CSVWriteError where error.isConflict {
-            throw DTableError("not written: \(name) exists (:w! \(given) replaces it)")
+            // It exists, or it is read-only.
+            throw DTableError("not written: \(error.message) (:w! \(given) replaces it)")
         }
         let rows = result.rowsWritten, columns = selection.columns.count
-        return "wrote sheet: \(grouped(rows)) row\(rows == 1 ? "" : "s") × \(columns) column\(columns == 1 ? "" : "s") to \(result.path)"
-            + (result.backupPath.map { " (previous kept as \($0))" } ?? "")
+        return "wrote sheet: \(grouped(rows)) row\(rows == 1 ? "" : "s") × \(columns) column\(columns == 1 ? "" : "s") "
+            + Self.destination(of: result)
     }
 }
