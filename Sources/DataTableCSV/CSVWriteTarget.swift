@@ -64,6 +64,13 @@ public final class CSVWriteTarget: @unchecked Sendable {
         }
     }
 
+    /// Takes the backup `other`'s writes made as this target's own (a new version of the same
+    /// file read again: the backup this session made may still be replaced).
+    func adoptBackup(of other: CSVWriteTarget?) {
+        guard let backup = other?.ownBackup else { return }
+        expected.withLock { $0.backup = backup }
+    }
+
     /// Throws the error a write to this path would stop at before writing anything: what is
     /// there is not a regular file (or a link to one), or is read-only (a conflict) unless
     /// `replacingReadOnly`. For a program to refuse a bad path before it starts its work.

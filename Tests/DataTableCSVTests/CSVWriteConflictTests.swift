@@ -124,6 +124,27 @@ import DataTableKit
         #expect(text(path + ".bak.2") == "id\n3\n")
     }
 
+    @Test func theBackupASessionMadeStaysItsOwnAcrossAReload() throws {
+        let (source, path) = try open("id\n1\n")
+        source.setField("2", row: 0, column: 0)
+        #expect(try CSVTableWriter.save(source).backupPath == path + ".bak")
+        saveByRename("id\n7\n", to: path)
+        let old = try #require(source.base as? CSVFileDataSource)
+        let reload = CSVReload(reloading: old, oldKeys: nil, keyColumns: [], tail: nil)
+        var outcome: CSVReload.Outcome?
+        while outcome == nil {
+            outcome = reload.takeOutcome()
+            usleep(1000)
+        }
+        guard case .done(let result) = outcome else { Issue.record("not reloaded"); return }
+        let reloaded = EditableDataSource(base: result.source)
+        reloaded.setField("8", row: 0, column: 0)
+        // Its own backup (of the first write) is replaced, not kept beside a FILE.bak.1.
+        #expect(try CSVTableWriter.save(reloaded).backupPath == path + ".bak")
+        #expect(text(path + ".bak") == "id\n7\n")
+        #expect(directoryEntries(String(path[..<path.lastIndex(of: "/")!])) == ["c.csv", "c.csv.bak"])
+    }
+
     @Test func anOutputFileIsCheckedLikeTheInput() throws {
         let (source, _) = try open("id\n1\n")
         let out = temporaryDirectory() + "/out.csv"

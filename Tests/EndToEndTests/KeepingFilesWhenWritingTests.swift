@@ -37,6 +37,7 @@ extension EndToEnd {
                 #expect(session.waitFor { Fixture.statusLine($0).contains("deleted row") }, "\(session.lastScreen)")
             }
             try session.sendKeys(":")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("Enter go") }, "\(session.lastScreen)")
             try session.sendLiteral(command)
             try session.sendKeys("Enter")
         }
@@ -139,6 +140,35 @@ extension EndToEnd {
                     "\(session.lastScreen)")
             #expect(directory.read("c.csv") == "id,v\n" + (3...20).map { "\($0),x\($0)\n" }.joined())
             #expect(Self.status(path).map { $0.st_mode & 0o7777 } == 0o444)
+            try Self.quit(session)
+        }
+
+        @Test("A sheet's :w FILE: written again, it replaces its own backup only; a read-only FILE needs :w!")
+        func aSheetWritesLikeTheTable() throws {
+            let directory = try TemporaryDirectory()
+            _ = try directory.write("c.csv", text: Self.original)
+            _ = directory.track("f.csv")
+            _ = directory.track("f.csv.bak")
+            let session = try Self.start("c.csv", in: directory.path)
+            try session.sendKeys("F")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("frequency of id") && Fixture.words($0.row(1)).prefix(3) == ["1", "1", "5.00%"] },
+                    "\(session.lastScreen)")
+            for (round, expected) in ["wrote sheet: 20 rows × 4 columns to f.csv", "to f.csv (previous kept as f.csv.bak)",
+                                      "to f.csv (previous kept as f.csv.bak)"].enumerated() {
+                let before = Self.status(directory.filePath("f.csv"))?.st_ino
+                try Self.deleteAndRun(round == 0 ? "w f.csv" : "w! f.csv", in: session, deleting: false)
+                #expect(session.waitFor { screen in
+                    Self.status(directory.filePath("f.csv"))?.st_ino != before
+                        && Fixture.statusLine(screen).contains(expected) && !Fixture.statusLine(screen).contains(".bak.")
+                }, "round \(round): \(session.lastScreen)")
+            }
+            #expect(directory.read("f.csv.bak.1") == nil)
+            #expect(chmod(directory.filePath("f.csv"), 0o444) == 0)
+            try Self.deleteAndRun("w f.csv", in: session, deleting: false)
+            #expect(session.waitFor { Fixture.statusAndMessage($0).contains("not written: 'f.csv' is read-only (:w! f.csv replaces it)") },
+                    "\(session.lastScreen)")
+            try session.sendKeys("Escape", "q")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("row 1/20") }, "\(session.lastScreen)")
             try Self.quit(session)
         }
 
