@@ -83,8 +83,8 @@ public struct CSVWriteResult: Sendable {
 /// Memory stays bounded (a 1 MB buffer; unchanged runs of rows are written straight from the
 /// mapping), whatever the size.
 ///
-/// Lost updates: a write to a `CSVWriteTarget` first checks that the file there (and its `.bak`)
-/// is the version dtable read or last wrote, and refuses a conflict unless `overwriting`.
+/// Lost updates: a write to a `CSVWriteTarget` first checks that the file there is the version
+/// dtable read or last wrote, and refuses a conflict unless `overwriting`.
 ///
 /// `AppendingColumnsDataSource` layers are looked through: their header-only columns are not data.
 public struct CSVTableWriter: Sendable {
