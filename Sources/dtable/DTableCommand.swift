@@ -182,8 +182,8 @@ struct DTableCommand: ParsableCommand {
         let environment = Environment.current
         let stdinIsTerminal = isatty(0) == 1
         let stdoutIsTerminal = isatty(1) == 1
-        // Fail on an unwritable --stats path or a bad config file now, not after the session.
-        let statsFile = try stats.map(StatisticsReport.openForWriting)
+        // Fail on a --stats or --output path dtable must not write, or a bad config file, now.
+        let statsFile = try WrittenPaths.check(stats: stats, output: output, input: file)
         let configFile = try Self.loadConfigurationFile(environment: environment)
         let source = try InputSource.choose(file: file, stdinIsTerminal: stdinIsTerminal)
         try Self.checkLiveOptions(watch: watch, follow: follow, source: source)
@@ -260,8 +260,8 @@ struct DTableCommand: ParsableCommand {
                     }
                 })
             out.flush()
-            StatisticsReport(view: view, application: nil, bytesWritten: out.bytesWritten,
-                             peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile)
+            guard StatisticsReport(view: view, application: nil, bytesWritten: out.bytesWritten,
+                                   peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile) else { throw ExitCode(2) }
             return
         }
 
@@ -316,10 +316,11 @@ struct DTableCommand: ParsableCommand {
         session.dispatcher.cancelAll()
         session.finishWriting()
         terminal.shutdown()
-        StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten,
-                         peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile)
+        let statsWritten = StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten,
+                                            peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile)
         if signal != 0 { throw ExitCode(128 + signal) }
         session.finish()
+        if !statsWritten { throw ExitCode(2) }
     }
 }
 
