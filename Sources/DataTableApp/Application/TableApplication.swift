@@ -97,9 +97,9 @@ public final class TableApplication {
     }
 
     /// Events handled at most between two frames while input keeps coming.
-    static let maximumEventsPerFrame = 4_096
+    var maximumEventsPerFrame = 4_096
     /// Time spent at most handling events between two frames while input keeps coming.
-    static let maximumTimePerFrame = Duration.milliseconds(50)
+    var maximumTimePerFrame = Duration.milliseconds(50)
 
     /// Handles `first`, then every event the backend already has (asked with no wait), without
     /// drawing: a burst of keys (typed ahead, pasted without bracketed paste, auto-repeat) costs
@@ -110,7 +110,7 @@ public final class TableApplication {
     /// else `.redraw` when anything changed. See docs/decisions/0079-drain-input-before-drawing.md.
     func handleWaitingEvents(startingWith first: InputEvent, until shouldStop: () -> Bool = { false }) -> Response {
         let clock = ContinuousClock()
-        let deadline = clock.now + Self.maximumTimePerFrame
+        let deadline = clock.now + maximumTimePerFrame
         var combined = Response.ignored
         var event = first
         var handled = 0
@@ -123,7 +123,7 @@ public final class TableApplication {
                 combined = .redraw
             }
             handled += 1
-            guard handled < Self.maximumEventsPerFrame, clock.now < deadline, !shouldStop(),
+            guard handled < maximumEventsPerFrame, clock.now < deadline, !shouldStop(),
                   let next = backend.nextEvent(timeoutMilliseconds: 0) else { return combined }
             event = next
         }
