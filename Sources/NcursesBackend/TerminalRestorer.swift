@@ -37,7 +37,7 @@ enum TerminalRestorer {
     static let quitGraceSeconds: UInt32 = 2
 
     /// Records the terminal's modes as the shell left them: call before `newterm`, which turns
-    /// off echo, line mode, icrnl and onlcr at once.
+    /// off echo, line mode, icrnl and onlcr at once (see docs/decisions/0081-crash-restores-the-shells-terminal-modes.md).
     static func saveModes(inputFD: Int32) {
         self.inputFD = inputFD
         hasSavedModes = tcgetattr(inputFD, &savedModes) == 0
