@@ -4,12 +4,14 @@ import TerminalSurface
 /// The terminal's bytes, read from its file descriptor and decoded by `InputDecoder`: ncurses
 /// never parses input (see docs/decisions/0078-own-input-decoder.md).
 ///
-/// Waits with `poll` on the terminal and on `InputSignals`' pipe, reads what is there (at most
-/// `readSize` bytes at a time, only when every event decoded before is handed out, so what is
-/// held stays bounded), and gives an Esc or an unfinished sequence `escapeDelayMilliseconds`
-/// for its rest before it counts as complete.
+/// Waits with `poll` on the terminal and on `InputSignals`' pipe, reads what is there (only when
+/// every event decoded before is handed out, so what is held stays bounded), and gives an Esc or
+/// an unfinished sequence `escapeDelayMilliseconds` for its rest before it counts as complete.
+///
+/// Outside a paste it reads one byte at a time, as ncurses and `less` do: bytes typed after the
+/// key that quits stay in the terminal for the shell (type-ahead), never read and dropped.
 final class TerminalInput {
-    /// Bytes read at most at once.
+    /// Bytes read at most at once inside a bracketed paste.
     static let readSize = 4_096
 
     private let fd: Int32
@@ -62,7 +64,8 @@ final class TerminalInput {
 
     /// Reads what the terminal has and decodes it.
     private func readAvailable() {
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        let size = decoder.isReadingPaste ? buffer.count : 1
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, size) }
         if count > 0 {
             enqueue(decoder.decode(buffer[0..<count]))
             heldUntil = decoder.isWaitingForMoreBytes ? clock.now + .milliseconds(InputDecoder.escapeDelayMilliseconds) : nil

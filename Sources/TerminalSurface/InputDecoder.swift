@@ -80,6 +80,12 @@ public struct InputDecoder: Sendable {
         }
     }
 
+    /// Whether a bracketed paste is being read (its bytes are text until the end marker).
+    public var isReadingPaste: Bool {
+        if case .paste = state { return true }
+        return false
+    }
+
     /// Decodes `bytes`, returning the events they complete (in order).
     public mutating func decode<Bytes: Sequence>(_ bytes: Bytes) -> [InputEvent] where Bytes.Element == UInt8 {
         events.removeAll(keepingCapacity: true)
