@@ -112,6 +112,7 @@ extension DataTableView {
         case (.failed(let message), let kind):
             notice = message
             cursorAfterOrdering = nil
+            noteFailure(message, of: kind)
             // A search whose pattern ran out of its limits is not repeated by `n` or highlighted.
             if case .search(let matcher, _) = kind, lastSearch?.query == matcher.query { lastSearch = nil }
         case (.order(let order, let rowCount), .sort(let descriptors)):
@@ -138,6 +139,7 @@ extension DataTableView {
             filter = matcher
             filterColumns = job.matcherColumns
             filteredRows = kept
+            filterStoppedReason = nil
             lastFilterMilliseconds = job.elapsedMilliseconds
             notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
             startSort(by: sortDescriptors)
@@ -150,6 +152,7 @@ extension DataTableView {
             filter = matcher
             filterColumns = job.matcherColumns
             filteredRows = kept
+            filterStoppedReason = nil
             lastFilterMilliseconds = job.elapsedMilliseconds
             notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
             setDisplayOrder(kept, coveredRows: rowCount)
@@ -217,15 +220,23 @@ extension DataTableView {
         return true
     }
 
-    /// Blocks until the running job finishes and applies it (tests, scripts).
-    public func waitForJob() {
+    /// Blocks until the running job finishes and applies it (tests, scripts, print mode).
+    /// Returns the message of the first job that failed meanwhile (a filter whose pattern ran
+    /// out of its limits: "pattern too complex: …"), nil when none did. A failed filter leaves
+    /// the rows it was to filter unfiltered: a caller that prints them must not take them for
+    /// its answer.
+    @discardableResult
+    public func waitForJob() -> String? {
+        var failure: String?
         while true {
             // The kinds' check over the large sample first: a kind it changes re-runs the sort
             // (or the grouping, whose sums depend on the kinds).
             settleColumnKinds()
-            guard let job = activeJob else { return }
+            guard let job = activeJob else { return failure }
             job.partialRows.stopKeepingRows()
-            while !apply(job, showingPartialRows: false) { usleep(1000) }
+            while !job.isFinished { usleep(1000) }
+            if failure == nil { failure = job.failureMessage }
+            apply(job, showingPartialRows: false)
         }
     }
 

@@ -100,6 +100,9 @@ public final class DataTableView {
     public internal(set) var lastSortMilliseconds: Double?
     /// How long the last filter took.
     public internal(set) var lastFilterMilliseconds: Double?
+    /// Why a run of the applied filters over rows loaded later failed (see
+    /// `DataTableView+FailedFilter`); nil while they cover every row they were run over.
+    public internal(set) var filterStoppedReason: String?
     /// The check of the columns' kinds over a large sample, while it runs (see `ColumnKindSampler`).
     var kindSampler: ColumnKindSampler?
     /// Source rows the last kind sample covered (spread over); the kinds are checked again when
@@ -380,7 +383,8 @@ public final class DataTableView {
         let state = dataSource.loadState
         let count = dataSource.rowCount
         let sourceNotice = dataSource.notice
-        let orderIsStale = displayOrder != nil && count != sortedRowCount
+        // A filter that failed over the rows loaded later is not run again by itself.
+        let orderIsStale = displayOrder != nil && count != sortedRowCount && filterStoppedReason == nil
         guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != lastLoadState
             || sourceNotice != lastSourceNotice else { return jobChanged || tookChanges || columnsAdded }
         if let state, state.isComplete, lastLoadState?.isComplete == false { remeasureColumns() }
