@@ -68,4 +68,14 @@ import TestSupport
         view.waitForJob()
         #expect(view.viewport.rowCount == 21)
     }
+
+    @Test func choosingColumnsWithAPatternOutOfItsLimitsChangesNothingAndSaysSo() {
+        let source = StringRowsDataSource(titles: ["a", Self.wedge, "ccc"], rows: [["1", "2", "3"]])
+        let view = DataTableView(dataSource: source, size: Size(width: 60, height: 8))
+        #expect(!view.showColumns(matching: regex(Self.pattern)))
+        #expect(view.visibleColumns.count == 3)
+        view.filterColumnsFromUser(Self.pattern)
+        #expect(view.visibleColumns.count == 3)
+        #expect(view.notice == "pattern too complex: \(Self.pattern): columns unchanged")
+    }
 }

@@ -21,6 +21,17 @@ extension EndToEnd {
                     "\(result.standardErrorText.debugDescription)")
         }
 
+        @Test("--print --columns '(a+)+$' with a title it runs out of its limits on: status 2, the message")
+        func columnsFail() throws {
+            let directory = try TemporaryDirectory()
+            let path = try directory.write("titles.csv", text: "a,\(String(repeating: "a", count: 40))b\n1,2\n")
+            let result = try runProcess([try dtableBinaryPath(), "--print", "--columns", "(a+)+$", path], timeout: 20)
+            #expect(result.status == 2, "\(result.standardOutputText)")
+            #expect(result.standardOutput.isEmpty, "\(result.standardOutputText)")
+            #expect(ProcessResult.lines(of: result.standardErrorText) == ["dtable: --columns '(a+)+$': pattern too complex"],
+                    "\(result.standardErrorText.debugDescription)")
+        }
+
         @Test("The viewer with --filter '(a+)+$' exits 2 with the message, not a table of every row")
         func viewerFails() throws {
             let directory = try TemporaryDirectory()
