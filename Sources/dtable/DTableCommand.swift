@@ -130,7 +130,7 @@ struct DTableCommand: ParsableCommand {
     @Option(help: "Write the table with its edits and deletions to FILE on quit (atomically).")
     var output: String?
 
-    @Flag(help: "On exit, print the rows marked with m as CSV (with the header) to stdout.")
+    @Flag(help: "On exit, print the rows marked with m as CSV (with the header) to stdout: the fields' bytes as they are for a pipe or file; shown safe (control characters as placeholders) when stdout is a terminal.")
     var printMarked = false
 
     @Option(name: .customLong("echo-column"), help: ArgumentHelp(
