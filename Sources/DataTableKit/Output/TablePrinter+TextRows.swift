@@ -55,6 +55,9 @@ struct TextRowCell {
     var truncation: TruncationMode
     /// Whether the column's fields are in the raw records (not a column a layer appends).
     var readsRawField: Bool
+    /// The format of a column of numbers: a number too wide is written as `Label` writes it
+    /// (`ExactNumber`), never cut.
+    var numberFormat: ValueFormat?
 }
 
 /// What the fast path needs to lay out any row of a view, taken from the view once: the cells
@@ -89,7 +92,8 @@ struct TextRowLayout: @unchecked Sendable {
             let alignment = view.columns[column].alignment
             return TextRowCell(column: column, x: x, width: end - x,
                                alignment: alignment == .natural ? .left : alignment, truncation: truncation,
-                               readsRawField: column < dataColumnCount)
+                               readsRawField: column < dataColumnCount,
+                               numberFormat: view.isNumberColumn(column) ? view.columns[column].format : nil)
         }
         self.source = source
         reader = source.makeRawRecordReader(rowCount: source.rowCount)
@@ -343,6 +347,9 @@ struct TextRowLine: ~Copyable {
             appendSpaces(width - offset - count)
             return
         }
+        if let format = cell.numberFormat, ValueParsing.decimal(value, format: format) != nil {
+            return appendNumber(value, format: format, in: cell)
+        }
         // Cut with the ellipsis (3 bytes, 1 column), as `TerminalText.truncated` cuts.
         if width == 1 {
             appendEllipsis()
@@ -370,7 +377,7 @@ struct TextRowLine: ~Copyable {
     private mutating func appendSimpleText(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
         let width = cell.width
         guard let measure = TerminalText.simpleTextMeasure(value, room: max(0, width - 1)),
-              measure.width <= width || width == 1 || cell.truncation == .tail else {
+              measure.width <= width || ((width == 1 || cell.truncation == .tail) && cell.numberFormat == nil) else {
             append(String(decoding: value, as: UTF8.self), in: cell)
             return
         }
@@ -409,7 +416,10 @@ struct TextRowLine: ~Copyable {
             return true
         }
         if isASCII { return }
-        let shown = TerminalText.truncated(value, toWidth: width, mode: cell.truncation)
+        var shown = TerminalText.truncated(value, toWidth: width, mode: cell.truncation)
+        if let format = cell.numberFormat, shown != value, ValueParsing.decimal(value, format: format) != nil {
+            shown = ExactNumber.text(value, fittingWidth: width, decimalSeparator: format.decimalSeparator)
+        }
         let offset = Self.offset(of: shown.displayWidth, in: width, alignment: cell.alignment)
         let start = column
         appendSpaces(offset)
@@ -433,6 +443,14 @@ struct TextRowLine: ~Copyable {
             }
         }
         appendSpaces(start + width - column)
+    }
+
+    /// A number too wide for `cell`, as `Label` writes it with `exactNumberFormat`: its exact
+    /// shorter form, else `#`s.
+    private mutating func appendNumber(_ value: UnsafeRawBufferPointer, format: ValueFormat, in cell: TextRowCell) {
+        let text = ExactNumber.text(String(decoding: value, as: UTF8.self), fittingWidth: cell.width,
+                                    decimalSeparator: format.decimalSeparator)
+        append(text, in: cell)
     }
 
     /// Removes the spaces at the end of the line.

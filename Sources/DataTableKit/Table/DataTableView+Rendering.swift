@@ -13,6 +13,7 @@ extension DataTableView {
             noticeLineCount = noticeLines.count
             viewport.setBodySize(bodyRect.size)
         }
+        widenColumnsForNumbersOnScreen()
         resolveRowHeightsAroundViewport()
         renderHeader(in: surface.region(headerRect), columns: viewport.visibleColumns)
         renderBody(in: surface.region(bodyRect), rows: viewport.visibleRowLayout, columns: viewport.visibleColumns,
@@ -91,6 +92,8 @@ extension DataTableView {
                 textCell.label.lineBreakMode = .byWordWrapping
             }
             configuration.defaultCellConfiguration?(textCell, value, indexPath, isHighlighted)
+            // A number is never drawn cut (see `DataTableView+NumberWidths`).
+            textCell.label.exactNumberFormat = numberFormat(of: textCell.label, column: indexPath.column)
         }
     }
 

@@ -312,6 +312,7 @@ public final class DataTableView {
         if let width {
             columns[column].width = max(1, width)
         } else {
+            columns[column].isWidthSet = false
             let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
             columns[column].width = ColumnSizer.measure(
                 column: column, of: dataSource, mode: mode, defaultSampleSize: configuration.columnWidthSampleSize,
