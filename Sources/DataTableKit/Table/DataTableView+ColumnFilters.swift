@@ -107,7 +107,7 @@ extension DataTableView {
             case .substring, .regex: return false
             }
         }
-        if affected { startRowFilters(intended) }
+        if affected { reorderKeepingTheTop { startRowFilters(intended) } }
     }
 
     /// The filters ready for their columns' kinds; nil (and a notice) when one cannot run.

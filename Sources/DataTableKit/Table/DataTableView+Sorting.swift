@@ -181,6 +181,19 @@ extension DataTableView {
         return true
     }
 
+    /// Runs `start` (which starts the current filters and sort again over the rows: loading
+    /// ended, a column's kind was corrected), keeping a cursor on the first row there, on the
+    /// new first row; elsewhere the cursor follows its record. The table runs these itself: a
+    /// cursor on the first row is where the table opened, or where the user went to see the
+    /// top. (Following its record, the sort asked for at start left the cursor wherever the
+    /// first rows' top record went: row 877 of a weather file.) A user who moves before the
+    /// job ends keeps their record (see `apply(_:)`).
+    func reorderKeepingTheTop(_ start: () -> Void) {
+        let atTop = viewport.rowCount > 0 && viewport.cursor.row == 0
+        start()
+        if atTop, activeJob != nil, cursorAfterOrdering == nil { cursorAfterOrdering = .firstRow }
+    }
+
     /// Moves the cursor to `cursorAfterOrdering`, once (setDisplayOrder kept it on its record).
     func moveCursorAfterOrdering() {
         guard let target = cursorAfterOrdering else { return }

@@ -396,7 +396,9 @@ public final class DataTableView {
                 // A job is running over the rows loaded so far: the order is redone after it.
             } else if state?.isComplete ?? true {
                 // Loading finished: filter and sort everything.
-                if isRowFiltered { startFilter(filter, columns: filterColumns) } else { startSort(by: sortDescriptors) }
+                reorderKeepingTheTop {
+                    if isRowFiltered { startFilter(filter, columns: filterColumns) } else { startSort(by: sortDescriptors) }
+                }
             } else if !isRowFiltered {
                 // Rows indexed since the sort go at the end, unsorted, until loading completes.
                 appendRowsLoadedSinceOrdering()
