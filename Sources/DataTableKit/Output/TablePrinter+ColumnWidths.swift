@@ -153,12 +153,15 @@ struct PrintedWidthMeasure: @unchecked Sendable {
         }
         var fields: [CSVRawRecord.Field] = []
         var scratch: [UInt8] = []
-        let quote = reader.quote
+        // Everything the loop reads, in locals: no retain of the arrays per row.
+        let quote = reader.quote, delimiter = reader.delimiter, readRecord = reader.record
+        let columns = self.columns, readsRawField = self.readsRawField, order = self.order, limit = self.limit
         for displayRow in rows {
             let row = order.map { Int($0[displayRow]) } ?? displayRow
-            let record = reader.record(row)
-            CSVRawRecord.split(record, delimiter: reader.delimiter, quote: quote, into: &fields)
-            for (i, column) in columns.enumerated() {
+            let record = readRecord(row)
+            CSVRawRecord.split(record, delimiter: delimiter, quote: quote, into: &fields)
+            for i in 0..<columns.count {
+                let column = columns[i]
                 // No wider than its bytes: a field of no more bytes than the widest is skipped.
                 guard readsRawField[i] else {
                     if widest[i] < limit { widest[i] = max(widest[i], width(ofValueAt: row, column: column)) }

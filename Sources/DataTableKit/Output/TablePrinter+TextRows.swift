@@ -55,9 +55,13 @@ struct TextRowCell {
     var truncation: TruncationMode
     /// Whether the column's fields are in the raw records (not a column a layer appends).
     var readsRawField: Bool
-    /// The format of a column of numbers: a number too wide is written as `Label` writes it
-    /// (`ExactNumber`), never cut.
-    var numberFormat: ValueFormat?
+    /// The decimal separator of a column of numbers (its format's: numbers are read with only
+    /// that): a number too wide is written as `Label` writes it (`ExactNumber`), never cut.
+    /// (Not the whole `ValueFormat`: its references would be retained for every cell of every row.)
+    var numberDecimalSeparator: UInt8?
+
+    /// The format numbers of this column are read in, for a column of numbers.
+    var numberFormat: ValueFormat? { numberDecimalSeparator.map { ValueFormat(decimalSeparator: $0) } }
 }
 
 /// What the fast path needs to lay out any row of a view, taken from the view once: the cells
@@ -93,7 +97,7 @@ struct TextRowLayout: @unchecked Sendable {
             return TextRowCell(column: column, x: x, width: end - x,
                                alignment: alignment == .natural ? .left : alignment, truncation: truncation,
                                readsRawField: column < dataColumnCount,
-                               numberFormat: view.isNumberColumn(column) ? view.columns[column].format : nil)
+                               numberDecimalSeparator: view.isNumberColumn(column) ? view.columns[column].format.decimalSeparator : nil)
         }
         self.source = source
         reader = source.makeRawRecordReader(rowCount: source.rowCount)
@@ -377,7 +381,7 @@ struct TextRowLine: ~Copyable {
     private mutating func appendSimpleText(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
         let width = cell.width
         guard let measure = TerminalText.simpleTextMeasure(value, room: max(0, width - 1)),
-              measure.width <= width || ((width == 1 || cell.truncation == .tail) && cell.numberFormat == nil) else {
+              measure.width <= width || ((width == 1 || cell.truncation == .tail) && cell.numberDecimalSeparator == nil) else {
             append(String(decoding: value, as: UTF8.self), in: cell)
             return
         }
