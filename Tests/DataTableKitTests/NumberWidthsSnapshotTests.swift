@@ -61,5 +61,10 @@ import TestSupport
         #expect(hot.contains(" 1e6"), "\(hot)")
         #expect(hot.contains("####"), "\(hot)")
         #expect(!body(backend).contains { $0.contains("…") && !$0.contains("a long") }, "\(body(backend))")
+        // = sizes it from its content again: then it widens for the numbers in view.
+        app.press(.character("="))
+        app.drawFrame()
+        let again = try #require(body(backend).first { $0.contains("19996 ") })
+        #expect(again.contains(" 100.04 "), "\(again)")
     }
 }

@@ -4,10 +4,12 @@ import TerminalSurface
 /// widths come from may have missed the widest values (sorted descending, the first screen shows
 /// exactly those). See docs/decisions/0092-numbers-are-never-drawn-cut.md.
 ///
-/// - Before each frame, a column of numbers (kind integer or decimal) on screen widens to its
-///   widest number in view, up to `maxColumnWidth`. Widths only grow: a column never narrows
-///   while viewing, so nothing jitters as rows scroll by. A column whose width the user set
-///   (`<`, `>`), or with a fixed width mode, does not widen.
+/// - A column of numbers (kind integer or decimal) on screen widens to its widest number in
+///   view, up to `maxColumnWidth`: each cell is checked as it is configured (it came into view,
+///   or its value changed), and a frame that found one too wide is drawn again at the new
+///   widths. Widths only grow: a column never narrows while viewing, so nothing jitters as
+///   rows scroll by. A column whose width the user set (`<`, `>`), or with a fixed width mode,
+///   does not widen.
 /// - A number that still does not fit (the column at its cap or set by the user, or cut by the
 ///   screen's edge) is written shorter with its value unchanged, else as `#`s
 ///   (`ExactNumber`); text (a stray word in a column of numbers too) may be cut with `…`.
@@ -27,38 +29,30 @@ extension DataTableView {
         return ValueParsing.decimal(label.text, format: format) != nil ? format : nil
     }
 
-    /// Widens the columns of numbers on screen to the widest number in view (up to the cap);
-    /// laid out again when one widened.
-    /// - Complexity: O(visible rows × visible columns of numbers) value reads.
-    func widenColumnsForNumbersOnScreen() {
-        guard viewport.rowCount > 0 else { return }
-        var widened = Set<Int>()
-        // A wider column may push another out of view (and bring none in): at most once per column.
-        while true {
-            let rows = viewport.visibleRows
-            var changed = false
-            for visible in viewport.visibleColumns {
-                let column = sourceColumn(forDisplayColumn: visible.column)
-                guard !widened.contains(column), widens(column) else { continue }
-                let laidOut = viewport.columnWidths[visible.column]
-                let cap = configuration.maxColumnWidth
-                guard laidOut < cap else { continue }
-                var widest = laidOut
-                for row in rows where sectionRow(atDisplayRow: row) == nil {
-                    let text = dataSource.value(row: sourceRow(forDisplayRow: row), column: column).stringRepresentation
-                    guard text.utf8.count > widest else { continue }  // never wider than its bytes
-                    let width = TerminalText.prefix(text[...], fittingWidth: cap).width
-                    guard width > widest, ValueParsing.decimal(text, format: columns[column].format) != nil else { continue }
-                    widest = width
-                }
-                guard widest > laidOut else { continue }
-                columns[column].width += widest - laidOut
-                widened.insert(column)
-                changed = true
-            }
-            guard changed else { return }
-            layoutColumns()
+    /// The room a configured cell's number needs beyond its column's laid-out width (from
+    /// `renderBody`, as each cell on screen is configured: when it comes into view or its
+    /// value changed), nil when it fits or is no number.
+    func numberOverflow(of cell: DataTableCell, column: Int, laidOutWidth: Int) -> Int? {
+        guard let label = (cell as? TextCell)?.label, label.exactNumberFormat != nil,
+              label.text.utf8.count > laidOutWidth else { return nil }  // never wider than its bytes
+        let width = TerminalText.prefix(label.text[...], fittingWidth: configuration.maxColumnWidth).width
+        return width > laidOutWidth ? width : nil
+    }
+
+    /// Widens the columns of `needed` (source column: the width its widest number on screen
+    /// needs) that widen, up to the cap; returns whether one did (the frame is drawn again).
+    func widenColumns(forNumbers needed: [Int: Int]) -> Bool {
+        var changed = false
+        for (column, width) in needed where widens(column) {
+            guard let display = columnOrder.display(forSource: column), display < viewport.columnWidths.count else { continue }
+            let laidOut = viewport.columnWidths[display]
+            let target = min(width, configuration.maxColumnWidth)
+            guard target > laidOut else { continue }
+            columns[column].width += target - laidOut
+            changed = true
         }
+        if changed { layoutColumns() }
+        return changed
     }
 
     /// Whether `column` widens for the numbers on screen: a column of numbers fitted to its

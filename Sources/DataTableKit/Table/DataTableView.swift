@@ -312,7 +312,9 @@ public final class DataTableView {
         if let width {
             columns[column].width = max(1, width)
         } else {
+            // Sized by the table again: the numbers on screen are checked again (as configured).
             columns[column].isWidthSet = false
+            cellConfigurationGeneration &+= 1
             let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
             columns[column].width = ColumnSizer.measure(
                 column: column, of: dataSource, mode: mode, defaultSampleSize: configuration.columnWidthSampleSize,
