@@ -4,7 +4,7 @@ import TerminalSurface
 /// Printed columns are as wide as the widest value they print: before the first line, one
 /// measuring pass reads every printed row (not the sample the screen's widths come from), so
 /// a value is cut only when the widths' rule forces it (the cap, or the line width), never
-/// because the sample missed it. See docs/decisions/0091-print-measures-every-row.md.
+/// because the sample missed it. See docs/decisions/0091-print-measures-every-printed-row.md.
 ///
 /// The pass measures the content-fitted columns of plain text cells (widest-value strategies;
 /// a percentile or fixed width, and cells of other kinds, keep their widths): from the raw

@@ -9,6 +9,7 @@
 ///   and says so for as long as it lasts: a lasting notice, and the filter's part of the
 ///   status line ("filter: … (first 16,727 of 300,001 rows only)"). Another
 ///   filter, clearing the filters (Esc) or a run that succeeds ends it.
+/// See docs/decisions/0089-a-failed-filter-is-an-error.md.
 extension DataTableView {
     /// Takes a failed job's message (UI thread; from `apply(_:)`).
     func noteFailure(_ message: String, of kind: TableJob.Kind) {
