@@ -130,7 +130,7 @@ struct DTableCommand: ParsableCommand {
     @Option(help: "Write the table with its edits and deletions to FILE on quit (atomically).")
     var output: String?
 
-    @Flag(help: "On exit, print the rows marked with m as CSV (with the header) to stdout.")
+    @Flag(help: "On exit, print the rows marked with m as CSV (with the header) to stdout: the fields' bytes as they are for a pipe or file; shown safe (control characters as placeholders) when stdout is a terminal.")
     var printMarked = false
 
     @Option(name: .customLong("echo-column"), help: ArgumentHelp(
@@ -237,8 +237,8 @@ struct DTableCommand: ParsableCommand {
             // After indexing: a stream that stopped at --buffer-limit says so.
             if let notice = table.notice { reportError("warning: \(notice)") }
             let lineWidth = printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal)
-            let view = Self.printView(of: shown, configuration: configuration, width: lineWidth,
-                                      capIsSet: configFile?.maxColumnWidth != nil, columns: columnSelection)
+            let (view, columnWidths) = Self.printView(of: shown, configuration: configuration,
+                                                      capIsSet: configFile?.maxColumnWidth != nil, columns: columnSelection)
             // A printed table has no cursor for --find to move.
             try Self.apply(RowOptions(filter: rows.filter, columnFilters: rows.columnFilters), to: view)
             if let grouping {
@@ -250,15 +250,15 @@ struct DTableCommand: ParsableCommand {
             var peakAnonymousKilobytes = 0
             var lastSample: ContinuousClock.Instant?
             // Whole lines in chunks of about 1 MiB, written as they come.
-            TablePrinter(width: lineWidth,
-                         colorCount: colorChoice == .always ? 256 : nil)
-                .print(view, writeBytes: { chunk in
-                    out.write(chunk)
-                    if statsFile != nil, lastSample.map({ ContinuousClock.now - $0 >= .milliseconds(250) }) ?? true {
-                        lastSample = .now
-                        peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
-                    }
-                })
+            var printer = TablePrinter(width: lineWidth, colorCount: colorChoice == .always ? 256 : nil)
+            printer.columnWidths = columnWidths
+            printer.print(view, writeBytes: { chunk in
+                out.write(chunk)
+                if statsFile != nil, lastSample.map({ ContinuousClock.now - $0 >= .milliseconds(250) }) ?? true {
+                    lastSample = .now
+                    peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
+                }
+            })
             out.flush()
             guard StatisticsReport(view: view, application: nil, bytesWritten: out.bytesWritten,
                                    peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile) else { throw ExitCode(2) }

@@ -102,7 +102,7 @@ extension DataTableView {
             }
         } else if activeJob == nil,
                   sortDescriptors.contains(where: { changedColumns.contains($0.column) }) || sectionState.grouping != nil {
-            startSort(by: sortDescriptors)
+            reorderKeepingTheTop { startSort(by: sortDescriptors) }
         }
     }
 
