@@ -3,6 +3,11 @@
 // path, exactly as a user's package would, and uses only its public products.
 import PackageDescription
 
+/// dtable's public products, as a user's package names them.
+func dtable(_ products: String...) -> [Target.Dependency] {
+    products.map { .product(name: $0, package: "dtable") }
+}
+
 let package = Package(
     name: "dtable-examples",
     products: [
@@ -15,15 +20,11 @@ let package = Package(
         // The examples and the runner (terminal or --print), a library so tests can run them.
         .target(
             name: "SeedExamples",
-            dependencies: [
-                .product(name: "DataTableKit", package: "dtable"),
-                .product(name: "DataTableApp", package: "dtable"),
-                .product(name: "TerminalSurface", package: "dtable"),
-                .product(name: "NcursesBackend", package: "dtable"),
-                .product(name: "DataTableCSV", package: "dtable"),
-            ]
+            dependencies: dtable("DataTableKit", "DataTableApp", "TerminalSurface", "NcursesBackend", "DataTableCSV")
         ),
         .executableTarget(name: "dtable-examples", dependencies: ["SeedExamples"]),
+        // README.md's library example, verbatim (a test checks README still shows this file).
+        .executableTarget(name: "readme-example", dependencies: dtable("DataTableKit", "DataTableApp", "NcursesBackend")),
         .testTarget(name: "SeedExamplesTests", dependencies: ["SeedExamples"], exclude: ["__Snapshots__"]),
     ]
 )

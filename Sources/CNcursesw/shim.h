@@ -3,7 +3,8 @@
 #ifndef DTABLE_CNCURSESW_SHIM_H
 #define DTABLE_CNCURSESW_SHIM_H
 
-// Without this the wide-character API (cchar_t, setcchar, mvadd_wch, wget_wch) stays hidden.
+// Without this the wide-character API (cchar_t, setcchar, mvadd_wch) stays hidden. (Input is
+// not read through ncurses: see docs/decisions/0078-own-input-decoder.md.)
 #define NCURSES_WIDECHAR 1
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
@@ -17,22 +18,6 @@ static const attr_t dt_A_DIM = A_DIM;
 static const attr_t dt_A_ITALIC = A_ITALIC;
 static const attr_t dt_A_UNDERLINE = A_UNDERLINE;
 static const attr_t dt_A_REVERSE = A_REVERSE;
-
-// Mouse masks.
-static const mmask_t dt_ALL_MOUSE_EVENTS = ALL_MOUSE_EVENTS;
-static const mmask_t dt_REPORT_MOUSE_POSITION = REPORT_MOUSE_POSITION;
-static const mmask_t dt_BUTTON1_PRESSED = BUTTON1_PRESSED;
-static const mmask_t dt_BUTTON1_RELEASED = BUTTON1_RELEASED;
-static const mmask_t dt_BUTTON1_CLICKED = BUTTON1_CLICKED;
-static const mmask_t dt_BUTTON2_PRESSED = BUTTON2_PRESSED;
-static const mmask_t dt_BUTTON2_RELEASED = BUTTON2_RELEASED;
-static const mmask_t dt_BUTTON3_PRESSED = BUTTON3_PRESSED;
-static const mmask_t dt_BUTTON3_RELEASED = BUTTON3_RELEASED;
-static const mmask_t dt_BUTTON4_PRESSED = BUTTON4_PRESSED;
-static const mmask_t dt_BUTTON5_PRESSED = BUTTON5_PRESSED;
-static const mmask_t dt_BUTTON_SHIFT = BUTTON_SHIFT;
-static const mmask_t dt_BUTTON_CTRL = BUTTON_CTRL;
-static const mmask_t dt_BUTTON_ALT = BUTTON_ALT;
 
 // glibc's width table, which ncurses uses to place wide characters (not visible through Glibc).
 int wcwidth(wchar_t c);

@@ -18,7 +18,8 @@
 // classification and one parity for both start lists.
 //
 // Measured (clang of swift 6.3.1 at -O2, 2-core x86-64 VM, warm page cache, CPU time of one
-// thread, best of 3-5; the 1.28 GB, 10M-row bench file in 4 MiB chunks; see DECISIONS.md):
+// thread, best of 3-5; the 1.28 GB, 10M-row bench file in 4 MiB chunks;
+// see docs/decisions/0071-row-index-kernel-in-c.md):
 //     crowscan_starts, mapping populated (MAP_POPULATE)        0.16-0.17 s   7.4-8.0 GB/s
 //     crowscan_starts_both, same                               0.18 s        6.9-7.3 GB/s
 //     crowscan_starts over a fresh mapping (page faults)       0.26 s        4.8-5.0 GB/s

@@ -2,7 +2,7 @@ import Synchronization
 
 /// The field count pass (`countFieldsOfEveryRecord`) split at record starts, one part a core:
 /// each part starts outside quotes at the start of a record, so parts count alone and the
-/// widest record is the widest of the parts'. Measured in DECISIONS.md (`--print`).
+/// widest record is the widest of the parts'. Measured in docs/decisions/0070-print-on-both-cores.md.
 extension CSVFileDataSource {
     /// Files smaller than this are counted in one part.
     static let fieldCountPartBytes = 8 << 20

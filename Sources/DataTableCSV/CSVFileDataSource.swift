@@ -250,7 +250,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
 
     /// Indexes `parts` (consecutive, from `indexedBytes` to the end of the file): the first here,
     /// chunk by chunk, each other one ahead on a worker, appended in turn when the index reaches
-    /// it. Measured in DECISIONS.md.
+    /// it. Measured in docs/decisions/0068-row-index-4-bytes-parts-frames-once.md.
     private func indexInParts(_ parts: [Range<Int>]) {
         let all = file.bytes(0..<file.length)
         let quote = dialect.quote, chunkBytes = plan.chunkBytes
@@ -282,7 +282,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// The pass after indexing that finds rows wider than the header anywhere in the file:
     /// counts the fields of every indexed record, in chunks, publishing the most so far in
     /// `widestRecordFields` (the view adds the columns on its next refresh). Measured in
-    /// DECISIONS.md; the index itself is not slowed by it.
+    /// docs/decisions/0056-compressed-input-sep-skip-field-count.md; the index itself is not slowed by it.
     public func countFieldsOfEveryRecord() {
         guard !fieldCountFinished.load(ordering: .acquiring) else { return }
         // The rows shown end at the index's sentinel (a record cut at the limit is not shown).

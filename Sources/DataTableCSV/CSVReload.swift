@@ -82,6 +82,8 @@ public final class CSVReload: @unchecked Sendable {
         } catch {
             return .failed("not reloaded: \(name) is no longer a regular file")
         }
+        // The backup this session made is still its own to replace.
+        new.writeTarget?.adoptBackup(of: old.writeTarget)
         let oldTitles = (0..<old.columnCount).map(old.title(ofColumn:))
         let newTitles = (0..<new.columnCount).map(new.title(ofColumn:))
         guard oldTitles == newTitles else {

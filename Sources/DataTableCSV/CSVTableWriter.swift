@@ -32,11 +32,32 @@ public struct CSVWriteProgress: Sendable {
     }
 }
 
+/// How a write put the new contents in place.
+public enum CSVWriteMethod: Sendable, Equatable {
+    /// A new file renamed over the old one (the old one kept as the backup).
+    case replaced
+    /// The old file's contents rewritten in place (after a copy of it went to the backup),
+    /// because a new file would have lost something: `reasons` says what ("2 hard links",
+    /// "owner uid 1000").
+    case inPlace(reasons: [String])
+
+    /// Why the file was written in place (empty when it was replaced).
+    public var reasons: [String] {
+        if case .inPlace(let reasons) = self { return reasons }
+        return []
+    }
+}
+
 /// What a write did.
 public struct CSVWriteResult: Sendable {
     /// The file written (symbolic links resolved).
     public let path: String
-    /// Where the previous file was kept (`PATH.bak`), or nil when there was none.
+    /// The path written through when it was a symbolic link (the link stays), else nil.
+    public let linkPath: String?
+    /// How the file was written: replaced, or rewritten in place (and why).
+    public let method: CSVWriteMethod
+    /// Where the previous file was kept (`PATH.bak`, or `PATH.bak.N` when another file holds
+    /// that name), or nil when there was none.
     public let backupPath: String?
     /// Data rows written (deleted rows left out; the header not counted).
     public let rowsWritten: Int
@@ -47,8 +68,11 @@ public struct CSVWriteResult: Sendable {
 }
 
 /// Writes a table as CSV, atomically: into a temporary file in the target's directory, synced,
-/// then renamed over the target, whose previous version is kept as `PATH.bak`. The target is
-/// never partly written: on any error the temporary file is removed and the target is untouched.
+/// then renamed over the target, whose previous version is kept as `PATH.bak` (or `PATH.bak.N`:
+/// a file the writer did not make is never replaced). The target is never partly written: on
+/// any error the temporary file is removed and the target is untouched. A target a rename would
+/// break (hard links, an owner the new file cannot get) is rewritten in place after a copy of it
+/// went to the backup; a read-only one is replaced only when overwriting (`AtomicFile`).
 ///
 /// What is written: the header (unless the source had none), then the rows in source order,
 /// without the rows an `EditableDataSource` deleted and with its edited fields. Over a
@@ -59,8 +83,8 @@ public struct CSVWriteResult: Sendable {
 /// Memory stays bounded (a 1 MB buffer; unchanged runs of rows are written straight from the
 /// mapping), whatever the size.
 ///
-/// Lost updates: a write to a `CSVWriteTarget` first checks that the file there (and its `.bak`)
-/// is the version dtable read or last wrote, and refuses a conflict unless `overwriting`.
+/// Lost updates: a write to a `CSVWriteTarget` first checks that the file there is the version
+/// dtable read or last wrote, and refuses a conflict unless `overwriting`.
 ///
 /// `AppendingColumnsDataSource` layers are looked through: their header-only columns are not data.
 public struct CSVTableWriter: Sendable {
@@ -81,6 +105,10 @@ public struct CSVTableWriter: Sendable {
 
     /// Test hook: fail with a write error once this many bytes were written.
     var failAfterBytes: Int?
+    /// Test hook: giving a file's owner to the new file fails (as for a user who is not root).
+    var failsToGiveOwner = false
+    /// Test hook: rewriting a file in place fails after this many bytes.
+    var failRewriteAfterBytes: Int?
 
     /// A writer of `dialect` records ending in `lineTerminator`, with or without a header.
     public init(dialect: CSVDialect = .comma, lineTerminator: LineTerminator = .lf, writesHeader: Bool = true,
@@ -137,12 +165,15 @@ public struct CSVTableWriter: Sendable {
     }
 
     /// Writes the table to `target.path` atomically; an existing file there is kept as
-    /// `PATH.bak` (replacing an older `.bak`) and its permission bits are kept. A symbolic link
-    /// at the path is followed (the file it names is replaced, the link stays).
+    /// `PATH.bak` (or `PATH.bak.N` when another file holds that name; the backup an earlier write
+    /// to `target` made is replaced) and its mode, owner and group are kept. A symbolic link at
+    /// the path is followed (the file it names is written, the link stays); a file with other
+    /// hard links, or whose owner the new file cannot get, is rewritten in place (see
+    /// `CSVWriteResult.method`).
     ///
-    /// Unless `overwriting`, the file and its `.bak` must be the versions `target` expects
-    /// (checked before writing and again just before the rename), else a conflict is thrown
-    /// and nothing changes. A table whose mapped file was changed in place is never written:
+    /// Unless `overwriting`, the file must be the version `target` expects (checked before
+    /// writing and again just before the file changes) and must not be read-only, else a
+    /// conflict is thrown and nothing changes. A table whose mapped file was changed in place is never written:
     /// its rows are copied from that mapping. Stale temporary files of dead dtables next to the
     /// target are removed first.
     @discardableResult
@@ -173,13 +204,44 @@ public struct CSVTableWriter: Sendable {
         if !overwriting { try target.verify() }
         let snapshot = layers.editable?.snapshot()
         var rows = 0
-        let replaced = try AtomicFile.replace(path, verify: overwriting ? {} : target.verify, progress: progress) { output in
+        let replaced = try AtomicFile.replace(path, options: options(for: target, overwriting: overwriting, data: layers.data),
+                                              verify: overwriting ? {} : target.verify, progress: progress) { output in
             output.failAfterBytes = failAfterBytes
             rows = try encode(layers.data, snapshot, &output)
         }
-        target.recordWrite(file: replaced.written, madeBackup: replaced.backupPath != nil, backup: replaced.backup)
-        return CSVWriteResult(path: replaced.target, backupPath: replaced.backupPath, rowsWritten: rows,
-                              bytesWritten: replaced.bytes, savePoint: snapshot?.savePoint)
+        target.recordWrite(file: replaced.written, backup: replaced.backup)
+        return CSVWriteResult(replaced, rowsWritten: rows, savePoint: snapshot?.savePoint)
+    }
+
+    /// How a write to `target` treats what it finds: a read-only file is replaced only when
+    /// overwriting; the backup `target`'s last write made may be replaced; the mapped file the
+    /// data is read from moves to the backup copy before its file is rewritten in place.
+    func options(for target: CSVWriteTarget, overwriting: Bool, data: DataTableDataSource?) -> AtomicFile.Options {
+        var options = AtomicFile.Options()
+        options.replacesReadOnly = overwriting
+        options.ownBackup = target.ownBackup
+        options.mapped = (data as? CSVFileDataSource)?.file
+        options.failsToGiveOwner = failsToGiveOwner
+        options.failRewriteAfterBytes = failRewriteAfterBytes
+        return options
+    }
+
+    /// Writes `bytes` to `target.path` by the rules every table write follows (a temporary file
+    /// renamed over the target or written in place, links, mode, owner and group kept, a
+    /// conflict unless `overwriting`, a read-only file only when `replacingReadOnly`), keeping
+    /// the previous file as a backup when `keepingBackup`. For files that are not tables (a
+    /// report): the one way a program on this library writes a file.
+    @discardableResult
+    public static func writeFile(_ bytes: [UInt8], to target: CSVWriteTarget, overwriting: Bool = false,
+                                 replacingReadOnly: Bool = false, keepingBackup: Bool = true) throws -> CSVWriteResult {
+        if !overwriting { try target.verify() }
+        var options = CSVTableWriter().options(for: target, overwriting: replacingReadOnly, data: nil)
+        options.keepsBackup = keepingBackup
+        let replaced = try AtomicFile.replace(target.path, options: options, verify: overwriting ? {} : target.verify) { output in
+            try output.append(bytes)
+        }
+        target.recordWrite(file: replaced.written, backup: replaced.backup)
+        return CSVWriteResult(replaced, rowsWritten: 0, savePoint: nil)
     }
 
     // MARK: - Encoding
@@ -343,127 +405,11 @@ struct OutputBuffer {
 /// Thrown by `OutputBuffer` when the write's progress says it was cancelled.
 struct WriteCancelled: Error {}
 
-/// Replacing a file atomically through a temporary file in its directory.
-enum AtomicFile {
-    /// What `replace` did.
-    struct Replaced {
-        /// The file written (links resolved).
-        var target: String
-        /// `PATH.bak` when there was a file to keep, and its version.
-        var backupPath: String?
-        var backup: FileStamp?
-        var bytes: Int
-        /// The version written.
-        var written: FileStamp?
+extension CSVWriteResult {
+    /// What `replaced` did, with the rows written and the state saved.
+    init(_ replaced: AtomicFile.Replaced, rowsWritten: Int, savePoint: Int?) {
+        self.init(path: replaced.target, linkPath: replaced.linkPath, method: replaced.method,
+                  backupPath: replaced.backup?.path, rowsWritten: rowsWritten, bytesWritten: replaced.bytes,
+                  savePoint: savePoint)
     }
-
-    /// Calls `body` to fill a temporary file next to `path` (`.NAME.dtable-PID-XXXXXX`, so a
-    /// later dtable can remove it when this process died), then syncs it, gives it the
-    /// permission bits (and, where allowed, the owner) of the file at `path`, calls `verify`
-    /// (which throws when the target is no longer the version expected), keeps that file as
-    /// `PATH.bak` and renames the temporary file over it.
-    static func replace(_ path: String, verify: () throws -> Void, progress: CSVWriteProgress? = nil,
-                        body: (inout OutputBuffer) throws -> Void) throws -> Replaced {
-        func failure(_ what: String) -> CSVWriteError {
-            CSVWriteError("cannot write '\(path)': \(what): \(String(cString: strerror(errno)))")
-        }
-        guard !path.isEmpty else { throw CSVWriteError("cannot write: no file name") }
-        // Follow a symbolic link: replace the file it names, not the link.
-        var target = path
-        var info = stat()
-        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-            guard let resolved = realpath(path, nil) else { throw failure("cannot resolve the link") }
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        let exists = stat(target, &info) == 0
-        if !exists && errno != ENOENT { throw failure("cannot read its status") }
-        if exists && (info.st_mode & S_IFMT) != S_IFREG {
-            throw CSVWriteError("cannot write '\(path)': it is not a regular file")
-        }
-        let (directory, name) = split(target)
-        removeStaleTemporaryFiles(directory: directory, name: name)
-
-        var template = Array("\(directory)/\(temporaryPrefix(name))\(getpid())-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure("cannot create a temporary file in '\(directory)'") }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var open = true
-        var result = Replaced(target: target, bytes: 0)
-        do {
-            var output = OutputBuffer(fd: fd)
-            output.progress = progress
-            try body(&output)
-            try output.flush()
-            let mode: mode_t
-            if exists {
-                mode = info.st_mode & 0o7777
-                _ = fchown(fd, info.st_uid, info.st_gid)  // only root may; otherwise the writer owns it
-            } else {
-                let mask = umask(0o022)
-                umask(mask)
-                mode = 0o666 & ~mask
-            }
-            guard fchmod(fd, mode) == 0 else { throw failure("cannot set permissions") }
-            guard fsync(fd) == 0 else { throw failure("cannot sync the data to disk") }
-            result.written = FileStamp.current(fd: fd)
-            open = false
-            guard close(fd) == 0 else { throw failure("cannot close the temporary file") }
-            // The last look before anything at the target changes: a save by another program
-            // during a long write is seen here.
-            try verify()
-            var renamedToBackup = false
-            if exists {
-                let bak = target + ".bak"
-                if unlink(bak) != 0 && errno != ENOENT { throw failure("cannot replace the backup '\(bak)'") }
-                if link(target, bak) != 0 {
-                    // No hard links here (some file systems): move the original aside instead.
-                    guard errno == EPERM || errno == EXDEV || errno == EMLINK || errno == ENOTSUP,
-                          rename(target, bak) == 0 else { throw failure("cannot keep a backup as '\(bak)'") }
-                    renamedToBackup = true
-                }
-                result.backupPath = bak
-                result.backup = FileStamp.current(atPath: bak)
-            }
-            if rename(temporary, target) != 0 {
-                let error = failure("cannot replace the file")
-                if renamedToBackup, let backup = result.backupPath { rename(backup, target) }
-                throw error
-            }
-            // The rename itself is durable once the directory is synced (best effort).
-            let directoryFD = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if directoryFD >= 0 {
-                fsync(directoryFD)
-                close(directoryFD)
-            }
-            result.bytes = output.bytesWritten
-            return result
-        } catch let error as CSVWriteError {
-            if open { close(fd) }
-            unlink(temporary)
-            // A write error names the file it failed for.
-            throw error.message.hasPrefix("cannot write") || error.isConflict
-                ? error : CSVWriteError("cannot write '\(path)': \(error.message)")
-        } catch is WriteCancelled {
-            if open { close(fd) }
-            unlink(temporary)
-            throw CSVWriteError("writing '\(path)' cancelled: the file is untouched")
-        } catch {
-            if open { close(fd) }
-            unlink(temporary)
-            throw CSVWriteError("cannot write '\(path)': \(error)")
-        }
-    }
-
-    /// The directory and the name of a path ("." for a bare name).
-    static func split(_ path: String) -> (directory: String, name: String) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return (directory, name)
-    }
-
-    /// How temporary files for `name` start: `.NAME.dtable-` (then the writer's PID, `-`, and
-    /// six random characters).
-    static func temporaryPrefix(_ name: String) -> String { ".\(name).dtable-" }
 }

@@ -5,8 +5,9 @@ import Synchronization
 ///
 /// - The file: the version dtable opened, found when it started (`--output`) or last wrote
 ///   itself; or no file at all (a new file: one that appears meanwhile is not overwritten).
-/// - Its backup `PATH.bak`: as it was when the target was made, or the backup dtable made
-///   itself since. Any other `.bak` was written by someone else, and is not replaced.
+/// - Its backup: only the backup a write to this target made (and still as it was made) may be
+///   replaced by the next write's backup; any other file (a `PATH.bak` that was there before)
+///   is kept, and the backup takes a free name (`PATH.bak.1`, …).
 ///
 /// Versions are `FileStamp`s: device, inode, size and modification time in nanoseconds, so a
 /// save by rename (`sed -i`, editors, another dtable) and a write in place are both seen.
@@ -17,14 +18,14 @@ public final class CSVWriteTarget: @unchecked Sendable {
 
     private struct Expected {
         var file: FileStamp?
-        var backup: FileStamp?
+        var backup: AtomicFile.Backup?
     }
     private let expected: Mutex<Expected>
 
-    /// Expects `file` at `path` (nil: no file there) and the backup that is there now.
+    /// Expects `file` at `path` (nil: no file there).
     public init(path: String, expecting file: FileStamp?) {
         self.path = path
-        expected = Mutex(Expected(file: file, backup: FileStamp.current(atPath: path + ".bak")))
+        expected = Mutex(Expected(file: file, backup: nil))
     }
 
     /// Expects what is at `path` now (`--output FILE` as dtable starts).
@@ -35,12 +36,11 @@ public final class CSVWriteTarget: @unchecked Sendable {
     /// The version of the file expected at `path` (nil: none).
     public var expectedFile: FileStamp? { expected.withLock { $0.file } }
 
-    /// Throws a conflict (`CSVWriteError.isConflict`) when the file or its backup is not the
-    /// version expected. Two `stat` calls.
+    /// Throws a conflict (`CSVWriteError.isConflict`) when the file is not the version
+    /// expected. One `stat` call.
     func verify() throws {
-        let (file, backup) = expected.withLock { ($0.file, $0.backup) }
-        let now = FileStamp.current(atPath: path)
-        switch (file, now) {
+        let file = expected.withLock { $0.file }
+        switch (file, FileStamp.current(atPath: path)) {
         case (nil, nil): break
         case (nil, .some):
             throw CSVWriteError("'\(path)' exists", isConflict: true)
@@ -50,17 +50,32 @@ public final class CSVWriteTarget: @unchecked Sendable {
             throw CSVWriteError("another program saved '\(path)' since dtable read it", isConflict: true)
         default: break
         }
-        // Only a file that is there gets a backup; a backup of another version is not replaced.
-        guard now != nil, let current = FileStamp.current(atPath: path + ".bak"), current != backup else { return }
-        throw CSVWriteError("another program wrote '\(path).bak' since dtable read '\(path)'", isConflict: true)
     }
 
-    /// Records a write: `file` is now at the path and, when `madeBackup`, `backup` is beside it
-    /// (otherwise the backup there is still the one expected).
-    func recordWrite(file: FileStamp?, madeBackup: Bool, backup: FileStamp?) {
+    /// The backup the last write to this target made, if any (the next write may replace it).
+    var ownBackup: AtomicFile.Backup? { expected.withLock { $0.backup } }
+
+    /// Records a write: `file` is now at the path and `backup`, when the write made one, is
+    /// beside it.
+    func recordWrite(file: FileStamp?, backup: AtomicFile.Backup?) {
         expected.withLock { expected in
             expected.file = file
-            if madeBackup { expected.backup = backup }
+            if let backup { expected.backup = backup }
         }
+    }
+
+    /// Takes the backup `other`'s writes made as this target's own (a new version of the same
+    /// file read again: the backup this session made may still be replaced).
+    func adoptBackup(of other: CSVWriteTarget?) {
+        guard let backup = other?.ownBackup else { return }
+        expected.withLock { $0.backup = backup }
+    }
+
+    /// Throws the error a write to this path would stop at before writing anything: what is
+    /// there is not a regular file (or a link to one), or is read-only (a conflict) unless
+    /// `replacingReadOnly`. For a program to refuse a bad path before it starts its work.
+    public func checkWritable(replacingReadOnly: Bool = false) throws {
+        let plan = try AtomicFile.Plan(path)
+        if plan.isReadOnly && !replacingReadOnly { throw CSVWriteError("'\(path)' is read-only", isConflict: true) }
     }
 }

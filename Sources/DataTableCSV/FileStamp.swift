@@ -39,7 +39,7 @@ public struct FileStamp: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Whether both name the same file (device and inode), whatever its contents.
-    func isSameFile(as other: FileStamp) -> Bool { device == other.device && inode == other.inode }
+    public func isSameFile(as other: FileStamp) -> Bool { device == other.device && inode == other.inode }
 
     /// The stamp in one line, for messages and tests.
     public var description: String {

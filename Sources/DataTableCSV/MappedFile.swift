@@ -18,7 +18,7 @@ public final class MappedFile: @unchecked Sendable {
     /// Start of the mapping; nil for an empty regular file.
     let base: UnsafeRawPointer?
     /// Bytes of address space mapped (the file size, or the stream's reservation).
-    private let mappedLength: Int
+    let mappedLength: Int
     /// Bytes readable now: the file size when opened, or what the stream copier has written.
     private let available: Atomic<Int>
     /// False while a stream is still arriving.

@@ -15,7 +15,8 @@ import Synchronization
 /// written, so a reader never sees a reallocation. A chunk is one allocation: the 16 block
 /// bases, the 16 wide-table pointers, then the 65,536 deltas.
 ///
-/// Measured (DECISIONS.md): 4.004 bytes per row at 10M rows (8 before), and the full index of the
+/// Measured (docs/decisions/0068-row-index-4-bytes-parts-frames-once.md):
+/// 4.004 bytes per row at 10M rows (8 before), and the full index of the
 /// 1M-row bench file no slower (fewer fresh pages to fault in).
 final class RowOffsetIndex: @unchecked Sendable {
     static let chunkShift = 16

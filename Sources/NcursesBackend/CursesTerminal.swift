@@ -22,7 +22,7 @@ public final class CursesTerminal: TerminalBackend {
 
     private let screen: OpaquePointer
     private let writtenBytesAtOpen = WrittenBytes.current()
-    private let input: UnsafeMutablePointer<FILE>
+    private let inputFile: UnsafeMutablePointer<FILE>
     private let ownsInput: Bool
     /// Where frames go: stdout, or /dev/tty when stdout is redirected (dtable as a picker).
     private let output: UnsafeMutablePointer<FILE>
@@ -32,10 +32,10 @@ public final class CursesTerminal: TerminalBackend {
     var previousCells: [SurfaceCell] = []
     /// The size `previousCells` was written at (a different size redraws everything).
     var previousSize = Size.zero
-    /// Events decoded but not handed out yet (a merged click yields press + release).
-    var pendingEvents: [InputEvent] = []
-    /// The input timeout currently set on the window, in ms (-1 blocks).
-    var currentTimeoutValue: Int32 = -2
+    /// Keys, clicks and pastes, read and decoded by dtable itself (ncurses parses no input).
+    let input: TerminalInput
+    /// The descriptor frames are written to (`output`'s).
+    let outputFD: Int32
     private var isShutDown = false
 
     /// Opens the terminal full screen. Output goes to stdout when it is a terminal, otherwise
@@ -66,25 +66,33 @@ public final class CursesTerminal: TerminalBackend {
         } else {
             throw .noTerminalForKeys
         }
-        input = inputFile
+        self.inputFile = inputFile
+        outputFD = fileno(output)
 
         // ncurses needs a UTF-8 locale for wide characters (see the ncurses note).
         Self.selectUTF8Locale()
+        // The shell's modes, before newterm changes them (it turns off echo, icrnl, onlcr and
+        // line mode at once): what a crash puts back.
+        TerminalRestorer.saveModes(inputFD: fileno(inputFile))
         guard let screen = newterm(term, output, inputFile) else { throw .unknownTerminalType(term) }
         self.screen = screen
         set_term(screen)
 
-        TerminalRestorer.install(outputFD: fileno(output), inputFD: fileno(inputFile), restoreSequence: Self.restoreSequence())
+        // ncurses parses no input: no keypad, no mousemask, no typeahead checks (dtable reads
+        // the terminal itself, see TerminalInput); TerminalModes sets what keypad and mousemask did.
+        let modes = TerminalModes.Sequences.fromTerminfo()
+        TerminalRestorer.install(outputFD: outputFD, inputFD: fileno(inputFile),
+                                 restoreSequence: Self.restoreSequence(modesOff: modes.off))
 
         cbreak()
         noecho()
         nonl()
-        keypad(stdscr, true)
         intrflush(stdscr, false)
-        set_escdelay(25)
+        typeahead(-1)
         curs_set(0)
-        mouseinterval(0)
-        mousemask(dt_ALL_MOUSE_EVENTS, nil)
+        input = TerminalInput(fd: fileno(inputFile), keySequences: TerminfoKeys.current())
+        InputSignals.install()
+        TerminalModes.install(modes, outputFD: outputFD)
 
         var colorCount = 0
         let wantsColor: Bool
@@ -108,12 +116,15 @@ public final class CursesTerminal: TerminalBackend {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
+        fflush(output)
+        TerminalModes.uninstall()
         endwin()
         fflush(output)
         delscreen(screen)
+        InputSignals.uninstall()
         TerminalRestorer.uninstall()
         if ownsOutput { fclose(output) }
-        if ownsInput { fclose(input) }
+        if ownsInput { fclose(inputFile) }
     }
 
     /// Sends OSC 52 with `text` in base64: terminals that allow it (xterm, kitty, iTerm2, tmux
@@ -208,14 +219,13 @@ public final class CursesTerminal: TerminalBackend {
         return name == "UTF-8" || name == "UTF8"
     }
 
-    /// The bytes that undo full-screen mode, from terminfo (rmcup, cnorm, sgr0, rmkx) plus
-    /// the xterm mouse-mode resets.
-    private static func restoreSequence() -> [UInt8] {
+    /// The bytes that undo full-screen mode, from terminfo (sgr0, cnorm, rmcup), the input
+    /// modes off (`modesOff`: paste, mouse, keypad) plus every xterm mouse mode's reset.
+    private static func restoreSequence(modesOff: [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = []
-        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
-            guard let value = tigetstr(capability), Int(bitPattern: value) != -1 else { continue }
-            bytes += Array(String(cString: value).utf8)
-        }
+        for capability in ["sgr0", "cnorm"] { bytes += TerminfoKeys.string(capability) ?? [] }
+        bytes += modesOff
+        bytes += TerminfoKeys.string("rmcup") ?? []
         bytes += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\r\n".utf8)
         return bytes
     }

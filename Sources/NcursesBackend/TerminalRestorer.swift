@@ -5,14 +5,15 @@ import Glibc
 ///
 /// Normal exits go through `CursesTerminal.shutdown()` (endwin); this is for crashes (SIGSEGV,
 /// SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE) and for quit signals (SIGINT, SIGQUIT, SIGTERM,
-/// SIGHUP) that the run loop does not get to in time.
+/// SIGHUP) that the run loop does not get to in time. Both put back the terminal modes (termios)
+/// the shell had: `saveModes` reads them before ncurses changes them.
 ///
 /// The signals a terminal sends: INT (Ctrl-C), QUIT (Ctrl-\), TERM and HUP set
 /// `terminationSignal`, and the run loop quits cleanly with status 128+N; if it has not exited
 /// `quitGraceSeconds` later (or a second quit signal comes), the handler restores the terminal
 /// and `_exit`s with that status itself, so no job or stuck frame can keep dtable alive. TSTP
-/// (Ctrl-Z) and CONT are ncurses' own handler (endwin, stop, redraw on resume); WINCH is
-/// ncurses' resize key; PIPE is ignored while the screen is open.
+/// (Ctrl-Z) and CONT are ncurses' own handler (endwin, stop, redraw on resume), wrapped by
+/// `TerminalModes`; WINCH is `InputSignals`'; PIPE is ignored while the screen is open.
 enum TerminalRestorer {
     /// The bytes that undo what initialization wrote (leave the alternate screen, show the
     /// cursor, reset colours, stop mouse reports), kept in C memory for the signal handler.
@@ -35,11 +36,18 @@ enum TerminalRestorer {
     /// restores the terminal and exits by itself.
     static let quitGraceSeconds: UInt32 = 2
 
-    /// Records the terminal's modes and the restore sequence; installs the handlers.
+    /// Records the terminal's modes as the shell left them: call before `newterm`, which turns
+    /// off echo, line mode, icrnl and onlcr at once (see docs/decisions/0081-crash-restores-the-shells-terminal-modes.md).
+    static func saveModes(inputFD: Int32) {
+        self.inputFD = inputFD
+        hasSavedModes = tcgetattr(inputFD, &savedModes) == 0
+    }
+
+    /// Records the restore sequence; installs the handlers. The modes are `saveModes`'.
     static func install(outputFD: Int32, inputFD: Int32, restoreSequence: [UInt8]) {
         self.outputFD = outputFD
         self.inputFD = inputFD
-        hasSavedModes = tcgetattr(inputFD, &savedModes) == 0
+        if !hasSavedModes { hasSavedModes = tcgetattr(inputFD, &savedModes) == 0 }
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, restoreSequence.count))
         bytes.initialize(from: restoreSequence, count: restoreSequence.count)
         restoreBytes = bytes
@@ -50,18 +58,24 @@ enum TerminalRestorer {
         previousFatalActions = previous
         for signal in fatalSignals {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { signal in
+            action.__sigaction_handler.sa_sigaction = { signal, info, context in
                 TerminalRestorer.restoreNow()
-                // Hand the signal to whoever had it before (the Swift runtime's backtracer, or
-                // the default action), so the crash is still reported and the exit status tells why.
-                if let previous = TerminalRestorer.previousFatalActions {
-                    sigaction(signal, previous + Int(signal), nil)
-                } else {
-                    Glibc.signal(signal, SIG_DFL)
+                // Whoever had the signal before (the Swift runtime's backtracer) reports the
+                // crash; then the default action ends the process, so the status tells why, also
+                // when the signal came from kill(1) (after which a handler's return would let
+                // dtable run on without its screen).
+                if let previous = TerminalRestorer.previousFatalActions?[Int(signal)] {
+                    if previous.sa_flags & Int32(SA_SIGINFO) != 0 {
+                        previous.__sigaction_handler.sa_sigaction?(signal, info, context)
+                    } else if let handler = previous.__sigaction_handler.sa_handler,
+                              unsafeBitCast(handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) {
+                        handler(signal)
+                    }
                 }
-                raise(signal)
+                Glibc.signal(signal, SIG_DFL)
+                raise(signal)  // blocked in this handler: delivered, by default, as it returns
             }
-            action.sa_flags = Int32(bitPattern: UInt32(truncatingIfNeeded: SA_RESETHAND))
+            action.sa_flags = Int32(bitPattern: UInt32(truncatingIfNeeded: SA_RESETHAND) | UInt32(SA_SIGINFO) | UInt32(SA_ONSTACK))
             sigaction(signal, &action, previous + Int(signal))
         }
         for signal in quitSignals {
@@ -73,6 +87,7 @@ enum TerminalRestorer {
                     TerminalRestorer.exitNow(status: 128 + TerminalRestorer.terminationSignal)
                 }
                 TerminalRestorer.terminationSignal = signal
+                InputSignals.wake()  // the run loop's wait for input returns now
                 alarm(TerminalRestorer.quitGraceSeconds)
             }
             action.sa_flags = 0

@@ -203,8 +203,8 @@ extension Character {
     ///     prepended concatenation marks (U+0600–U+0605 ...), which terminals draw; private use
     ///     and other unassigned code points; a lone regional indicator; ambiguous-width (EAW A)
     ///     characters; and the control characters C0 U+0000–U+001F, DEL U+007F, C1
-    ///     U+0080–U+009F and the bidi controls U+061C, U+200E, U+200F, U+202A–U+202E,
-    ///     U+2066–U+2069. The display layer never draws those raw: `TerminalText.sanitized`
+    ///     U+0080–U+009F, the bidi controls U+061C, U+200E, U+200F, U+202A–U+202E,
+    ///     U+2066–U+2069, and U+2028, U+2029. The display layer never draws those raw: `TerminalText.sanitized`
     ///     replaces each with a 1-column placeholder ("␛", "�"), so they are measured as what
     ///     is drawn and `s.displayWidth == TerminalText.sanitized(s).displayWidth` always holds.
     public var displayWidth: Int {

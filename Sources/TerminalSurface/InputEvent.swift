@@ -10,7 +10,7 @@ public enum Key: Hashable, Sendable {
     case function(Int)
 }
 
-/// A mouse button as reported by SGR (1006) mouse tracking.
+/// A mouse button, as a terminal's mouse reports (SGR 1006 or X10) name it.
 public enum MouseButton: Hashable, Sendable {
     case left, middle, right
 }
@@ -59,4 +59,7 @@ public enum InputEvent: Hashable, Sendable {
     case mouse(MouseEvent)
     /// The terminal changed size; the new size is given.
     case resize(Size)
+    /// Text pasted at the terminal (bracketed paste), whole: a text input inserts it as one edit;
+    /// other screens ignore it, so pasted text never runs as keys.
+    case paste(String)
 }

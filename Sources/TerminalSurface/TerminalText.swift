@@ -24,6 +24,8 @@ public enum TerminalText {
     /// - The bidi controls that would reorder the terminal's display, U+061C ALM, U+200E LRM,
     ///   U+200F RLM, U+202A–U+202E (embeddings and overrides) and U+2066–U+2069 (isolates),
     ///   become "�" (U+FFFD).
+    /// - The line and paragraph separators U+2028 and U+2029 (line breaks to whatever shows
+    ///   the text next: a pager, an editor, a terminal that takes them for one) become "�".
     ///
     /// Everything else is unchanged, and every replacement is one column wide, so
     /// `sanitized(s).displayWidth == s.displayWidth`. Text for which `isSafe` is true
@@ -49,7 +51,7 @@ public enum TerminalText {
     /// First checks, eight UTF-8 bytes at a time and inlined into the caller, whether all bytes
     /// are printable ASCII. Otherwise scans the bytes one by one, looking at a byte >= 0x80 only
     /// as the lead byte of one of the few encodings that matter (C2 80–9F, D8 9C,
-    /// E2 80 8E/8F/AA–AE, E2 81 A6–A9), without decoding scalars.
+    /// E2 80 8E/8F/A8–AE, E2 81 A6–A9), without decoding scalars.
     @inlinable @inline(__always)
     public static func isSafe(_ s: String) -> Bool {
         // The inlined check is kept apart from the out-of-line call, so that the common case
@@ -271,7 +273,7 @@ public enum TerminalText {
         switch v {
         case 0x00...0x1F: return Unicode.Scalar(0x2400 + v)       // "␀" ... "␟"
         case 0x7F: return "\u{2421}"                               // "␡"
-        case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+        case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069:
             return "\u{FFFD}"                                      // "�"
         default: return nil
         }
@@ -296,7 +298,7 @@ public enum TerminalText {
             case 0xE2:                                            // U+2000-U+2FFF
                 if i &+ 2 < n {
                     let b1 = base[i &+ 1], b2 = base[i &+ 2]
-                    if b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || b2 &- 0xAA <= 4) { return false }
+                    if b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || b2 &- 0xA8 <= 6) { return false }  // 200E/F, 2028-202E
                     if b1 == 0x81 && b2 &- 0xA6 <= 3 { return false }
                 }
             default:

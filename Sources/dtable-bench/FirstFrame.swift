@@ -40,7 +40,7 @@ enum FirstFrame {
                 }
             }
             system("\(tmux) send-keys -t b q")
-            // The file exists from the start (opened early); it is complete once it ends with "}".
+            // The report appears whole on exit (renamed into place); poll until it is there.
             var json = ""
             for _ in 0..<1000 {
                 json = readText(stats)

@@ -6,8 +6,8 @@ import TerminalSurface
 /// regex matches (smart case, as `*` in the viewer).
 enum ColumnSelection {
     /// The matcher of `pattern`, checked against `titles`.
-    /// - Throws: `DTableError` (exit status 2) for an invalid regex or one that matches no title,
-    ///   listing the titles.
+    /// - Throws: `DTableError` (exit status 2) for an invalid regex, one that runs out of its
+    ///   limits on a title, or one that matches no title (listing the titles).
     static func matcher(_ pattern: String, titles: [String]) throws -> RowMatcher {
         let matcher: RowMatcher
         do {
@@ -15,7 +15,12 @@ enum ColumnSelection {
         } catch {
             throw DTableError("--columns \(TerminalText.quoted(pattern, maxWidth: 60)): \(error)")
         }
-        guard titles.contains(where: matcher.matches) else {
+        // Every title is matched: one the pattern runs out of its limits on has no answer.
+        let matches = titles.map(matcher.matches)
+        if matcher.isTooComplex {
+            throw DTableError("--columns \(TerminalText.quoted(pattern, maxWidth: 60)): \(RowMatcher.tooComplexMessage)")
+        }
+        guard matches.contains(true) else {
             let listed = ColumnTitleLookup.listing(titles) { "\($0 + 1) \($1)" }
             throw DTableError("--columns \(TerminalText.quoted(pattern, maxWidth: 60)) matches no column; the columns: \(listed)")
         }

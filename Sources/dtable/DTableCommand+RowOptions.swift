@@ -52,14 +52,18 @@ extension DTableCommand {
 
     /// Applies the filters to `view` and waits for them (few rows are loaded as the table
     /// opens; `--print` has them all), then starts the search. Call before sorting on open.
-    /// - Throws: `DTableError` for a column filter the column's kind cannot run (`price:>abc`).
+    /// - Throws: `DTableError` for a column filter the column's kind cannot run (`price:>abc`),
+    ///   and for a filter that failed (its pattern ran out of its limits): the rows it was to
+    ///   filter are never shown or printed as its answer.
     static func apply(_ options: RowOptions, to view: DataTableView) throws {
         if let filter = options.filter { view.startFilter(filter) }
         for filter in options.columnFilters where !view.pushColumnFilter(filter) {
             throw DTableError("--where: " + (view.notice ?? "cannot filter"))
         }
         if options.filter != nil || !options.columnFilters.isEmpty {
-            view.waitForJob()
+            if let failure = view.waitForJob() {
+                throw DTableError((options.filter != nil ? "--filter: " : "--where: ") + failure)
+            }
             view.notice = nil
         }
         if let find = options.find { view.findOnOpen(find) }

@@ -130,7 +130,7 @@ struct DTableCommand: ParsableCommand {
     @Option(help: "Write the table with its edits and deletions to FILE on quit (atomically).")
     var output: String?
 
-    @Flag(help: "On exit, print the rows marked with m as CSV (with the header) to stdout.")
+    @Flag(help: "On exit, print the rows marked with m as CSV (with the header) to stdout: the fields' bytes as they are for a pipe or file; shown safe (control characters as placeholders) when stdout is a terminal.")
     var printMarked = false
 
     @Option(name: .customLong("echo-column"), help: ArgumentHelp(
@@ -182,8 +182,8 @@ struct DTableCommand: ParsableCommand {
         let environment = Environment.current
         let stdinIsTerminal = isatty(0) == 1
         let stdoutIsTerminal = isatty(1) == 1
-        // Fail on an unwritable --stats path or a bad config file now, not after the session.
-        let statsFile = try stats.map(StatisticsReport.openForWriting)
+        // Fail on a --stats or --output path dtable must not write, or a bad config file, now.
+        let statsFile = try WrittenPaths.check(stats: stats, output: output, input: file)
         let configFile = try Self.loadConfigurationFile(environment: environment)
         let source = try InputSource.choose(file: file, stdinIsTerminal: stdinIsTerminal)
         try Self.checkLiveOptions(watch: watch, follow: follow, source: source)
@@ -269,8 +269,8 @@ struct DTableCommand: ParsableCommand {
             // After indexing: a stream that stopped at --buffer-limit says so.
             if let notice = table.notice { reportError("warning: \(notice)") }
             let lineWidth = printWidth(environment: environment, stdoutIsTerminal: stdoutIsTerminal)
-            let view = Self.printView(of: shown, configuration: configuration, width: lineWidth,
-                                      capIsSet: configFile?.maxColumnWidth != nil, columns: columnSelection)
+            let (view, columnWidths) = Self.printView(of: shown, configuration: configuration,
+                                                      capIsSet: configFile?.maxColumnWidth != nil, columns: columnSelection)
             // A printed table has no cursor for --find to move.
             try Self.apply(RowOptions(filter: rows.filter, columnFilters: rows.columnFilters), to: view)
             if let grouping {
@@ -282,18 +282,18 @@ struct DTableCommand: ParsableCommand {
             var peakAnonymousKilobytes = 0
             var lastSample: ContinuousClock.Instant?
             // Whole lines in chunks of about 1 MiB, written as they come.
-            TablePrinter(width: lineWidth,
-                         colorCount: colorChoice == .always ? 256 : nil)
-                .print(view, writeBytes: { chunk in
-                    out.write(chunk)
-                    if statsFile != nil, lastSample.map({ ContinuousClock.now - $0 >= .milliseconds(250) }) ?? true {
-                        lastSample = .now
-                        peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
-                    }
-                })
+            var printer = TablePrinter(width: lineWidth, colorCount: colorChoice == .always ? 256 : nil)
+            printer.columnWidths = columnWidths
+            printer.print(view, writeBytes: { chunk in
+                out.write(chunk)
+                if statsFile != nil, lastSample.map({ ContinuousClock.now - $0 >= .milliseconds(250) }) ?? true {
+                    lastSample = .now
+                    peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
+                }
+            })
             out.flush()
-            StatisticsReport(view: view, application: nil, bytesWritten: out.bytesWritten,
-                             peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile)
+            guard StatisticsReport(view: view, application: nil, bytesWritten: out.bytesWritten,
+                                   peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile) else { throw ExitCode(2) }
             return
         }
 
@@ -344,10 +344,11 @@ struct DTableCommand: ParsableCommand {
         session.dispatcher.cancelAll()
         session.finishWriting()
         terminal.shutdown()
-        StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten,
-                         peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile)
+        let statsWritten = StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten,
+                                            peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: statsFile)
         if signal != 0 { throw ExitCode(128 + signal) }
         session.finish()
+        if !statsWritten { throw ExitCode(2) }
     }
 }
 

@@ -72,19 +72,10 @@ struct StatisticsReport {
         "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"
     }
 
-    /// Opens (creates) the statistics file at the start, so a bad path fails before the session.
-    static func openForWriting(_ path: String) throws -> UnsafeMutablePointer<FILE> {
-        guard let file = fopen(path, "w") else {
-            throw DTableError("cannot write statistics to \(TerminalText.quoted(path)): \(String(cString: strerror(errno)))")
-        }
-        return file
-    }
-
-    /// Writes the report to `file` and closes it (nothing when nil).
-    func write(to file: UnsafeMutablePointer<FILE>?) {
-        guard let file else { return }
-        fputs(json, file)
-        fclose(file)
+    /// Writes the report to `destination` (nothing when nil); reports a failure on stderr and
+    /// returns whether it worked.
+    func write(to destination: StatisticsDestination?) -> Bool {
+        destination?.write(json) ?? true
     }
 
     private func format(_ value: Double) -> String {

@@ -7,8 +7,9 @@ import TerminalSurface
 extension ViewerSession {
     /// Writes what `sheet` shows (its visible columns, its rows in display order; not its total
     /// row) to `request.path` as CSV, atomically, on this thread: a sheet holds one row per
-    /// distinct value, far fewer than the table. A file already there is replaced only with `!`
-    /// (`:w! FILE`), and never the file being viewed or `--output`.
+    /// distinct value, far fewer than the table. A file already there (that this session did
+    /// not write) is replaced only with `!` (`:w! FILE`), and never the file being viewed or
+    /// `--output`.
     func dataTable(_ view: DataTableView, writeSheet sheet: DataTableView, _ request: DataTableWriteRequest) throws -> String {
         guard let given = request.path else { throw DTableError("a sheet is written to a file of its own: :w FILE") }
         let path = Self.expandingHome(given)
@@ -22,13 +23,16 @@ extension ViewerSession {
         let selection = try sheet.shownSelection()
         let result: CSVWriteResult
         do {
-            result = try CSVTableWriter().writeView(selection, of: sheet.dataSource, to: CSVWriteTarget(path: path, expecting: nil),
-                                                    overwriting: request.overwrites)
+            // The same targets as the table's `:w FILE`: a file this session wrote is its own.
+            let target = otherTargets[path] ?? CSVWriteTarget(path: path, expecting: nil)
+            otherTargets[path] = target
+            result = try CSVTableWriter().writeView(selection, of: sheet.dataSource, to: target, overwriting: request.overwrites)
         } catch let error as CSVWriteError where error.isConflict {
-            throw DTableError("not written: \(name) exists (:w! \(given) replaces it)")
+            // It exists, or it is read-only.
+            throw DTableError("not written: \(error.message) (:w! \(given) replaces it)")
         }
         let rows = result.rowsWritten, columns = selection.columns.count
-        return "wrote sheet: \(grouped(rows)) row\(rows == 1 ? "" : "s") × \(columns) column\(columns == 1 ? "" : "s") to \(result.path)"
-            + (result.backupPath.map { " (previous kept as \($0))" } ?? "")
+        return "wrote sheet: \(grouped(rows)) row\(rows == 1 ? "" : "s") × \(columns) column\(columns == 1 ? "" : "s") "
+            + Self.destination(of: result)
     }
 }

@@ -127,13 +127,27 @@ extension ViewerSession {
 
     /// "wrote 19 rows to c.csv (previous kept as c.csv.bak)".
     static func summary(of result: CSVWriteResult) -> String {
-        "wrote \(grouped(result.rowsWritten)) rows to \(result.path)" + (result.backupPath.map { " (previous kept as \($0))" } ?? "")
+        "wrote \(grouped(result.rowsWritten)) rows " + destination(of: result)
     }
 
     /// "wrote view: 1,234 rows × 5 columns to out.csv".
     static func viewSummary(of result: CSVWriteResult, columns: Int) -> String {
-        "wrote view: \(grouped(result.rowsWritten)) row\(result.rowsWritten == 1 ? "" : "s") × \(columns) column\(columns == 1 ? "" : "s") to \(result.path)"
-            + (result.backupPath.map { " (previous kept as \($0))" } ?? "")
+        "wrote view: \(grouped(result.rowsWritten)) row\(result.rowsWritten == 1 ? "" : "s") × \(columns) column\(columns == 1 ? "" : "s") "
+            + destination(of: result)
+    }
+
+    /// Where and how a write went, for every write's message: "to c.csv", then " through the
+    /// link l.csv" when the path was a symbolic link, " in place: 2 hard links" when the file
+    /// was rewritten in place (and why), and the backup: " (previous kept as c.csv.bak)", or
+    /// " (previous kept as c.csv.bak.1; c.csv.bak left alone)" when another file had that name.
+    static func destination(of result: CSVWriteResult) -> String {
+        var text = "to \(result.path)"
+        if let link = result.linkPath { text += " through the link \(link)" }
+        if case .inPlace(let reasons) = result.method { text += " in place: " + reasons.joined(separator: ", ") }
+        if let backup = result.backupPath {
+            text += " (previous kept as \(backup)" + (backup == result.path + ".bak" ? ")" : "; \(result.path).bak left alone)")
+        }
+        return text
     }
 
     /// Whether `selection` is the whole table as the file holds it: every row not deleted, in

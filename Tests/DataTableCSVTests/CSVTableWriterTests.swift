@@ -167,19 +167,21 @@ func permissions(_ path: String) -> mode_t {
         #expect(self.text(path) == text)
         #expect(source.hasUnsavedChanges)
 
-        // A backup that cannot be replaced (a non-empty directory; written over knowingly, since
-        // it was not there when the file was opened): the target stays as it was.
+        // No free name for a backup (every one up to FILE.bak.999 taken, one by a directory):
+        // nothing is replaced, the target stays as it was.
         #expect(mkdir(path + ".bak", 0o755) == 0)
         writeBytes([1], to: path + ".bak/keep")
+        for number in 1...AtomicFile.maximumBackupNumber { writeBytes([2], to: path + ".bak.\(number)") }
         do {
             try CSVTableWriter.save(source, overwriting: true)
             Issue.record("expected an error")
         } catch let error as CSVWriteError {
-            #expect(error.message.hasPrefix("cannot write '\(path)': cannot replace the backup"))
-            #expect(!error.message.contains("\n"))
+            #expect(error.message == "cannot write '\(path)': cannot keep a backup: '\(path).bak' to '\(path).bak.999' are all taken")
         }
-        #expect(directoryEntries(directory) == ["data.csv", "data.csv.bak"])
+        #expect(directoryEntries(directory).count == 1001)
+        #expect(directoryEntries(directory).allSatisfy { !$0.contains(".dtable-") })
         #expect(self.text(path) == text)
+        #expect(readBytes(path + ".bak.999") == [2])
         #expect(source.hasUnsavedChanges)
     }
 

@@ -88,22 +88,61 @@ import DataTableKit
         let (source, path) = try open("id\n1\n")
         writeBytes(Array("precious\n".utf8), to: path + ".bak")
         source.setField("2", row: 0, column: 0)
-        let error = try #require(conflict { try CSVTableWriter.save(source) })
-        #expect(error.message == "another program wrote '\(path).bak' since dtable read '\(path)'")
+        // Not a conflict: the backup takes the next free name, the other program's file stays.
+        let result = try CSVTableWriter.save(source)
+        #expect(result.backupPath == path + ".bak.1")
         #expect(text(path + ".bak") == "precious\n")
-        #expect(text(path) == "id\n1\n")
-        try CSVTableWriter.save(source, overwriting: true)
-        #expect(text(path + ".bak") == "id\n1\n")
+        #expect(text(path + ".bak.1") == "id\n1\n")
+        #expect(text(path) == "id\n2\n")
+        // Overwriting (`:w!`) is about the file, not the backup: still kept.
+        source.setField("3", row: 0, column: 0)
+        let again = try CSVTableWriter.save(source, overwriting: true)
+        #expect(again.backupPath == path + ".bak.1")  // its own backup is replaced
+        #expect(text(path + ".bak") == "precious\n")
+        #expect(text(path + ".bak.1") == "id\n2\n")
     }
 
-    @Test func aBackupThatWasThereWhenTheFileWasOpenedIsReplaced() throws {
+    @Test func aBackupThatWasThereWhenTheFileWasOpenedIsKept() throws {
         let directory = temporaryDirectory()
         writeBytes(Array("yesterday\n".utf8), to: directory + "/c.csv.bak")
         let (source, path) = try open("id\n1\n", at: directory + "/c.csv")
         source.setField("2", row: 0, column: 0)
-        try CSVTableWriter.save(source)
-        #expect(text(path + ".bak") == "id\n1\n")
+        #expect(try CSVTableWriter.save(source).backupPath == path + ".bak.1")
+        #expect(text(path + ".bak") == "yesterday\n")
+        #expect(text(path + ".bak.1") == "id\n1\n")
         #expect(text(path) == "id\n2\n")
+        // The second write replaces the backup the first one made, and nothing else.
+        source.setField("3", row: 0, column: 0)
+        #expect(try CSVTableWriter.save(source).backupPath == path + ".bak.1")
+        #expect(text(path + ".bak.1") == "id\n2\n")
+        #expect(directoryEntries(directory) == ["c.csv", "c.csv.bak", "c.csv.bak.1"])
+        // A backup of its own that someone changed since is someone else's now.
+        writeBytes(Array("edited by hand\n".utf8), to: path + ".bak.1")
+        source.setField("4", row: 0, column: 0)
+        #expect(try CSVTableWriter.save(source).backupPath == path + ".bak.2")
+        #expect(text(path + ".bak.1") == "edited by hand\n")
+        #expect(text(path + ".bak.2") == "id\n3\n")
+    }
+
+    @Test func theBackupASessionMadeStaysItsOwnAcrossAReload() throws {
+        let (source, path) = try open("id\n1\n")
+        source.setField("2", row: 0, column: 0)
+        #expect(try CSVTableWriter.save(source).backupPath == path + ".bak")
+        saveByRename("id\n7\n", to: path)
+        let old = try #require(source.base as? CSVFileDataSource)
+        let reload = CSVReload(reloading: old, oldKeys: nil, keyColumns: [], tail: nil)
+        var outcome: CSVReload.Outcome?
+        while outcome == nil {
+            outcome = reload.takeOutcome()
+            usleep(1000)
+        }
+        guard case .done(let result) = outcome else { Issue.record("not reloaded"); return }
+        let reloaded = EditableDataSource(base: result.source)
+        reloaded.setField("8", row: 0, column: 0)
+        // Its own backup (of the first write) is replaced, not kept beside a FILE.bak.1.
+        #expect(try CSVTableWriter.save(reloaded).backupPath == path + ".bak")
+        #expect(text(path + ".bak") == "id\n7\n")
+        #expect(directoryEntries(String(path[..<path.lastIndex(of: "/")!])) == ["c.csv", "c.csv.bak"])
     }
 
     @Test func anOutputFileIsCheckedLikeTheInput() throws {

@@ -226,6 +226,21 @@ extension EndToEnd {
             #expect(session.waitFor("dtable-exit=0"), "\(session.lastScreen)")
         }
 
+        @Test("Keys typed after q reach the shell: dtable reads no further than the key that quits")
+        func typeAheadAfterQuitReachesTheShell() throws {
+            let directory = try Fixture.directoryWithPeople()
+            let binary = try dtableBinaryPath()
+            let session = try TmuxSession(arguments: ["bash", "--norc", "--noprofile", "-i"], environment: ["PS1": "prompt$ "],
+                                          workingDirectory: directory.path)
+            try #require(session.waitFor("prompt$"), "\(session.lastScreen)")
+            try session.sendLiteral("\(shellQuoted(binary)) \(Fixture.peopleFileName)")
+            try session.sendKeys("Enter")
+            try #require(session.waitFor { Fixture.isTableScreen($0, height: 24) }, "\(session.lastScreen)")
+            // One write: the key that quits and a command for the shell, as a fast typist sends them.
+            try session.sendLiteral("qecho typed-ahead-$((40 + 2))\n")
+            #expect(session.waitFor("typed-ahead-42"), "\(session.lastScreen)")
+        }
+
         /// Keys the terminal turns into signals (the tty driver sends them to dtable's process
         /// group; in an `sh -c` pane that would be the shell's too, so dtable runs alone here).
         @Test("Ctrl-\\ and Ctrl-C typed at the terminal quit cleanly (131, 130): no crash report, terminal restored",

@@ -66,9 +66,17 @@ struct TerminalTextTests {
         #expect(!TerminalText.isSafe(String(Unicode.Scalar(value)!)))
     }
 
+    @Test("The line and paragraph separators become U+FFFD", arguments: [0x2028, 0x2029] as [UInt32])
+    func lineSeparators(value: UInt32) {
+        let s = "abc" + String(Unicode.Scalar(value)!) + "def"
+        #expect(TerminalText.sanitized(s) == "abc\u{FFFD}def")
+        #expect(!TerminalText.isSafe(s))
+        #expect(TerminalText.sanitized(s).displayWidth == s.displayWidth)
+    }
+
     @Test("Neighbours of the unsafe scalars are safe")
     func nearMisses() {
-        for v: UInt32 in [0x061B, 0x061D, 0x200D, 0x2010, 0x2029, 0x202F, 0x2065, 0x206A, 0x00A0, 0x2400] {
+        for v: UInt32 in [0x061B, 0x061D, 0x200D, 0x2010, 0x2027, 0x202F, 0x2065, 0x206A, 0x00A0, 0x2400] {
             let s = String(Unicode.Scalar(v)!)
             #expect(TerminalText.isSafe(s), "U+\(String(v, radix: 16))")
             #expect(TerminalText.sanitized(s) == s)

@@ -34,7 +34,8 @@ extension TableApplication {
     }
 
     /// What `:` does with its line: a row number, `w` (write), `w!` (write over another
-    /// program's save), `w FILE` (write elsewhere), `q`, `wq`, `x`, `q!`.
+    /// program's save, an existing file or a read-only one), `w FILE` (write elsewhere), `q`,
+    /// `wq`, `x`, `q!`.
     func runCommandLine(_ line: String) -> ScreenOutcome {
         let text = line.trimmingSpaces
         if let number = Int(text) {

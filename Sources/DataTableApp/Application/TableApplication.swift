@@ -89,23 +89,63 @@ public final class TableApplication {
                 if view.refreshFromDataSource() || polled || flashed || screensChanged { drawFrame() }
                 continue
             }
-            if handle(event) == .quit { return }
+            // Every event already waiting is handled before one frame shows them all.
+            let response = handleWaitingEvents(startingWith: event, until: shouldStop)
+            if response == .quit { return }
+            if response == .redraw { drawFrame() }
+        }
+    }
+
+    /// Events handled at most between two frames while input keeps coming.
+    var maximumEventsPerFrame = 4_096
+    /// Time spent at most handling events between two frames while input keeps coming.
+    var maximumTimePerFrame = Duration.milliseconds(50)
+
+    /// Handles `first`, then every event the backend already has (asked with no wait), without
+    /// drawing: a burst of keys (typed ahead, pasted without bracketed paste, auto-repeat) costs
+    /// one frame, not one each. After each event the work it started is polled as before (a
+    /// finished job is applied before the next key sees the table); only the frame waits.
+    /// Bounded by `maximumEventsPerFrame` and `maximumTimePerFrame`, so endless input still shows
+    /// frames, and ends when `shouldStop` says so. Returns `.quit` at once when an event quits,
+    /// else `.redraw` when anything changed. See docs/decisions/0079-drain-input-before-drawing.md.
+    func handleWaitingEvents(startingWith first: InputEvent, until shouldStop: () -> Bool = { false }) -> Response {
+        let clock = ContinuousClock()
+        let deadline = clock.now + maximumTimePerFrame
+        var combined = Response.ignored
+        var event = first
+        var handled = 0
+        while true {
+            let response = process(event)
+            if response == .quit { return .quit }
             let polled = delegate?.dataTablePollWork(view) ?? false
             let screensChanged = screens.poll()
-            if view.refreshFromDataSource(checkingForChanges: false) || polled || screensChanged { drawFrame() }
+            if view.refreshFromDataSource(checkingForChanges: false) || polled || screensChanged || response == .redraw {
+                combined = .redraw
+            }
+            handled += 1
+            guard handled < maximumEventsPerFrame, clock.now < deadline, !shouldStop(),
+                  let next = backend.nextEvent(timeoutMilliseconds: 0) else { return combined }
+            event = next
         }
     }
 
     /// Handles one event and draws a frame when something changed.
     @discardableResult
     public func handle(_ event: InputEvent) -> Response {
+        let response = process(event)
+        if response == .redraw { drawFrame() }
+        return response
+    }
+
+    /// Handles one event without drawing; `.redraw` when the frame should change.
+    private func process(_ event: InputEvent) -> Response {
         let rowBefore = view.viewport.rowCount > 0 ? view.sourceRow(forDisplayRow: view.viewport.cursor.row) : nil
         var response: Response
         switch event {
         case .resize(let size):
             view.setSize(size)
             response = .redraw
-        case .key, .mouse:
+        case .key, .mouse, .paste:
             // A message from the last command lasts until the next key; the outcome of a write
             // until the next message, or Esc (which then does nothing else).
             if case .key(let key) = event {
@@ -113,7 +153,6 @@ public final class TableApplication {
                     view.notice = nil
                 } else if key == .escape {
                     view.notice = nil
-                    drawFrame()
                     return .redraw
                 }
             }
@@ -136,7 +175,6 @@ public final class TableApplication {
             shown.pendingClipboardText = nil
             backend.copyToClipboard(text)
         }
-        if response == .redraw { drawFrame() }
         return response
     }
 

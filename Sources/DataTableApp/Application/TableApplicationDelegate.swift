@@ -98,7 +98,8 @@ final class NoApplicationDelegate: TableApplicationDelegate {
 public struct DataTableWriteRequest: Equatable, Sendable {
     /// `:w FILE`: another file (nil: the table's own file, or the program's output).
     public var path: String?
-    /// `:w!`: write even over a version of the file that someone else saved.
+    /// `:w!`: write even over a version of the file that someone else saved, a file that
+    /// exists (`:w! FILE`) or a read-only file.
     public var overwrites: Bool
     /// `:wq`, `:x`, or `w` when asked about quitting.
     public var quitsAfter: Bool

@@ -14,6 +14,10 @@ public protocol Screen: AnyObject {
     func handle(_ event: InputEvent, context: ScreenContext) -> ScreenOutcome
     /// Draws the screen into `region` (the whole screen, or the status line).
     func draw(in region: SurfaceRegion, context: ScreenContext)
+    /// Called on every screen, top first, before any layer of a frame draws: a screen hands the
+    /// layers under it what it changed since the last frame (the prompt, its query for
+    /// highlighting), once a frame rather than once a key. Default: nothing.
+    func prepareFrame(context: ScreenContext)
     /// The table a screen shows of its own (a sheet), nil for the others: the screens over it
     /// (its prompts, its help) see it as `context.view`. Default nil.
     var hostedView: DataTableView? { get }
@@ -32,6 +36,8 @@ extension Screen {
     public var isBusy: Bool { false }
     /// Default: false, nothing to draw.
     public func poll() -> Bool { false }
+    /// Default: nothing to hand on.
+    public func prepareFrame(context: ScreenContext) {}
 }
 
 /// Where a screen draws.
@@ -90,7 +96,7 @@ public struct ScreenContext {
             default: return .ignored
             }
             return .redraw
-        case .resize:
+        case .resize, .paste:
             return .ignored
         case .key(let key):
             guard let lines = scrollLines(for: key) else { return nil }

@@ -47,6 +47,9 @@ public final class ScreenStack {
     /// Draws the layers from the topmost full-screen one up; status-line layers draw over the
     /// status line of the table under them (the program's, or a sheet's).
     func draw(context: ScreenContext) {
+        for index in screens.indices.reversed() {
+            screens[index].prepareFrame(context: self.context(of: index, base: context))
+        }
         let first = screens.lastIndex { $0.placement == .fullScreen } ?? 0
         if first > 0 { context.view.recycleAllCells() }  // the table is covered
         for index in first..<screens.count {

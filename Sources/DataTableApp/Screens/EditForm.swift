@@ -20,39 +20,40 @@ public struct EditForm: Hashable, Sendable {
         self.sourceRow = sourceRow
     }
 
-    /// What a key does to the form.
+    /// What a key did to the form.
     enum Outcome {
-        case editing(EditForm)
-        /// The chosen field's new text, and the form to go on with.
-        case commit(EditForm, column: Int, text: String)
+        /// The form changed (or not); it stays.
+        case editing
+        /// The chosen field's new text.
+        case commit(column: Int, text: String)
         case close
     }
 
-    /// Up/Down (j/k) choose a field, Enter edits it (Enter again keeps the text, Esc drops it),
-    /// Esc or q closes the form.
-    func handling(_ key: Key, fieldCount: Int, currentText: String) -> Outcome {
-        var next = self
-        if var line = editor {
+    /// Applies one key in place (the line being typed is not copied: a key costs O(1) at its
+    /// end). Up/Down (j/k) choose a field, Enter edits it (Enter again keeps the text, Esc drops
+    /// it), Esc or q closes the form.
+    mutating func apply(_ key: Key, fieldCount: Int, currentText: String) -> Outcome {
+        if editor != nil {
             switch key {
             case .enter:
-                next.editor = nil
-                return .commit(next, column: field, text: line.text)
+                let text = editor?.text ?? ""
+                editor = nil
+                return .commit(column: field, text: text)
             case .escape, .control("g"):
-                next.editor = nil
+                editor = nil
             default:
-                _ = line.handle(key)
-                next.editor = line
+                _ = editor?.handle(key)
             }
-            return .editing(next)
+            return .editing
         }
         switch key {
-        case .down, .character("j"), .tab: next.field = min(field + 1, max(0, fieldCount - 1))
-        case .up, .character("k"), .backTab: next.field = max(field - 1, 0)
-        case .enter: next.editor = LineEditor(currentText)
+        case .down, .character("j"), .tab: field = min(field + 1, max(0, fieldCount - 1))
+        case .up, .character("k"), .backTab: field = max(field - 1, 0)
+        case .enter: editor = LineEditor(currentText)
         case .escape, .character("q"): return .close
         default: break
         }
-        return .editing(next)
+        return .editing
     }
 
     /// Draws the form: a title, every field with the chosen one highlighted, and the line

@@ -3,7 +3,7 @@ import TerminalSurface
 
 /// The `edit` action's form over the whole table (`EditForm`): a field chosen with Up/Down,
 /// edited on the bottom line; each committed value goes to `onCommit`, whose message shows on
-/// the form.
+/// the form. A paste goes into the line being typed as one edit (`LineEditor.insert(pasted:)`).
 final class EditFormScreen: Screen {
     private(set) var form: EditForm
     /// A changed field (source row, column, new text); returns a message for the status line.
@@ -17,6 +17,11 @@ final class EditFormScreen: Screen {
     var placement: ScreenPlacement { .fullScreen }
 
     func handle(_ event: InputEvent, context: ScreenContext) -> ScreenOutcome {
+        if case .paste(let text) = event {
+            guard form.editor != nil else { return .ignored }  // choosing a field: nothing to paste into
+            form.editor?.insert(pasted: text)
+            return .redraw
+        }
         // Ctrl-C goes to the application (quitting asks about unsaved edits).
         guard case .key(let key) = event, key != .control("c") else { return .ignored }
         let view = context.view
@@ -31,11 +36,10 @@ final class EditFormScreen: Screen {
         }
         let fields = view.editableFields(of: form.sourceRow)
         let current = form.field < fields.values.count ? fields.values[form.field] : ""
-        switch form.handling(key, fieldCount: fields.titles.count, currentText: current) {
-        case .editing(let next):
-            form = next
-        case .commit(let next, let column, let text):
-            form = next
+        switch form.apply(key, fieldCount: fields.titles.count, currentText: current) {
+        case .editing:
+            break
+        case .commit(let column, let text):
             let source = column < fieldColumns.count ? fieldColumns[column] : column
             if text != current, let message = onCommit(form.sourceRow, source, text) {
                 view.notice = message

@@ -30,13 +30,14 @@ final class HelpScreen: Screen {
         } + Self.notes
     }
 
-    /// What the bindings cannot say: counts and the mouse.
+    /// What the bindings cannot say: counts, the mouse, pasting.
     static let notes: [(keys: String, summary: String)] = [
         ("", ""),
         ("5j, 5l, 123G", "a count before a key repeats it or names a row"),
         ("click", "a cell: move there; a header: sort (again: reverse, none)"),
         ("click a button", "fire its action for the row"),
         ("wheel", "scroll 3 rows; with Shift: scroll columns"),
+        ("paste", "into a prompt or the edit form: one edit, line breaks as spaces; elsewhere ignored"),
     ]
 
     /// Scrolls with j/k, pages and the wheel; q, Esc, ?, Enter or F1 closes, and so does a click.

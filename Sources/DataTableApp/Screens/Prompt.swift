@@ -77,25 +77,28 @@ public struct Prompt: Hashable, Sendable {
         self.isRegex = isRegex
     }
 
-    /// What happens to the prompt after a key.
+    /// What a key did to the prompt.
     enum Edit {
-        case editing(Prompt)
-        case submitted(Prompt)
+        /// The line (or its mode) may have changed; the prompt stays.
+        case editing
+        /// Enter: the line is done.
+        case submitted
+        /// Esc (or Backspace on an empty line): the prompt goes.
         case cancelled
     }
 
-    /// Applies one key: the line editor's keys edit (see `LineEditor.handle`), Backspace on an
-    /// empty line cancels, Ctrl-R toggles regex, Enter submits, Esc cancels.
-    func handling(_ key: Key) -> Edit {
-        var next = self
+    /// Applies one key in place (no copy of the line: a key costs O(1) at the end of the line):
+    /// the line editor's keys edit (see `LineEditor.handle`), Backspace on an empty line
+    /// cancels, Ctrl-R toggles regex, Enter submits, Esc cancels.
+    mutating func apply(_ key: Key) -> Edit {
         switch key {
         case .backspace where editor.isEmpty: return .cancelled
-        case .control("r") where kind.matchesValues: next.isRegex.toggle()
-        case .enter: return .submitted(self)
+        case .control("r") where kind.matchesValues: isRegex.toggle()
+        case .enter: return .submitted
         case .escape, .control("c"), .control("g"): return .cancelled
-        default: _ = next.editor.handle(key)
+        default: _ = editor.handle(key)
         }
-        return .editing(next)
+        return .editing
     }
 
     /// The status line while typing: `/text▏` and what the keys do, or `notice` in their place

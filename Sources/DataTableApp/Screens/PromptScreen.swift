@@ -4,7 +4,12 @@ import TerminalSurface
 /// The status line while a search (`/`), filter (`&`), command (`:`), column name (`c`) or
 /// column regex (`*`) is typed. Matches of a search or filter are highlighted in the table as it
 /// is typed; a column name completes with Tab (Shift-Tab cycles back) and the hint lists the
-/// columns it matches. Enter dismisses the screen with the line for `onSubmit`.
+/// columns it matches. Enter dismisses the screen with the line for `onSubmit`. A paste is
+/// inserted as one edit (`LineEditor.insert(pasted:)`).
+///
+/// A key costs O(1) (at the end of the line); the query for highlighting is handed to the table
+/// once a frame (`prepareFrame`), so a burst of keys compiles and matches it once, not per key
+/// (see docs/decisions/0080-paste-as-one-edit.md).
 final class PromptScreen: Screen {
     private(set) var prompt: Prompt
     /// What the submitted line does (search, filter, run the command).
@@ -13,6 +18,8 @@ final class PromptScreen: Screen {
     let completion: ColumnNameCompletion?
     /// While Tab cycles through the matches of `base`: the title shown and its index.
     private var cycle: (base: String, index: Int, shown: String)?
+    /// The line changed since the table was last given its query to highlight.
+    private var queryChanged = false
 
     init(_ prompt: Prompt, completion: ColumnNameCompletion? = nil, onSubmit: @escaping (Prompt) -> ScreenOutcome) {
         self.prompt = prompt
@@ -23,23 +30,34 @@ final class PromptScreen: Screen {
     var placement: ScreenPlacement { .statusLine }
 
     func handle(_ event: InputEvent, context: ScreenContext) -> ScreenOutcome {
+        if case .paste(let text) = event {
+            prompt.editor.insert(pasted: text)
+            queryChanged = true
+            return .redraw
+        }
         guard case .key(let key) = event else { return .ignored }  // the table does not move under it
         if let completion, key == .tab || key == .backTab {
             complete(with: completion, backwards: key == .backTab)
             return .redraw
         }
-        switch prompt.handling(key) {
-        case .editing(let next):
-            prompt = next
-            context.view.typedQuery = next.highlightsAsTyped ? TypedQuery(text: next.text, isRegex: next.isRegex) : nil
+        switch prompt.apply(key) {
+        case .editing:
+            queryChanged = true
             return .redraw
         case .cancelled:
             context.view.typedQuery = nil
             return .dismiss()
-        case .submitted(let done):
+        case .submitted:
             context.view.typedQuery = nil
-            return .dismiss(then: onSubmit(done))
+            return .dismiss(then: onSubmit(prompt))
         }
+    }
+
+    /// Hands the table the line to highlight, once a frame (not once a key).
+    func prepareFrame(context: ScreenContext) {
+        guard queryChanged else { return }
+        queryChanged = false
+        context.view.typedQuery = prompt.highlightsAsTyped ? TypedQuery(text: prompt.text, isRegex: prompt.isRegex) : nil
     }
 
     func draw(in region: SurfaceRegion, context: ScreenContext) {

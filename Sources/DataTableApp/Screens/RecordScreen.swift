@@ -19,7 +19,7 @@ final class RecordScreen: Screen {
         let view = context.view
         if let outcome = context.scrollingOutcome(for: event, scrollOffset: &scrollOffset) { return outcome }
         switch event {
-        case .mouse, .resize:
+        case .mouse, .resize, .paste:
             return .ignored
         case .key(let key):
             switch key {

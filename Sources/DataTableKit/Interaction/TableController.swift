@@ -67,6 +67,8 @@ public final class TableController {
             return perform(command)
         case .mouse(let mouse):
             return handleMouse(mouse)
+        case .paste:
+            return .ignored  // pasted text is never run as keys
         }
     }
 

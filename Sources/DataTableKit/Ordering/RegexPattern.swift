@@ -27,7 +27,7 @@ final class RegexPattern: @unchecked Sendable {
     }
 
     /// Backtracking steps one match may take (PCRE2's default is 10,000,000). Measured on the
-    /// catastrophic `(\w+\s?)+$` over a 60-byte row: see DECISIONS.md.
+    /// catastrophic `(\w+\s?)+$` over a 60-byte row: see docs/decisions/0041-regex-through-pcre2-with-limits.md.
     static let matchLimit: UInt32 = 1_000_000
     /// Nested backtracking depth for the interpreter (the JIT ignores it).
     static let depthLimit: UInt32 = 10_000

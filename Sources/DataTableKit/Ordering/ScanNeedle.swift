@@ -8,7 +8,7 @@
 /// folded without the full fold of `RowMatcher.foldASCII(word:)`, and a needle without letters
 /// is searched unfolded. Measured (release, 10M-row bench file, one core's CPU time): the
 /// 8-byte step of `RowMatcher.firstOffset` with the full fold took 680 ms for `10000000`;
-/// see DECISIONS.md for this kernel's figures.
+/// see docs/decisions/0061-filter-search-scan-file-bytes.md for this kernel's figures.
 struct ScanNeedle {
     /// The needle, lower-cased when `folds`.
     let bytes: [UInt8]

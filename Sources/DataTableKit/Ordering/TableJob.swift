@@ -105,6 +105,17 @@ public final class TableJob: @unchecked Sendable {
     /// The outcome once the worker finished (taken once).
     public func takeResult() -> Outcome? { outcome.withLock { value in defer { value = nil }; return value } }
 
+    /// Whether the worker has finished and its outcome is not taken yet.
+    var isFinished: Bool { outcome.withLock { $0 != nil } }
+
+    /// The message of a finished job's `.failed` outcome (before it is taken), else nil.
+    var failureMessage: String? {
+        outcome.withLock { value in
+            if case .failed(let message)? = value { return message }
+            return nil
+        }
+    }
+
     /// Milliseconds since the job started.
     var elapsedMilliseconds: Double {
         let d = ContinuousClock.now - started

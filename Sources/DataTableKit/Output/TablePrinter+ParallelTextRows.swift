@@ -14,7 +14,7 @@ import Synchronization
 /// filled. So the output streams (the first batch is written as soon as it is laid out, not
 /// after the last), memory stays at `slots` batches whatever the row count, and the batch the
 /// writer waits for is always held by a running worker: no deadlock, whichever worker is
-/// slower. Measured: see DECISIONS.
+/// slower. Measured: see docs/decisions/0070-print-on-both-cores.md.
 extension TablePrinter {
     /// Threads for the fast path: the cores online, at most 4 (`--print` on this 2-core
     /// machine: 2).

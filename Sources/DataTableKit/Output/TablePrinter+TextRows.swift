@@ -10,7 +10,8 @@ import TerminalSurface
 /// a wide character that would cross a column's edge drawn as blanks, gutters as spaces, and
 /// trailing blanks removed as `Surface.line` removes them. Printable ASCII (the common case)
 /// is copied byte by byte; any other value goes through the same `TerminalText` functions as
-/// the pipeline. Measured (callgrind, the 8-column bench file at 200 columns): see DECISIONS.
+/// the pipeline. Measured (callgrind, the 8-column bench file at 200 columns):
+/// see docs/decisions/0065-print-without-cell-pipeline.md.
 extension TablePrinter {
     /// Whether `view` can take the fast path: no escapes, the default text cells on single
     /// lines of fixed height, no per-cell configuration closure, no sections.
@@ -54,6 +55,13 @@ struct TextRowCell {
     var truncation: TruncationMode
     /// Whether the column's fields are in the raw records (not a column a layer appends).
     var readsRawField: Bool
+    /// The decimal separator of a column of numbers (its format's: numbers are read with only
+    /// that): a number too wide is written as `Label` writes it (`ExactNumber`), never cut.
+    /// (Not the whole `ValueFormat`: its references would be retained for every cell of every row.)
+    var numberDecimalSeparator: UInt8?
+
+    /// The format numbers of this column are read in, for a column of numbers.
+    var numberFormat: ValueFormat? { numberDecimalSeparator.map { ValueFormat(decimalSeparator: $0) } }
 }
 
 /// What the fast path needs to lay out any row of a view, taken from the view once: the cells
@@ -88,7 +96,8 @@ struct TextRowLayout: @unchecked Sendable {
             let alignment = view.columns[column].alignment
             return TextRowCell(column: column, x: x, width: end - x,
                                alignment: alignment == .natural ? .left : alignment, truncation: truncation,
-                               readsRawField: column < dataColumnCount)
+                               readsRawField: column < dataColumnCount,
+                               numberDecimalSeparator: view.isNumberColumn(column) ? view.columns[column].format.decimalSeparator : nil)
         }
         self.source = source
         reader = source.makeRawRecordReader(rowCount: source.rowCount)
@@ -342,6 +351,9 @@ struct TextRowLine: ~Copyable {
             appendSpaces(width - offset - count)
             return
         }
+        if let format = cell.numberFormat, ValueParsing.decimal(value, format: format) != nil {
+            return appendNumber(value, format: format, in: cell)
+        }
         // Cut with the ellipsis (3 bytes, 1 column), as `TerminalText.truncated` cuts.
         if width == 1 {
             appendEllipsis()
@@ -369,7 +381,7 @@ struct TextRowLine: ~Copyable {
     private mutating func appendSimpleText(_ value: UnsafeRawBufferPointer, in cell: TextRowCell) {
         let width = cell.width
         guard let measure = TerminalText.simpleTextMeasure(value, room: max(0, width - 1)),
-              measure.width <= width || width == 1 || cell.truncation == .tail else {
+              measure.width <= width || ((width == 1 || cell.truncation == .tail) && cell.numberDecimalSeparator == nil) else {
             append(String(decoding: value, as: UTF8.self), in: cell)
             return
         }
@@ -408,7 +420,10 @@ struct TextRowLine: ~Copyable {
             return true
         }
         if isASCII { return }
-        let shown = TerminalText.truncated(value, toWidth: width, mode: cell.truncation)
+        var shown = TerminalText.truncated(value, toWidth: width, mode: cell.truncation)
+        if let format = cell.numberFormat, shown != value, ValueParsing.decimal(value, format: format) != nil {
+            shown = ExactNumber.text(value, fittingWidth: width, decimalSeparator: format.decimalSeparator)
+        }
         let offset = Self.offset(of: shown.displayWidth, in: width, alignment: cell.alignment)
         let start = column
         appendSpaces(offset)
@@ -432,6 +447,14 @@ struct TextRowLine: ~Copyable {
             }
         }
         appendSpaces(start + width - column)
+    }
+
+    /// A number too wide for `cell`, as `Label` writes it with `exactNumberFormat`: its exact
+    /// shorter form, else `#`s.
+    private mutating func appendNumber(_ value: UnsafeRawBufferPointer, format: ValueFormat, in cell: TextRowCell) {
+        let text = ExactNumber.text(String(decoding: value, as: UTF8.self), fittingWidth: cell.width,
+                                    decimalSeparator: format.decimalSeparator)
+        append(text, in: cell)
     }
 
     /// Removes the spaces at the end of the line.

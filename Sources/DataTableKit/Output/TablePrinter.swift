@@ -9,6 +9,10 @@ public struct TablePrinter: Sendable {
     public var colorCount: Int?
     /// Rows rendered per batch (bounds memory whatever the row count).
     public var batchRows = 256
+    /// How wide the printed columns are: by default as wide as their widest printed value
+    /// (every row measured, see `TablePrinter+ColumnWidths`), at most the cap. The view's own
+    /// widths are put back after printing.
+    public var columnWidths = ColumnWidths.widestValue
 
     /// A printer of `width` columns; `colorCount` nil writes no escapes.
     public init(width: Int, colorCount: Int? = nil) {
@@ -75,6 +79,8 @@ public struct TablePrinter: Sendable {
         let viewSize = view.size
         view.setSize(Size(width: width, height: max(3, viewSize.height)))
         defer { view.setSize(viewSize) }
+        let shownWidths = fitColumnsToPrintedRows(view)
+        defer { if let shownWidths { restoreColumnWidths(shownWidths, of: view) } }
         var layout = Viewport(bodySize: Size(width: width, height: 1), rowCount: view.viewport.rowCount,
                               columnWidths: view.layoutColumnWidths, gutter: view.viewport.gutter)
         layout.setFrozenColumns(leading: view.viewport.frozenColumns.leading, trailing: view.viewport.frozenColumns.trailing)

@@ -27,7 +27,7 @@ public enum FrequencyRows: Sendable, Equatable {
 /// first's. Filtered rows are counted in file order through a bitmap of the rows kept (a sorted
 /// display order would read the file at random).
 ///
-/// Measured (release, 10M-row bench file, `make bench`): see DECISIONS.md ("Frequency table").
+/// Measured (release, 10M-row bench file, `make bench`): see docs/decisions/0067-frequency-table-is-a-sheet.md.
 public enum FrequencyCounter {
     /// Rows between checks of `isCancelled` and reports of progress.
     static let checkInterval = 1 << 14

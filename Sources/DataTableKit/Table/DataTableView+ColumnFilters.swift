@@ -107,7 +107,7 @@ extension DataTableView {
             case .substring, .regex: return false
             }
         }
-        if affected { startRowFilters(intended) }
+        if affected { reorderKeepingTheTop { startRowFilters(intended) } }
     }
 
     /// The filters ready for their columns' kinds; nil (and a notice) when one cannot run.
@@ -174,6 +174,7 @@ extension DataTableView {
         filter = filters.matcher
         filterColumns = filters.matcher == nil ? nil : filters.matcherColumns
         filteredRows = kept
+        filterStoppedReason = nil
         lastFilterMilliseconds = job.elapsedMilliseconds
         if grouping != nil {
             // The sections are grouped again over the kept rows; the old ones show until then.
@@ -194,7 +195,9 @@ extension DataTableView {
     /// cannot show `·`); nil when nothing is filtered. A whole-row filter typed while columns
     /// were hidden says how many it looked in: `filter: text (in 3 of 5 columns)`.
     var filterStatusText: String? {
-        guard !columnFilters.isEmpty else { return filter.map { "filter: \($0.query)" + filterColumnsNote } }
+        guard !columnFilters.isEmpty else {
+            return filter.map { "filter: \($0.query)" + filterColumnsNote + filterStoppedNote }
+        }
         var parts: [String] = []
         if let filter { parts.append("&" + filter.query + filterColumnsNote) }
         for columnFilter in columnFilters {
@@ -202,7 +205,7 @@ extension DataTableView {
             parts.append(TerminalSafe.short(title, limit: 20) + columnFilter.summary())
         }
         let total = max(0, dataSource.rowCount - hiddenRows.count)
-        parts.append("\(grouped(displayOrder?.count ?? total)) of \(grouped(total)) rows")
+        parts.append("\(grouped(displayOrder?.count ?? total)) of \(grouped(total)) rows" + filterStoppedNote)
         return parts.joined(separator: configuration.prefersASCII ? ", " : " · ")
     }
 }

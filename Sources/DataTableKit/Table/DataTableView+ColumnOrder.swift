@@ -74,14 +74,16 @@ extension DataTableView {
     }
 
     /// Shows only the columns whose title `matcher` matches (`*`, `--columns`; an empty query
-    /// shows every column). Returns false, changing nothing, when no title matches. The cursor
+    /// shows every column). Returns false, changing nothing, when no title matches, or when the
+    /// pattern ran out of its limits on a title (`matcher.isTooComplex`: no answer). The cursor
     /// stays on its column when it is still shown, else it goes to the nearest shown one.
     /// - Complexity: O(columns) matches.
     @discardableResult
     public func showColumns(matching matcher: RowMatcher) -> Bool {
         let cursorSource = cursorSourceColumn
         let frozen = frozenSourceMemory ?? frozenSourceColumns
-        guard columnOrder.showOnly(where: { matcher.matches(columns[$0].title) }) else { return false }
+        let matches = columns.map { matcher.matches($0.title) }
+        guard !matcher.isTooComplex, columnOrder.showOnly(where: { matches[$0] }) else { return false }
         keepFrozen(frozen)
         columnFilter = matcher.query.isEmpty ? nil : matcher
         columnOrderDidChange(keepingCursorOn: cursorSource)
@@ -123,7 +125,8 @@ extension DataTableView {
         do {
             let matcher = try RowMatcher(query: query, mode: .regex)
             guard showColumns(matching: matcher) else {
-                notice = "no column matches \(TerminalText.quoted(query, maxWidth: 40)): columns unchanged"
+                notice = matcher.isTooComplex ? matcher.tooComplexNotice + ": columns unchanged"
+                    : "no column matches \(TerminalText.quoted(query, maxWidth: 40)): columns unchanged"
                 return
             }
             notice = "\(columnOrder.shown.count) of \(columns.count) columns match \(TerminalText.quoted(query, maxWidth: 40)) (* then Enter: all)"

@@ -23,6 +23,7 @@ extension DataTableView {
             filter = nil
             filterColumns = nil
             filteredRows = nil
+            filterStoppedReason = nil
             if sortDescriptors.isEmpty && grouping == nil {
                 setDisplayOrder(nil, coveredRows: 0)
             } else {

@@ -81,6 +81,7 @@ extension DataTableView {
         guard !columns.isEmpty else { return }
         let column = cursorSourceColumn
         setWidth(max(1, columns[column].width + step), ofColumn: column)
+        columns[column].isWidthSet = true
         notice = "\(columns[column].title): \(columns[column].width) wide"
     }
 

@@ -92,7 +92,8 @@ extension DataTableView {
         kindSampledRowCount = sampler.rowCount
         var widened = false
         for (column, width) in sample.widths.enumerated() where column < columns.count {
-            guard let width, width > columns[column].width else { continue }
+            // A width the user set (`<`, `>`) stays.
+            guard let width, width > columns[column].width, !columns[column].isWidthSet else { continue }
             columns[column].width = width
             widened = true
         }
@@ -122,7 +123,7 @@ extension DataTableView {
             }
         } else if activeJob == nil,
                   sortDescriptors.contains(where: { changedColumns.contains($0.column) }) || sectionState.grouping != nil {
-            startSort(by: sortDescriptors)
+            reorderKeepingTheTop { startSort(by: sortDescriptors) }
         }
     }
 

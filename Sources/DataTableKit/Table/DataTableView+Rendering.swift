@@ -15,8 +15,11 @@ extension DataTableView {
         }
         resolveRowHeightsAroundViewport()
         renderHeader(in: surface.region(headerRect), columns: viewport.visibleColumns)
-        renderBody(in: surface.region(bodyRect), rows: viewport.visibleRowLayout, columns: viewport.visibleColumns,
-                   cursor: viewport.cursor)
+        let narrowNumbers = renderBody(in: surface.region(bodyRect), rows: viewport.visibleRowLayout,
+                                       columns: viewport.visibleColumns, cursor: viewport.cursor)
+        // A number too wide for its column: the column widens and the frame is drawn again (its
+        // cells keep their configuration; widths only grow, up to the cap).
+        if widenColumns(forNumbers: narrowNumbers) { return render(into: surface) }
         // Highlighting the body can stop at a pattern's limits: the status line says so now,
         // not a key later (its wrapped lines keep their place until the next frame).
         if highlightStopped != highlightStoppedBefore { _ = renderStatus(in: surface) }
@@ -91,6 +94,8 @@ extension DataTableView {
                 textCell.label.lineBreakMode = .byWordWrapping
             }
             configuration.defaultCellConfiguration?(textCell, value, indexPath, isHighlighted)
+            // A number is never drawn cut (see `DataTableView+NumberWidths`).
+            textCell.label.exactNumberFormat = numberFormat(of: textCell.label, column: indexPath.column)
         }
     }
 
@@ -105,18 +110,22 @@ extension DataTableView {
     /// Cells of index paths that left the screen are enqueued first, so the cells entering
     /// reuse them: live cells stay at what is visible. `cursor` nil: no cursor, no search
     /// highlighting (print mode).
+    /// Returns, on screen (`cursor` set), the columns whose numbers configured in this frame do
+    /// not fit their laid-out width, with the width they need (see `DataTableView+NumberWidths`).
     /// - Complexity: O(visible cells); independent of the row count.
+    @discardableResult
     func renderBody(in region: SurfaceRegion, rows: [Viewport.VisibleRow], columns visibleColumns: [Viewport.VisibleColumn],
-                    cursor: DataTableIndexPath?) {
+                    cursor: DataTableIndexPath?) -> [Int: Int] {
         let theme = configuration.theme
-        guard region.height > 0 else { recycleAllCells(); return }
+        guard region.height > 0 else { recycleAllCells(); return [:] }
         if rows.isEmpty {
             region.fill(theme.body)
             recycleAllCells()
             let message = dataSource.columnCount == 0 ? "(empty file)" : "(no rows)"
             region.put(message, at: Point(x: 1, y: 0), style: Style(attributes: .dim))
-            return
+            return [:]
         }
+        var narrowNumbers: [Int: Int] = [:]
         if let last = rows.last, last.y + last.height < region.height {
             region.fill(theme.body, in: Rect(x: 0, y: last.y + last.height, width: region.width,
                                              height: region.height - last.y - last.height))
@@ -204,6 +213,10 @@ extension DataTableView {
                     configure(cell, at: indexPath, sourceRow: sourceRow, value: value, background: background)
                     cell.configuredWith = inputs
                     cell.configuredWith?.keepsBackground = cell.backgroundStyle == background
+                    if cursor != nil, let needed = numberOverflow(of: cell, column: column,
+                                                                  laidOutWidth: viewport.columnWidths[visible.column]) {
+                        narrowNumbers[column] = max(narrowNumbers[column] ?? 0, needed)
+                    }
                 }
                 cell.pressedAction = pressedButton.flatMap { $0.key == key ? $0.action : nil }
                 // The region is filled with `rowStyle` (as if the whole row was): the cell need
@@ -236,6 +249,7 @@ extension DataTableView {
                 }
             }
         }
+        return narrowNumbers
     }
 
     /// Time one frame may spend matching for highlights before it gives the pattern up as too

@@ -112,6 +112,7 @@ extension DataTableView {
         case (.failed(let message), let kind):
             notice = message
             cursorAfterOrdering = nil
+            noteFailure(message, of: kind)
             // A search whose pattern ran out of its limits is not repeated by `n` or highlighted.
             if case .search(let matcher, _) = kind, lastSearch?.query == matcher.query { lastSearch = nil }
         case (.order(let order, let rowCount), .sort(let descriptors)):
@@ -138,6 +139,7 @@ extension DataTableView {
             filter = matcher
             filterColumns = job.matcherColumns
             filteredRows = kept
+            filterStoppedReason = nil
             lastFilterMilliseconds = job.elapsedMilliseconds
             notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
             startSort(by: sortDescriptors)
@@ -150,6 +152,7 @@ extension DataTableView {
             filter = matcher
             filterColumns = job.matcherColumns
             filteredRows = kept
+            filterStoppedReason = nil
             lastFilterMilliseconds = job.elapsedMilliseconds
             notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
             setDisplayOrder(kept, coveredRows: rowCount)
@@ -176,6 +179,19 @@ extension DataTableView {
             break
         }
         return true
+    }
+
+    /// Runs `start` (which starts the current filters and sort again over the rows: loading
+    /// ended, a column's kind was corrected), keeping a cursor on the first row there, on the
+    /// new first row; elsewhere the cursor follows its record. The table runs these itself: a
+    /// cursor on the first row is where the table opened, or where the user went to see the
+    /// top. (Following its record, the sort asked for at start left the cursor wherever the
+    /// first rows' top record went: row 877 of a weather file.) A user who moves before the
+    /// job ends keeps their record (see `apply(_:)`).
+    func reorderKeepingTheTop(_ start: () -> Void) {
+        let atTop = viewport.rowCount > 0 && viewport.cursor.row == 0
+        start()
+        if atTop, activeJob != nil, cursorAfterOrdering == nil { cursorAfterOrdering = .firstRow }
     }
 
     /// Moves the cursor to `cursorAfterOrdering`, once (setDisplayOrder kept it on its record).
@@ -217,15 +233,23 @@ extension DataTableView {
         return true
     }
 
-    /// Blocks until the running job finishes and applies it (tests, scripts).
-    public func waitForJob() {
+    /// Blocks until the running job finishes and applies it (tests, scripts, print mode).
+    /// Returns the message of the first job that failed meanwhile (a filter whose pattern ran
+    /// out of its limits: "pattern too complex: …"), nil when none did. A failed filter leaves
+    /// the rows it was to filter unfiltered: a caller that prints them must not take them for
+    /// its answer.
+    @discardableResult
+    public func waitForJob() -> String? {
+        var failure: String?
         while true {
             // The kinds' check over the large sample first: a kind it changes re-runs the sort
             // (or the grouping, whose sums depend on the kinds).
             settleColumnKinds()
-            guard let job = activeJob else { return }
+            guard let job = activeJob else { return failure }
             job.partialRows.stopKeepingRows()
-            while !apply(job, showingPartialRows: false) { usleep(1000) }
+            while !job.isFinished { usleep(1000) }
+            if failure == nil { failure = job.failureMessage }
+            apply(job, showingPartialRows: false)
         }
     }
 

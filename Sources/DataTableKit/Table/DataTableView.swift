@@ -100,6 +100,9 @@ public final class DataTableView {
     public internal(set) var lastSortMilliseconds: Double?
     /// How long the last filter took.
     public internal(set) var lastFilterMilliseconds: Double?
+    /// Why a run of the applied filters over rows loaded later failed (see
+    /// `DataTableView+FailedFilter`); nil while they cover every row they were run over.
+    public internal(set) var filterStoppedReason: String?
     /// The check of the columns' kinds over a large sample, while it runs (see `ColumnKindSampler`).
     var kindSampler: ColumnKindSampler?
     /// Source rows the last kind sample covered (spread over); the kinds are checked again when
@@ -314,6 +317,9 @@ public final class DataTableView {
         if let width {
             columns[column].width = max(1, width)
         } else {
+            // Sized by the table again: the numbers on screen are checked again (as configured).
+            columns[column].isWidthSet = false
+            cellConfigurationGeneration &+= 1
             let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
             columns[column].width = ColumnSizer.measure(
                 column: column, of: dataSource, mode: mode, defaultSampleSize: configuration.columnWidthSampleSize,
@@ -385,7 +391,8 @@ public final class DataTableView {
         let state = dataSource.loadState
         let count = dataSource.rowCount
         let sourceNotice = dataSource.notice
-        let orderIsStale = displayOrder != nil && count != sortedRowCount
+        // A filter that failed over the rows loaded later is not run again by itself.
+        let orderIsStale = displayOrder != nil && count != sortedRowCount && filterStoppedReason == nil
         guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != lastLoadState
             || sourceNotice != lastSourceNotice else { return jobChanged || tookChanges || columnsAdded }
         if let state, state.isComplete, lastLoadState?.isComplete == false {
@@ -401,7 +408,9 @@ public final class DataTableView {
                 // A job is running over the rows loaded so far: the order is redone after it.
             } else if state?.isComplete ?? true {
                 // Loading finished: filter and sort everything.
-                if isRowFiltered { startFilter(filter, columns: filterColumns) } else { startSort(by: sortDescriptors) }
+                reorderKeepingTheTop {
+                    if isRowFiltered { startFilter(filter, columns: filterColumns) } else { startSort(by: sortDescriptors) }
+                }
             } else if !isRowFiltered {
                 // Rows indexed since the sort go at the end, unsorted, until loading completes.
                 appendRowsLoadedSinceOrdering()
@@ -453,7 +462,7 @@ public final class DataTableView {
     func remeasureColumns() {
         let measured = ColumnSizer.columns(of: dataSource, configuration: configuration)
         guard measured.count == columns.count else { return }
-        for i in columns.indices {
+        for i in columns.indices where !columns[i].isWidthSet {
             columns[i].width = max(columns[i].width, measured[i].width)
             // Kinds are checked again by `ColumnKindSampler` (started when loading completes).
         }

@@ -14,8 +14,8 @@ import TerminalSurface
 /// records where it has them: each sampled record once, split in one pass over at most its first
 /// `recordBytes` bytes (no row is parsed whole, no field is read past `maxSampleBytes`), so a
 /// million columns cost one pass per row, not one per field. Measured on the 10M-row bench file
-/// (8 columns, release build): see DECISIONS.md; wide and long records: see
-/// docs/decisions/0088-column-work-linear-in-the-columns.md.
+/// (8 columns, release build): see docs/decisions/0058-nulls-strays-kinds-from-spread-sample.md;
+/// wide and long records: docs/decisions/0088-column-work-linear-in-the-columns.md.
 final class ColumnKindSampler: @unchecked Sendable {
     /// Rows in a full sample.
     static let sampleRows = 4096

@@ -16,6 +16,9 @@ public struct TableColumn: Hashable, Sendable {
     public var format: ValueFormat
     /// Whether `kind` was set by the user (`--type`, the `t` keys) rather than inferred.
     public var isKindSet: Bool
+    /// Whether `width` was set by the user (`<`, `>`): the column no longer widens for the
+    /// numbers that come on screen (they are written shorter, see `ExactNumber`).
+    public var isWidthSet = false
 
     /// A column of `width` columns.
     public init(title: String, width: Int, alignment: TextAlignment = .left, kind: SortKeyKind = .text,

@@ -51,6 +51,10 @@ public struct Label: Hashable, Sendable {
     public var adjustsTextToFitWidth = false
     /// Whether `.natural` alignment should treat the text as a number (right-aligned).
     public var isNumeric = false
+    /// Set when `text` is a number written in this format (a cell of a column of numbers): one
+    /// too wide for the label is written shorter with its value unchanged, or as `#`s (see
+    /// `ExactNumber`), never cut with `…`. Applies to a single line of `text`.
+    public var exactNumberFormat: ValueFormat?
 
     /// A label of `text`.
     public init(text: String = "", alignment: TextAlignment = .natural, style: Style = .plain) {
@@ -95,7 +99,8 @@ public struct Label: Hashable, Sendable {
             if let attributedText {
                 drawLine(attributedText, width: width, in: region, y: y)
             } else {
-                drawLine(adjustsTextToFitWidth ? fittedText(width: width) : text, width: width, in: region, y: y)
+                drawLine(adjustsTextToFitWidth || exactNumberFormat != nil ? fittedText(width: width) : text,
+                         width: width, in: region, y: y)
             }
             return
         }
@@ -132,7 +137,7 @@ public struct Label: Hashable, Sendable {
         let width = region.width
         guard width > 0, region.height > 0 else { return }
         if region.height > 1 { region.fill(background, in: Rect(x: 0, y: 1, width: width, height: region.height - 1)) }
-        let text = adjustsTextToFitWidth ? fittedText(width: width) : self.text
+        let text = adjustsTextToFitWidth || exactNumberFormat != nil ? fittedText(width: width) : self.text
         let whole = text[...]
         let fit = TerminalText.prefix(whole, fittingWidth: width)
         if fit.text.endIndex == whole.endIndex {
@@ -206,11 +211,17 @@ public struct Label: Hashable, Sendable {
     /// Columns of `TextWrapping.ellipsis`.
     private static let ellipsisWidth = TextWrapping.ellipsis.displayWidth
 
-    /// `text`, or its compact form when `adjustsTextToFitWidth` and it is a number wider than `width`.
+    /// `text`, or, when it is wider than `width`: its exact shorter form for `exactNumberFormat`,
+    /// its compact form when `adjustsTextToFitWidth` and it is a number.
+    /// (A configuration that asks for compact numbers gets them: a unit marks them as rounded.)
     func fittedText(width: Int) -> String {
-        guard adjustsTextToFitWidth, text.utf8.count > width else { return text }
+        guard adjustsTextToFitWidth || exactNumberFormat != nil, text.utf8.count > width else { return text }
         if TerminalText.prefix(text[...], fittingWidth: width).text.endIndex == text.endIndex { return text }
-        return CompactNumber.text(text, fittingWidth: width) ?? text
+        if adjustsTextToFitWidth, let compact = CompactNumber.text(text, fittingWidth: width) { return compact }
+        if let format = exactNumberFormat, numberOfLines == 1 {
+            return ExactNumber.text(text, fittingWidth: width, decimalSeparator: format.decimalSeparator)
+        }
+        return text
     }
 
     /// The column a line of `lineWidth` columns starts at in `width`.

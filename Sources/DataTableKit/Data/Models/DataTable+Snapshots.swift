@@ -19,7 +19,8 @@ extension DataTable {
     public func apply<ID: Hashable>(_ models: [T], id: (T) -> ID, reloading: Set<ID> = [],
                                     reconfiguring: Set<ID> = [], animatingDifferences: Bool = true,
                                     isChanged: ((T, T) -> Bool)? = nil) -> DataTableDifference<ID> {
-        // Inlinable so the identity maps are specialized for the caller's types (see DECISIONS).
+        // Inlinable so the identity maps are specialized for the caller's types
+        // (see docs/decisions/0052-snapshot-apply-by-identity.md).
         let old = currentModels
         let columns = currentColumns
         let newIdentities = models.map(id)

@@ -62,7 +62,8 @@ public struct DataTableDifference<ItemID: Hashable> {
     @inlinable
     static func matchOffsets(old: [ItemID], new: [ItemID]) -> [Int?] {
         // Inlinable, so comparisons and the hash map are specialized for the caller's identity
-        // type (unspecialized generic hashing cost ~1.5 s at 1M items; see DECISIONS).
+        // type (unspecialized generic hashing cost ~1.5 s at 1M items;
+        // see docs/decisions/0052-snapshot-apply-by-identity.md).
         var result = [Int?](repeating: nil, count: new.count)
         var pendingOld: [Int] = [], pendingNew: [Int] = []
         var i = 0, j = 0

@@ -1,10 +1,10 @@
 import Testing
 import TestSupport
-// The README's example uses the public API only: no @testable here.
+// The documented example uses the public API only: no @testable here.
 import DataTableKit
 import TerminalSurface
 
-// MARK: - README "The library" example, verbatim from here to the next MARK.
+// MARK: - The DocC article "Custom cells" example, verbatim from here to the next MARK.
 
 struct User {
     var name: String
@@ -64,25 +64,27 @@ func makeUserTable(_ users: [User]) -> DataTable<User> {
     ], options: options)
 }
 
-// MARK: - End of the README example.
+// MARK: - End of the documented example.
 
-/// Expects README.md to show, character for character, the code of `testFile` between its
-/// "verbatim from here to the next MARK." line and its "End of the README example" MARK.
-func expectReadmeShowsExample(of testFile: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+/// Expects `document` (a path from the package root: README.md or an article of the DocC
+/// catalog) to show, character for character, the code of `testFile` between its
+/// "verbatim from here to the next MARK." line and its "End of the documented example" MARK.
+func expectDocumentShowsExample(of testFile: String, in document: String,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws {
     let root = String(testFile[..<(testFile.utf8Range(of: "/Tests/")?.lowerBound ?? testFile.endIndex)])
     let source = try #require(SnapshotFile.readFile(testFile), sourceLocation: sourceLocation)
-    let readme = try #require(SnapshotFile.readFile(root + "/README.md"), sourceLocation: sourceLocation)
+    let readme = try #require(SnapshotFile.readFile(root + "/" + document), sourceLocation: sourceLocation)
     let start = try #require(source.utf8Range(of: "verbatim from here to the next MARK.\n"), sourceLocation: sourceLocation)
-    let end = try #require(source.utf8Range(of: "// MARK: - End of the README" + " example."), sourceLocation: sourceLocation)
+    let end = try #require(source.utf8Range(of: "// MARK: - End of the documented" + " example."), sourceLocation: sourceLocation)
     let example = String(source[start.upperBound..<end.lowerBound]).trimmingNewlines
     let name = testFile.split(separator: "/").last.map(String.init) ?? testFile
-    #expect(readme.utf8Range(of: example) != nil, "README.md no longer shows the example of \(name)", sourceLocation: sourceLocation)
+    #expect(readme.utf8Range(of: example) != nil, "\(document) no longer shows the example of \(name)", sourceLocation: sourceLocation)
 }
 
-@Suite struct ReadmeExampleTests {
-    /// The README shows the code between the MARKs above, character for character.
-    @Test func theReadmeShowsThisExampleVerbatim() throws {
-        try expectReadmeShowsExample(of: #filePath)
+@Suite struct DocumentedCustomCellExampleTests {
+    /// The "Custom cells" article shows the code between the MARKs above, character for character.
+    @Test func theArticleShowsThisExampleVerbatim() throws {
+        try expectDocumentShowsExample(of: #filePath, in: "Sources/DataTableKit/DataTableKit.docc/CustomCells.md")
     }
 
     let users = [

@@ -1,10 +1,10 @@
 import Testing
 import TestSupport
-// The README's example uses the public API only: no @testable here.
+// The documented example uses the public API only: no @testable here.
 import DataTableKit
 import TerminalSurface
 
-// MARK: - README "Snapshots" example, verbatim from here to the next MARK.
+// MARK: - The DocC article "Live data and snapshots" example, verbatim from here to the next MARK.
 
 struct Order: Identifiable, Sendable {
     var id: Int
@@ -32,12 +32,13 @@ func pendingChanges(from old: [Order], to new: [Order]) -> DataTableDifference<I
     return before.difference(to: after)
 }
 
-// MARK: - End of the README example.
+// MARK: - End of the documented example.
 
-@Suite struct ReadmeSnapshotExampleTests {
-    /// The README shows the code between the MARKs above, character for character.
-    @Test func theReadmeShowsThisExampleVerbatim() throws {
-        try expectReadmeShowsExample(of: #filePath)
+@Suite struct DocumentedSnapshotExampleTests {
+    /// The "Live data and snapshots" article shows the code between the MARKs above, character
+    /// for character.
+    @Test func theArticleShowsThisExampleVerbatim() throws {
+        try expectDocumentShowsExample(of: #filePath, in: "Sources/DataTableKit/DataTableKit.docc/LiveDataAndSnapshots.md")
     }
 
     @Test func theExampleRuns() {
