@@ -13,20 +13,26 @@ extension CSVFileDataSource {
     /// suffix, are tab-separated). `skipLines` lines after the BOM and a `sep=` line are skipped
     /// before the header. Errors are `MappedFile.OpenError.system` with a message naming the
     /// file safely.
+    ///
+    /// Opening may wait: for a writer on a FIFO (open(2) blocks until one comes, as `cat`
+    /// would), and for a stream's first record. `waiting` is told what it waits for, before it
+    /// waits ("waiting for a writer on 'p'"), on the opening thread: a program that must answer
+    /// meanwhile opens on a thread of its own and shows it.
     public static func open(path: String, dialect: CSVDialect? = nil, hasHeader: Bool = true, skipLines: Int = 0,
-                            temporaryDirectory: String = "/tmp", bufferLimit: Int = Int.max) throws -> CSVFileDataSource {
+                            temporaryDirectory: String = "/tmp", bufferLimit: Int = Int.max,
+                            waiting: (@Sendable (String) -> Void)? = nil) throws -> CSVFileDataSource {
         let mapped: MappedFile
         do {
             mapped = try MappedFile(path: path)
         } catch MappedFile.OpenError.notRegular {
             // A FIFO or device cannot be mapped: stream it like stdin.
             return try stream(path: path, dialect: dialect, hasHeader: hasHeader, skipLines: skipLines,
-                              temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit)
+                              temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit, waiting: waiting)
         }
         let head = mapped.bytes(0..<CompressionFormat.longestMagic)
         if case .compressed = CompressionFormat.detect(head) {
             return try stream(path: path, dialect: dialect, hasHeader: hasHeader, skipLines: skipLines,
-                              temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit)
+                              temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit, waiting: waiting)
         }
         return try CSVFileDataSource(file: mapped, dialect: dialect, hasHeader: hasHeader, skipLines: skipLines)
     }
@@ -34,7 +40,14 @@ extension CSVFileDataSource {
     /// Opens `path` once and streams it through a temporary file (decompressing it when it is
     /// compressed).
     private static func stream(path: String, dialect: CSVDialect?, hasHeader: Bool, skipLines: Int,
-                               temporaryDirectory: String, bufferLimit: Int) throws -> CSVFileDataSource {
+                               temporaryDirectory: String, bufferLimit: Int,
+                               waiting: (@Sendable (String) -> Void)?) throws -> CSVFileDataSource {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
+            waiting?("waiting for a writer on \(TerminalText.quoted(path))")
+        }
+        // Blocking: a FIFO opens when a writer does (non-blocking, a reader with no writer yet
+        // would read an end of file at once).
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw MappedFile.OpenError.system("cannot open \(TerminalText.quoted(path)): \(String(cString: strerror(errno)))")
@@ -43,6 +56,6 @@ extension CSVFileDataSource {
         // open for the copier (it reads to the end, or is replaced by /dev/null at the limit).
         return try CSVFileDataSource(streamingFrom: fd, name: TerminalText.quoted(path), dialect: dialect,
                                      hasHeader: hasHeader, skipLines: skipLines, dialectFileName: path,
-                                     temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit)
+                                     temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit, waiting: waiting)
     }
 }

@@ -70,6 +70,18 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     private var valueCache: [Int: [DataTableValueType]] = [:]
     private var lastValueRow = -1
     private var lastValues: [DataTableValueType] = []
+    /// Records longer than `longRecordBytes` that were drawn or sampled, read by field
+    /// (`LongRecord`). Cleared at `longRecordLimit`. UI thread only.
+    private var longRecords: [Int: LongRecord] = [:]
+    private let longRecordLimit = 256
+
+    /// Records longer than this are not parsed whole for the screen: their fields are found
+    /// when shown (`LongRecord`), so a frame costs its visible cells whatever the record's
+    /// columns (a million, say).
+    public static let longRecordBytes = 64 << 10
+    /// Bytes of one record the screen reads at most: fields past them show a marker saying so
+    /// (`text`, `fields` and the raw readers still read the whole record).
+    public static let displayRecordLimit = 16 << 20
 
     /// Fields longer than this (in the file's bytes) are shown cut: `value` and the titles hold
     /// their first 64 KiB and a marker ("… [64 KiB of 500 MiB shown]"), so a huge field costs
@@ -90,18 +102,23 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// indexed as it grows: the first rows show as soon as they arrive. Reading stops when the
     /// file and its row index reach `bufferLimit` bytes (`notice` then says so); a record cut
     /// there is dropped, the rows before it stay. `name` is how messages call the stream, as is
-    /// (`stdin`, or a FIFO's path quoted with `TerminalText.quoted`).
+    /// (`stdin`, or a FIFO's path quoted with `TerminalText.quoted`). Returns once the header
+    /// has arrived (or the stream ended): `waiting` is told so before it waits for it.
     public convenience init(streamingFrom fd: Int32, name: String, dialect: CSVDialect? = nil, hasHeader: Bool = true,
                             skipLines: Int = 0, dialectFileName: String? = nil,
-                            temporaryDirectory: String = "/tmp", bufferLimit: Int = Int.max) throws {
+                            temporaryDirectory: String = "/tmp", bufferLimit: Int = Int.max,
+                            waiting: (@Sendable (String) -> Void)? = nil) throws {
         let file = try MappedFile(streamingFrom: fd, name: name, temporaryDirectory: temporaryDirectory,
                                   bufferLimit: bufferLimit)
+        waiting?("waiting for the first lines of \(file.displayName)")
         // The header and a first screen: 64 KB, the end of the stream, or a quarter of a second;
         // then at least one whole record (the header, after a `sep=` line and skipped lines)
-        // unless the stream ends first.
+        // unless the stream ends first. A stream whose first 64 KB are binary is refused there.
         file.waitForBytes(1 << 16, milliseconds: 250)
         while true {
             let length = file.length, complete = file.isComplete
+            // Read after `complete`: the copier refuses before it marks the stream complete.
+            if let reason = file.binaryRefusal { throw MappedFile.OpenError.system("\(file.displayName) \(reason)") }
             if complete || Self.holdsHeader(file.bytes(0..<length), skipLines: skipLines, quote: (dialect ?? .comma).quote) { break }
             // No record starts in what was scanned: it costs the copier's limit no index.
             file.noteIndexed(upTo: length, indexMemory: 0)
@@ -347,6 +364,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// empty, else `.string`.
     public func value(row: Int, column: Int) -> DataTableValueType {
         if row != lastValueRow {
+            if let field = longRecordField(row: row, column: column) { return field.value }
             if let cached = valueCache[row] {
                 lastValues = cached
             } else {
@@ -363,8 +381,25 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         return column < lastValues.count ? lastValues[column] : .null
     }
 
+    /// Field `column` of row `row` when the row is a long record (see `longRecordBytes`), else nil.
+    private func longRecordField(row: Int, column: Int) -> (text: String, value: DataTableValueType, isCut: Bool)? {
+        if longRecords[row] == nil {
+            guard row < rowCount else { return nil }
+            let range = index[row]..<index[row + 1]
+            guard range.count > Self.longRecordBytes else { return nil }
+            // Past a change on disk, the row shows as blanks (`record`).
+            if let changedSize, range.upperBound > changedSize { return nil }
+            if longRecords.count >= longRecordLimit { longRecords.removeAll() }
+            longRecords[row] = LongRecord(record: range, in: file.bytes(0..<file.length), limit: Self.displayRecordLimit,
+                                          dialect: dialect)
+        }
+        return longRecords[row]?.field(column, in: file.bytes(0..<file.length), dialect: dialect,
+                                       fieldLimit: Self.displayFieldLimit)
+    }
+
     /// Empties the parsed-row caches.
     private func clearRowCaches() {
+        longRecords.removeAll()
         rowCache.removeAll(keepingCapacity: true)
         cutColumnsCache.removeAll()
         valueCache.removeAll(keepingCapacity: true)
@@ -495,6 +530,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// Whether `value(row:column:)` holds only the start of the field: its bytes in the file
     /// are more than `displayFieldLimit`. UI thread (it reads the row cache, as `value` does).
     public func isValueCut(row: Int, column: Int) -> Bool {
+        if let field = longRecordField(row: row, column: column) { return field.isCut }
         guard rowCache[row] != nil || !record(row).isEmpty else { return false }
         return cutColumnsCache[row]?.contains(column) ?? false
     }

@@ -51,6 +51,8 @@ public final class MappedFile: @unchecked Sendable {
     /// Set when the stream's data broke off (corrupt or truncated compressed data): the bytes
     /// end inside a record.
     private let endedInsideData = Atomic<Bool>(false)
+    /// Why the stream's first bytes were refused as binary (`BinarySniffer`), if they were.
+    private let binaryReason = Mutex<String?>(nil)
 
     /// Bytes readable now (see `available`).
     var length: Int { available.load(ordering: .acquiring) }
@@ -63,6 +65,9 @@ public final class MappedFile: @unchecked Sendable {
     /// Whether the bytes end inside a record that will never be completed (the limit, or
     /// compressed data that broke off): the indexer drops that record.
     var endsInsideRecord: Bool { isStoppedAtLimit || endedInsideData.load(ordering: .acquiring) }
+    /// Why the copier refused the stream after its first `sniffBytes` (or all of it, when
+    /// shorter): they do not look like text (`BinarySniffer`). Nothing past them was read.
+    var binaryRefusal: String? { binaryReason.withLock { $0 } }
     /// The compressed format being decoded, once the first bytes have told (nil: plain).
     var compressionFormat: CompressionFormat? { decodedFormat.withLock { $0 } }
     /// Bytes read from the stream's own descriptor so far (compressed bytes when decompressing).
@@ -179,8 +184,16 @@ public final class MappedFile: @unchecked Sendable {
     /// one 4-byte offset (`RowOffsetIndex.bytesPerRow`).
     static let indexBytesPerByte = RowOffsetIndex.bytesPerRow
 
+    /// Bytes at the start of a stream (decompressed) that the copier checks for binary data
+    /// before it reads any more.
+    static let sniffBytes = 1 << 16
+
     /// The copier: reads the stream in pieces of up to 1 MiB, appends them to the file,
     /// publishes the size.
+    ///
+    /// The first `sniffBytes` are read on their own and checked (`BinarySniffer`): a binary
+    /// stream (`/dev/zero`, `/dev/urandom`, an image) is refused there, its input replaced by
+    /// /dev/null as at the limit, instead of being copied until the limit.
     ///
     /// The limit counts the file and the row index over it, so that neither can outgrow it: before
     /// each read, bytes not yet indexed are counted at their worst (`indexBytesPerByte` each),
@@ -196,8 +209,18 @@ public final class MappedFile: @unchecked Sendable {
             reader.deallocate()
         }
         var total = 0
+        var sniffed = false
+        /// Stops reading `input`: a writer gets EPIPE or SIGPIPE, a device is let go.
+        func closeInput() {
+            let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            if null >= 0 {
+                dup2(null, input)
+                close(null)
+            }
+        }
         while !abandoned.load(ordering: .acquiring) {
             var want = 1 << 20
+            if !sniffed { want = Self.sniffBytes - total }
             if bufferLimit != Int.max {
                 let indexed = min(indexedBytes.load(ordering: .acquiring), total)
                 let projected = total + indexBytes.load(ordering: .relaxed) + (total - indexed) * Self.indexBytesPerByte
@@ -208,11 +231,7 @@ public final class MappedFile: @unchecked Sendable {
                         continue
                     }
                     stoppedAtLimit.store(true, ordering: .releasing)
-                    let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
-                    if null >= 0 {
-                        dup2(null, input)
-                        close(null)
-                    }
+                    closeInput()
                     break
                 }
             }
@@ -246,6 +265,16 @@ public final class MappedFile: @unchecked Sendable {
                 written += w
             }
             total += n
+            if !sniffed && total >= Self.sniffBytes {
+                sniffed = true
+                if let reason = BinarySniffer.reasonIfBinary(UnsafeRawBufferPointer(start: base, count: total)) {
+                    binaryReason.withLock { $0 = reason }
+                    endedInsideData.store(true, ordering: .releasing)
+                    streamError.withLock { $0 = "\(displayName) \(reason)" }
+                    closeInput()
+                    break
+                }
+            }
             available.store(total, ordering: .releasing)
             if total + (1 << 20) > Self.streamReservation { break }
         }

@@ -189,20 +189,54 @@ struct DTableCommand: ParsableCommand {
         try Self.checkLiveOptions(watch: watch, follow: follow, source: source)
         let temporaryDirectory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let limit = bufferLimit.flatMap(ByteSize.parse) ?? BufferLimit.defaultLimit(temporaryDirectory: temporaryDirectory)
-        let table = try source.load(delimiter: delimiter.flatMap(parsedDelimiter), hasHeader: !noHeader, skipLines: skip ?? 0,
-                                    temporaryDirectory: temporaryDirectory, bufferLimit: limit)
-        let titles = (0..<table.columnCount).map { table.title(ofColumn: $0) }
-
         // The command line wins over the config file, which wins over the defaults.
         let colorChoice = color ?? configFile?.color.flatMap { ColorChoice(rawValue: $0.rawValue) } ?? .auto
-        var configuration = DataTableConfiguration()
-        configuration.title = source.displayName
-        if let maxWidth = configFile?.maxColumnWidth { configuration.maxColumnWidth = maxWidth }
         var cellKinds = CellKindOptions(badges: badges, progressBars: progressBars, avatars: avatars, subtitles: subtitles,
                                         rightDetails: rightDetails, sparklines: sparklines, wraps: wraps, actions: actions)
         if case .demo = source, cellKinds.isEmpty { cellKinds = DemoTable.cellKinds }
         if cellKinds.wraps.isEmpty, configFile?.wrap == true { cellKinds.wraps = ["*"] }
         cellKinds.extraBadgeColors = configFile?.badgeColors ?? [:]
+        // A picker (actions printed on exit, --print-marked) is interactive whatever stdout is.
+        let picks = printMarked || echoColumn != nil || cellKinds.actions.contains(where: RowAction.picksRows)
+        let printing = print || (!stdoutIsTerminal && !picks)
+
+        let load: @Sendable ((@Sendable (String) -> Void)?) throws -> DataTableDataSource = {
+            [delimiter = delimiter.flatMap(parsedDelimiter), hasHeader = !noHeader, skip] waiting in
+            try source.load(delimiter: delimiter, hasHeader: hasHeader, skipLines: skip ?? 0,
+                            temporaryDirectory: temporaryDirectory, bufferLimit: limit, waiting: waiting)
+        }
+        // Print mode waits for its input as `cat` would (Ctrl-C ends it); the viewer opens it on a
+        // thread of its own and, when that takes a while, says on screen what it waits for.
+        let table: DataTableDataSource
+        var openedTerminal: CursesTerminal?
+        if printing {
+            table = try load(nil)
+        } else {
+            let opening = InputOpening { try load($0) }
+            if let result = opening.result(within: InputOpening.patience) {
+                table = try result.get()
+            } else {
+                let terminal = try Self.openTerminal(colorChoice: colorChoice, environment: environment)
+                openedTerminal = terminal
+                var theme = DataTableConfiguration()
+                theme.adoptColors(terminal.capabilities.hasColors ? terminal.capabilities.colorCount : 0)
+                switch opening.wait(on: terminal, title: source.displayName, theme: theme.theme) {
+                case .opened(let result):
+                    table = try result.get()
+                case .quit:
+                    terminal.shutdown()
+                    return
+                case .signal(let signal):
+                    terminal.shutdown()
+                    throw ExitCode(128 + signal)
+                }
+            }
+        }
+        let titles = (0..<table.columnCount).map { table.title(ofColumn: $0) }
+
+        var configuration = DataTableConfiguration()
+        configuration.title = source.displayName
+        if let maxWidth = configFile?.maxColumnWidth { configuration.maxColumnWidth = maxWidth }
         // A file can be read again (R, --watch, --follow): the table sees it through a layer
         // that switches to the new version.
         let csvFile = table as? CSVFileDataSource
@@ -224,10 +258,8 @@ struct DTableCommand: ParsableCommand {
         if let freeze { configuration.fixedColumns = DataTableFixedColumns(leftColumns: freeze) }
         if let showStripes = stripes ?? configFile?.stripes { configuration.showsAlternatingRowColors = showStripes }
 
-        // A picker (actions printed on exit, --print-marked) is interactive whatever stdout is.
         let echoColumnIndex = try echoColumn.map { try ColumnReference.resolve($0, in: titles, option: "--echo-column") }
-        let picks = printMarked || echoColumnIndex != nil || rowActions.contains { if case .pick = $0.action { true } else { false } }
-        if print || (!stdoutIsTerminal && !picks) {
+        if printing {
             // A reader that went away (`dtable f.csv | head`) ends the output quietly with status 0.
             signal(SIGPIPE, SIG_IGN)
             CSVFileDataSource.installTruncationGuard()
@@ -265,13 +297,9 @@ struct DTableCommand: ParsableCommand {
             return
         }
 
-        let terminal: CursesTerminal
-        do {
-            terminal = try CursesTerminal(colorMode: CursesTerminal.ColorMode(rawValue: colorChoice.rawValue) ?? .auto,
-                                          environment: environment)
-        } catch {
-            throw DTableError(error.description)
-        }
+        // The terminal the wait for the input opened, if it did (released on an error above:
+        // its deinit restores the screen before the message is printed).
+        let terminal = try openedTerminal ?? Self.openTerminal(colorChoice: colorChoice, environment: environment)
         let colorCount = terminal.capabilities.hasColors ? terminal.capabilities.colorCount : 0
         configuration.adoptColors(colorCount)
         if let showStripes = stripes ?? configFile?.stripes { configuration.showsAlternatingRowColors = showStripes }
@@ -325,6 +353,16 @@ struct DTableCommand: ParsableCommand {
 }
 
 extension DTableCommand {
+    /// Opens the terminal full screen for the viewer.
+    static func openTerminal(colorChoice: ColorChoice, environment: [String: String]) throws -> CursesTerminal {
+        do {
+            return try CursesTerminal(colorMode: CursesTerminal.ColorMode(rawValue: colorChoice.rawValue) ?? .auto,
+                                      environment: environment)
+        } catch {
+            throw DTableError(error.description)
+        }
+    }
+
     /// Sets up the cell kinds of the command line: their provider, automatic row heights when
     /// cells can be taller than a line, and the Actions column. Returns the data source to show
     /// (`table`, or `table` with the Actions column appended).

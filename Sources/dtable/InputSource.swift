@@ -29,8 +29,9 @@ enum InputSource {
     /// copied into an unlinked temporary file in `$TMPDIR` (else /tmp) that is indexed as it
     /// grows (decompressed on the way when the bytes are gzip, bzip2, xz or zstd), up to
     /// `bufferLimit` bytes of copy and index. `skipLines` lines are skipped before the header.
+    /// Blocks while the input has no writer or no header yet; `waiting` says what for.
     func load(delimiter: UInt8?, hasHeader: Bool, skipLines: Int = 0, temporaryDirectory: String,
-              bufferLimit: Int = Int.max) throws -> DataTableDataSource {
+              bufferLimit: Int = Int.max, waiting: (@Sendable (String) -> Void)? = nil) throws -> DataTableDataSource {
         let dialect = delimiter.map { CSVDialect(delimiter: $0) }
         do {
             switch self {
@@ -39,10 +40,12 @@ enum InputSource {
             case .standardInput:
                 return try CSVFileDataSource(streamingFrom: 0, name: "stdin", dialect: dialect,
                                              hasHeader: hasHeader, skipLines: skipLines,
-                                             temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit)
+                                             temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit,
+                                             waiting: waiting)
             case .file(let path):
                 return try CSVFileDataSource.open(path: path, dialect: dialect, hasHeader: hasHeader, skipLines: skipLines,
-                                                  temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit)
+                                                  temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit,
+                                                  waiting: waiting)
             }
         } catch MappedFile.OpenError.system(let message) {
             throw DTableError(message)

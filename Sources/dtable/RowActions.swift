@@ -23,6 +23,13 @@ enum RowAction {
 
     /// `NAME` or `NAME=COMMAND`, with the command's placeholders resolved against `titles`.
     /// - Throws: `DTableError` with the option and the reason (a bad quote, an unknown column).
+    /// Whether `--action OPTION` picks rows (printed on exit): a name that is neither
+    /// `NAME=COMMAND` nor built in. Told from the option alone, before the input is open.
+    static func picksRows(_ option: String) -> Bool {
+        let (name, command) = CellKindOptions.split(option, at: "=")
+        return !name.isEmpty && command == nil && BuiltIn(rawValue: name.lowercased()) == nil
+    }
+
     static func parse(_ option: String, titles: [String]) throws -> (name: String, action: RowAction) {
         let (name, command) = CellKindOptions.split(option, at: "=")
         guard !name.isEmpty else {

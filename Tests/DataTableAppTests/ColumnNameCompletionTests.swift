@@ -31,4 +31,24 @@ import Testing
         #expect(completion.cycled(from: 3, base: "pri")?.title == "Price", "wraps")
         #expect(completion.cycled(from: 0, base: "pri", backwards: true)?.title == "unit price")
     }
+
+    @Test func nonASCIITitlesMatchAndShareTheirPrefixIgnoringCase() {
+        let accents = ColumnNameCompletion(titles: ["Ärger", "ärgerlich", "Straße", "groß", "id"])
+        #expect(accents.matches("ÄR") == [0, 1])
+        #expect(accents.matches("ß") == [2, 3])
+        #expect(accents.completion(of: "är") == "Ärger", "as the first title writes it")
+        #expect(accents.target("GROSS") == nil)
+        #expect(accents.target("groß") == 3)
+    }
+
+    /// The hint asks on every frame: a million titles are matched byte by byte (the expected
+    /// columns are computed here from the titles' numbers).
+    @Test func aMillionTitlesMatchAndComplete() {
+        let many = ColumnNameCompletion(titles: (0..<1_000_000).map { "c\($0)" })
+        #expect(many.matches("c99999") == [99_999] + Array(999_990...999_999))
+        // No title starts with "9999": every match is a substring match, in column order.
+        #expect(many.matches("9999") == (0..<1_000_000).filter { String($0).contains("9999") })
+        #expect(many.completion(of: "c") == "c0", "nothing longer shared: the first match")
+        #expect(many.completion(of: "c12345") == "c12345")
+    }
 }

@@ -178,7 +178,11 @@ func temporaryFile(_ bytes: [UInt8], suffix: String = ".csv") -> String {
         let source = try CSVFileDataSource(path: temporaryFile(text))
         source.indexAll()
         #expect(source.rowCount == 2)
-        #expect(source.value(row: 0, column: 2) == .string("tail"))
+        // The screen reads the record's first 16 MiB: the field after the huge one says it was
+        // not read there; the whole-value readers read it.
+        #expect(source.value(row: 0, column: 2) == .string("… [not read: past the first 16 MiB of a 100 MiB record]"))
+        #expect(source.isValueCut(row: 0, column: 2))
+        #expect(source.text(row: 0, column: 2) == "tail")
         #expect(source.rawField(row: 0, column: 1)?.count == (100 << 20) + 2)
         let view = DataTableView(dataSource: source, configuration: DataTableConfiguration(), size: Size(width: 40, height: 5))
         #expect(view.columns[1].width == 40)

@@ -150,10 +150,13 @@ public struct RawRecordReader {
     }
 
     /// Calls `body` with each field of row `row` in order until it returns true; returns
-    /// whether it did. - Complexity: O(bytes of the record), one pass.
+    /// whether it did. Only the record's first `maxBytes` bytes are read (a field they cut ends
+    /// there). - Complexity: O(bytes of the record read), one pass.
     @inline(__always)
-    public func firstField(ofRow row: Int, where body: (Int, UnsafeRawBufferPointer) -> Bool) -> Bool {
-        let bytes = record(row)
+    public func firstField(ofRow row: Int, readingAtMost maxBytes: Int = .max,
+                           where body: (Int, UnsafeRawBufferPointer) -> Bool) -> Bool {
+        let whole = record(row)
+        let bytes = UnsafeRawBufferPointer(rebasing: whole[..<min(whole.count, maxBytes)])
         var column = 0, start = 0, inQuotes = false
         for i in 0..<bytes.count {
             let byte = bytes[i]

@@ -55,30 +55,51 @@ extension DataTableView {
     }
 
     /// Starts a check of the kinds over a sample of the rows there are now, when none runs and
-    /// the source has grown to twice the rows of the last check, or finished loading since.
+    /// the source has grown to twice the rows of the last check, or finished loading since; or
+    /// when the widths must be measured (`needsWidthSample`: the sample measures them too).
     func checkColumnKindsIfNeeded() {
         guard kindSampler == nil else { return }
         let count = dataSource.rowCount
         let complete = dataSource.loadState?.isComplete ?? true
-        guard count > kindSampledRowCount, count >= 2 * kindSampledRowCount || complete else { return }
+        let measuresWidths = needsWidthSample && count > 0
+        guard measuresWidths || (count > kindSampledRowCount && (count >= 2 * kindSampledRowCount || complete)) else { return }
         let unset = columns.indices.filter { !columns[$0].isKindSet }
-        guard !unset.isEmpty else {
+        guard !unset.isEmpty || measuresWidths else {
             kindSampledRowCount = count
             return
         }
-        kindSampler = ColumnKindSampler(source: dataSource, rowCount: count, columns: unset,
-                                        nullTokens: configuration.nullTokens)
+        var widthRule: ColumnKindSampler.WidthRule?
+        if measuresWidths {
+            needsWidthSample = false
+            widthRule = ColumnKindSampler.WidthRule(
+                modes: configuration.columnWidthModeProvider.map { provider in
+                    columns.indices.map { provider($0) ?? configuration.columnWidthMode }
+                },
+                defaultMode: configuration.columnWidthMode, minWidth: configuration.minColumnWidth,
+                maxWidth: configuration.maxColumnWidth)
+        }
+        kindSampler = ColumnKindSampler(source: dataSource, rowCount: count, columns: measuresWidths ? Array(columns.indices) : unset,
+                                        nullTokens: configuration.nullTokens, widthRule: widthRule)
     }
 
-    /// Takes a finished check's kinds into the columns the user did not set; a sort by a column
-    /// whose kind changed runs again. Returns whether a kind changed.
+    /// Takes a finished check's kinds into the columns the user did not set (a sort by a column
+    /// whose kind changed runs again), and its widths where they are wider. Returns whether a
+    /// kind or a width changed.
     @discardableResult
     func applyColumnKindSample() -> Bool {
-        guard let sampler = kindSampler, let kinds = sampler.take() else { return false }
+        guard let sampler = kindSampler, let sample = sampler.take() else { return false }
         kindSampler = nil
         kindSampledRowCount = sampler.rowCount
+        var widened = false
+        for (column, width) in sample.widths.enumerated() where column < columns.count {
+            // A width the user set (`<`, `>`) stays.
+            guard let width, width > columns[column].width, !columns[column].isWidthSet else { continue }
+            columns[column].width = width
+            widened = true
+        }
+        if widened { layoutColumns() }
         var changed: [Int] = []
-        for (column, inferred) in kinds.enumerated() {
+        for (column, inferred) in sample.kinds.enumerated() {
             guard let inferred, columns.indices.contains(column), !columns[column].isKindSet else { continue }
             if columns[column].kind != inferred.kind || columns[column].format != inferred.format {
                 columns[column].kind = inferred.kind
@@ -89,7 +110,7 @@ extension DataTableView {
         }
         resortIfSorted(by: changed)
         refilterIfFiltered(by: changed)
-        return !changed.isEmpty
+        return !changed.isEmpty || widened
     }
 
     /// Runs the sort shown (or running) again when one of `changedColumns` is a key of it.

@@ -5,11 +5,11 @@ extension DataTableView {
     /// them in the order of the file whatever the sort. Each column is read as the table reads
     /// it (its kind and format, as a sort would) with the table's null tokens. Not started: call
     /// `start()` and poll it, or `run()`.
-    /// - Complexity: O(rows) to list the rows shown when they are not all the rows.
+    /// - Complexity: O(columns), and O(rows) to list the rows shown when they are not all the rows.
     public func makeColumnSummaryJob(distinctLimit: Int = ColumnSummaryJob.defaultDistinctLimit,
                                      workerCount: Int? = nil) -> ColumnSummaryJob {
         let shown = visibleColumns
-        let hidden = columns.indices.filter { !shown.contains($0) }
+        let hidden = columns.indices.filter { columnOrder.display(forSource: $0) == nil }
         let specs = (shown + hidden).map { column in
             ColumnSummaryJob.Column(index: column, title: columns[column].title, kind: sortKeyKind(ofColumn: column),
                                     format: columns[column].format)

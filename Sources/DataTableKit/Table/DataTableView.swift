@@ -108,6 +108,9 @@ public final class DataTableView {
     /// Source rows the last kind sample covered (spread over); the kinds are checked again when
     /// the source has twice as many rows, and when it finishes loading.
     var kindSampledRowCount = 0
+    /// Set when the next sample must measure the columns' widths too (columns not measured at
+    /// open, loading finished, the data changed): see `remeasureColumns`.
+    var needsWidthSample = false
     /// Per column of the sort shown, how many of its values its kind cannot read (strays).
     public internal(set) var strayCounts: [Int: Int] = [:]
 
@@ -215,6 +218,8 @@ public final class DataTableView {
            dataSource.rowCount <= min(configuration.columnWidthSampleSize, 1_000_000 / max(1, dataSource.columnCount)) {
             kindSampledRowCount = dataSource.rowCount
         }
+        // Columns past those measured at open are measured by the first sample.
+        needsWidthSample = columns.count > ColumnSizer.measuredAtOpen && dataSource.rowCount > 0
         if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
             sortOnOpen(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
         }
@@ -390,7 +395,12 @@ public final class DataTableView {
         let orderIsStale = displayOrder != nil && count != sortedRowCount && filterStoppedReason == nil
         guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != lastLoadState
             || sourceNotice != lastSourceNotice else { return jobChanged || tookChanges || columnsAdded }
-        if let state, state.isComplete, lastLoadState?.isComplete == false { remeasureColumns() }
+        if let state, state.isComplete, lastLoadState?.isComplete == false {
+            // Loading ended: the columns are measured again over a sample of every row, off the
+            // UI thread (the check of the kinds measures them; see `needsWidthSample`).
+            needsWidthSample = true
+            checkColumnKindsIfNeeded()
+        }
         lastLoadState = state
         lastSourceNotice = sourceNotice
         if orderIsStale {
@@ -446,15 +456,17 @@ public final class DataTableView {
         placedRowCount = count
     }
 
-    /// Sizes the columns again over a sample of all rows (after loading finished); widths only
-    /// grow, so nothing the user has seen gets narrower.
+    /// Sizes the columns again over a sample of all rows (after the data changed); widths only
+    /// grow, so nothing the user has seen gets narrower. Columns past `ColumnSizer.measuredAtOpen`
+    /// are measured by the next sample (`needsWidthSample`).
     func remeasureColumns() {
         let measured = ColumnSizer.columns(of: dataSource, configuration: configuration)
         guard measured.count == columns.count else { return }
-        for i in columns.indices {
+        for i in columns.indices where !columns[i].isWidthSet {
             columns[i].width = max(columns[i].width, measured[i].width)
             // Kinds are checked again by `ColumnKindSampler` (started when loading completes).
         }
+        if columns.count > ColumnSizer.measuredAtOpen { needsWidthSample = true }
         layoutColumns()
     }
 

@@ -5,17 +5,28 @@ import TerminalSurface
 enum ColumnSizer {
     /// Values the first guess of a column's kind reads (the sampler checks it later).
     static let firstGuessSamples = 256
+    /// Columns measured from their values as a table opens (more than a screen shows); the
+    /// others start as wide as their titles, text, until the check over the large sample
+    /// (`ColumnKindSampler`) measures them off the UI thread.
+    static let measuredAtOpen = 512
 
-    /// Measures every column over a sample of rows, as its width mode says.
+    /// Measures the first `measuredAtOpen` columns over a sample of rows, as their width modes
+    /// say; the others get the width their title and mode give (see `measuredAtOpen`).
     ///
     /// A content-fitted column is as wide as the strategy's measure of its values, at least
     /// `minColumnWidth`, at most `maxColumnWidth`, and always wide enough for its title plus
     /// the sort indicator (▲/▼). Very wide tables sample fewer rows, so that at most about a
     /// million cells are measured.
-    /// - Complexity: O(columns × sample size).
+    /// - Complexity: O(columns + `measuredAtOpen` × sample size).
     static func columns(of source: DataTableDataSource, configuration: DataTableConfiguration) -> [TableColumn] {
         (0..<source.columnCount).map { column in
             let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
+            guard column < measuredAtOpen else {
+                let title = source.title(ofColumn: column)
+                return TableColumn(title: title, width: width(content: 0, titleWidth: title.displayWidth + 1, mode: mode,
+                                                              minWidth: configuration.minColumnWidth,
+                                                              maxWidth: configuration.maxColumnWidth))
+            }
             return measure(column: column, of: source, mode: mode, defaultSampleSize: configuration.columnWidthSampleSize,
                            minWidth: configuration.minColumnWidth, maxWidth: configuration.maxColumnWidth,
                            nullTokens: configuration.nullTokens)
@@ -28,17 +39,7 @@ enum ColumnSizer {
         let title = source.title(ofColumn: column)
         // One more column for the sort indicator the header puts before the title.
         let titleWidth = title.displayWidth + 1
-        var sampleSize = defaultSampleSize
-        var percentile = 1.0
-        switch mode {
-        case .fixed: break
-        case .fitContentText(let strategy):
-            switch strategy {
-            case .maxMeasured, .fixed: break
-            case .sampledMax(let size): sampleSize = size
-            case .percentileMeasured(let p, let size): sampleSize = size; percentile = max(0, min(1, p))
-            }
-        }
+        let (sampleSize, percentile) = sampling(of: mode, defaultSampleSize: defaultSampleSize)
         let budget = max(2, min(sampleSize, 1_000_000 / max(1, source.columnCount)))
         let rows = sampleRows(count: source.rowCount, sampleSize: budget)
         var widths: [Int] = []
@@ -58,17 +59,31 @@ enum ColumnSizer {
         let (kind, format) = ColumnKindInference.infer(Array(samples.prefix(firstGuessSamples)), nullTokens: nullTokens,
                                                        delimiter: source.fieldDelimiter)
         let alignment: TextAlignment = kind == .integer || kind == .decimal ? .right : .left
-        let width: Int
+        let width = self.width(content: percentileWidth(widths, percentile), titleWidth: titleWidth, mode: mode,
+                               minWidth: minWidth, maxWidth: maxWidth)
+        return TableColumn(title: title, width: width, alignment: alignment, kind: kind, format: format)
+    }
+
+    /// The rows a width mode samples and the share of their widths it fits.
+    static func sampling(of mode: DataTableColumnWidthMode, defaultSampleSize: Int) -> (size: Int, percentile: Double) {
+        switch mode {
+        case .fixed, .fitContentText(.maxMeasured), .fitContentText(.fixed): return (defaultSampleSize, 1)
+        case .fitContentText(.sampledMax(let size)): return (size, 1)
+        case .fitContentText(.percentileMeasured(let p, let size)): return (size, max(0, min(1, p)))
+        }
+    }
+
+    /// A column's width by its mode, from the `content` width its values measured and its
+    /// title's width (the sort indicator's cell included).
+    static func width(content: Int, titleWidth: Int, mode: DataTableColumnWidthMode, minWidth: Int, maxWidth: Int) -> Int {
         switch mode {
         case .fixed(let fixed):
-            width = max(minWidth, fixed)
+            return max(1, minWidth, fixed)
         case .fitContentText(.fixed(let fixed)):
-            width = max(titleWidth, minWidth, fixed)
+            return max(1, titleWidth, minWidth, fixed)
         case .fitContentText:
-            let content = percentileWidth(widths, percentile)
-            width = max(titleWidth, min(max(content, minWidth), maxWidth))
+            return max(1, titleWidth, min(max(content, minWidth), maxWidth))
         }
-        return TableColumn(title: title, width: max(1, width), alignment: alignment, kind: kind, format: format)
     }
 
     /// The smallest width that `percentile` of `widths` fit in (0 for none).
