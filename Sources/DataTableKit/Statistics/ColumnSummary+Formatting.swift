@@ -66,7 +66,7 @@ extension ColumnSummary {
         case .seconds: 1000
         case .milliseconds: 1
         }
-        let ms = Int64((milliseconds / Double(unit)).rounded()) * unit
+        let ms = Int64(saturating: (milliseconds / Double(unit)).rounded()) * unit
         let days = ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000
         let date = FrequencyBins.civil(fromDays: Int(days))
         let year = Int64(date.year), month = Int64(date.month), day = Int64(date.day)
