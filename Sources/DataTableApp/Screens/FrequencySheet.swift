@@ -9,10 +9,12 @@ import TerminalSurface
 final class FrequencySheet: SheetContent {
     /// What `Enter` chose: values (the null row included or not), or a range of bins.
     enum Choice: Equatable {
-        /// Rows whose field is one of `values`, or null when `includesNull`.
-        case values(Set<String>, includesNull: Bool)
-        /// Rows whose value lies in `[lower, upper)`, read in the column's kind.
-        case range(lower: String, upper: String)
+        /// Rows whose field is one of `values` or `longValues` (fields over 1 KiB, by length and
+        /// SHA-256), or null when `includesNull`.
+        case values(Set<String>, includesNull: Bool, longValues: Set<LongFieldKey> = [])
+        /// Rows whose value lies in `[lower, upper)`, read in the column's kind (nil: no upper
+        /// bound, the bin of infinity).
+        case range(lower: String, upper: String?)
     }
 
     /// The table counted (the program's, or another sheet's).
@@ -77,7 +79,7 @@ final class FrequencySheet: SheetContent {
         guard let job else { return nil }
         // After the last row: the two threads' counts are merged and ordered.
         guard job.fraction < 1 else { return "counting \(columnTitle): ordering the values of \(grouped(job.rowCount)) rows" }
-        return "counting \(columnTitle): \(Int(job.fraction * 100))% of \(grouped(job.rowCount)) rows"
+        return "counting \(columnTitle): \(Int(saturating: job.fraction * 100))% of \(grouped(job.rowCount)) rows"
     }
 
     func cancelWork(in sheet: SheetScreen) -> Bool {
@@ -157,21 +159,24 @@ final class FrequencySheet: SheetContent {
                 return nil
             }
             guard let first = indexes.min(), let last = indexes.max() else {
-                if entries.contains(.null) { return .values([], includesNull: true) }
+                if entries.contains(.null) { return .values([], includesNull: true, longValues: []) }
                 return nil
             }
             return .range(lower: bins.bins[first].lowerText, upper: bins.bins[last].upperText)
         }
         var values = Set<String>()
+        var longValues = Set<LongFieldKey>()
         var includesNull = false
         for entry in entries {
             switch entry {
-            case .value(let rank): values.insert(source.table.text(at: rank))
+            case .value(let rank):
+                // A value over 1 KiB is shown cut: the filter keeps it by its length and SHA-256.
+                if let key = source.table.longValueKey(at: rank) { longValues.insert(key) } else { values.insert(source.table.text(at: rank)) }
             case .null: includesNull = true
             case .bin, .stray: break
             }
         }
-        return .values(values, includesNull: includesNull)
+        return .values(values, includesNull: includesNull, longValues: longValues)
     }
 
     /// The sheet's table over the counts (values or bins): value, count, percent and a bar,

@@ -34,6 +34,8 @@ public struct ColumnSummary: Sendable, Hashable {
     /// The largest value as written (text: the last in collation order).
     public let maximum: String?
     /// The mean of the values (booleans: the share of `true`); nil without values or for text.
+    /// Exact for whole numbers up to 19 digits, compensated for others, never overflowing
+    /// (`NumberSum`); ±infinity when infinite values of one sign occur, NaN when both do.
     public let mean: Double?
     /// Quantiles of the values (see `levels`); nil without values, for text and booleans.
     public let quantiles: Quantiles?
@@ -44,11 +46,12 @@ public struct ColumnSummary: Sendable, Hashable {
     /// Whether another text might be more frequent: some texts were too many to count (the
     /// distinct count is an estimate) and `mostFrequent` is the most frequent of those counted.
     public let isMostFrequentEstimated: Bool
-    /// Bin counts. Numbers and dates: equal slices from the smallest to the largest value (see
-    /// `histogramRange`); booleans: `false` then `true`; text: the counts of the most frequent
+    /// Bin counts. Numbers and dates: equal slices from the smallest to the largest finite value
+    /// (see `histogramRange`; infinite values, `1e400`, are in no bin); booleans: `false` then `true`; text: the counts of the most frequent
     /// texts, largest first.
     public let histogram: [Int]
-    /// The values' range the numeric bins cover (nil for text and booleans).
+    /// The finite values' range the numeric bins cover (nil for text and booleans, and when no
+    /// value is finite).
     public let histogramRange: ClosedRange<Double>?
     /// Most digits after the decimal separator among the numbers (at most 6), for showing
     /// figures as the column writes them.

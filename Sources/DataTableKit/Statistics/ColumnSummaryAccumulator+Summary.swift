@@ -23,19 +23,20 @@ extension ColumnSummaryAccumulator {
             histogram = top.map { distinct.counts[$0] }
         case .boolean:
             if valueCount > 0 {
-                let trues = Int(sum)
-                mean = sum / Double(valueCount)
+                let trues = Int(clamping: sum.integers)
+                mean = sum.mean(count: valueCount)
                 histogram = [valueCount - trues, trues]
             }
         case .integer, .decimal, .dateTime:
             if valueCount > 0 {
-                mean = (sum + compensation) / Double(valueCount)
+                mean = sum.mean(count: valueCount)
                 let step: Double? = kind == .dateTime
                     ? (wholeDays ? 86_400_000 : wholeSeconds ? 1000 : 1)
                     : (allIntegral ? 1 : nil)
                 histogram = HistogramBins.counts(UnsafeBufferPointer(values), minimum: self.minimum, maximum: self.maximum,
                                                  step: step)
-                range = self.minimum...self.maximum
+                range = HistogramBins.finiteRange(UnsafeBufferPointer(values), minimum: self.minimum,
+                                                   maximum: self.maximum)?.range
                 let q = OrderStatistics.quantiles(values, at: ColumnSummary.levels, minimum: self.minimum, maximum: self.maximum)
                 quantiles = ColumnSummary.Quantiles(p5: q[0], p25: q[1], median: q[2], p75: q[3], p95: q[4])
             }
@@ -66,9 +67,9 @@ extension ColumnSummaryAccumulator {
         }
         func pick(_ id: Int?, _ leftOut: [UInt8]?, before: Bool) -> String? {
             guard let leftOut else { return id.map { distinct.text($0) } }
-            guard let id else { return String(decoding: leftOut, as: UTF8.self) }
+            guard let id else { return leftOut.withUnsafeBytes { LongField.text($0) } }
             let order = distinct.withText(id) { held in leftOut.withUnsafeBytes { TextCollation.compare($0, held) } }
-            return (before ? order < 0 : order > 0) ? String(decoding: leftOut, as: UTF8.self) : distinct.text(id)
+            return (before ? order < 0 : order > 0) ? leftOut.withUnsafeBytes { LongField.text($0) } : distinct.text(id)
         }
         return (pick(first, leftOutFirst, before: true), pick(last, leftOutLast, before: false))
     }

@@ -18,7 +18,7 @@ enum OrderStatistics {
         var known: (index: Int, value: Double)?
         for level in levels {
             let h = Double(n - 1) * min(1, max(0, level))
-            let k = min(n - 1, Int(h))
+            let k = min(n - 1, Int(saturating: h))
             let low: Double
             if let known, known.index == k {
                 low = known.value
@@ -36,7 +36,7 @@ enum OrderStatistics {
             // The next order statistic is the smallest value right of k.
             var high = base[k + 1]
             for i in (k + 2)..<n where base[i] < high { high = base[i] }
-            result.append(low + fraction * (high - low))
+            result.append(interpolate(low, high, fraction))
         }
         return result
     }
@@ -56,12 +56,12 @@ enum OrderStatistics {
         let buckets = 1 << 16
         let scale = Double(buckets) / (maximum - minimum)
         guard n >= buckets, maximum > minimum, scale.isFinite, scale > 0 else { return quantiles(values, at: levels) }
-        @inline(__always) func bucket(_ v: Double) -> Int { min(buckets - 1, Int((v - minimum) * scale)) }
+        @inline(__always) func bucket(_ v: Double) -> Int { min(buckets - 1, Int(saturating: (v - minimum) * scale)) }
         // The ranks wanted: each level's closest rank below, and the one above when it interpolates.
         let positions = levels.map { Double(n - 1) * min(1, max(0, $0)) }
         var ranks = Set<Int>()
         for h in positions {
-            let k = min(n - 1, Int(h))
+            let k = min(n - 1, Int(saturating: h))
             ranks.insert(k)
             if h > Double(k), k + 1 < n { ranks.insert(k + 1) }
         }
@@ -116,11 +116,24 @@ enum OrderStatistics {
             return picked[k]
         }
         return positions.map { h in
-            let k = min(n - 1, Int(h))
+            let k = min(n - 1, Int(saturating: h))
             let low = value(atRank: k)
             guard h > Double(k), k + 1 < n else { return low }
-            return low + (h - Double(k)) * (value(atRank: k + 1) - low)
+            return interpolate(low, value(atRank: k + 1), h - Double(k))
         }
+    }
+
+    /// `low + fraction · (high − low)` for `low <= high` and a fraction in 0...1, within
+    /// `low...high` even when `high − low` is beyond the double range (`-1e308`, `1e308`);
+    /// with an infinite end, that end (as the formula's limit), NaN between two infinities.
+    static func interpolate(_ low: Double, _ high: Double, _ fraction: Double) -> Double {
+        guard fraction > 0, low != high else { return low }
+        guard low.isFinite, high.isFinite else {
+            return low.isInfinite && high.isInfinite ? .nan : low.isInfinite ? low : high
+        }
+        let gap = high - low
+        let value = gap.isFinite ? low + fraction * gap : low * (1 - fraction) + high * fraction
+        return min(high, max(low, value))
     }
 
     /// Rearranges `v[lo..<hi]` so that `v[k]` holds the value a sort would put there, with no
