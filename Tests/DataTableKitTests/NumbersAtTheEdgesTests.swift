@@ -19,7 +19,7 @@ import TestSupport
         #expect(Int(saturating: -9_223_372_036_854_775_808.0) == Int.min)  // -2^63 fits
         #expect(Int(saturating: 9_223_372_036_854_774_784.0) == 9_223_372_036_854_774_784)  // the largest double below 2^63
         #expect(Int(saturating: 2.9) == 2 && Int(saturating: -2.9) == -2 && Int(saturating: -0.0) == 0)
-        #expect(Int(saturating: 5e-324) == 0)
+        #expect(Int(saturating: .leastNonzeroMagnitude) == 0)
         #expect(Int32(saturating: 3e9) == Int32.max && Int32(saturating: -3e9) == Int32.min)
         #expect(Int32(saturating: 2_147_483_647.5) == Int32.max)
         #expect(UInt8(saturating: -1) == 0 && UInt8(saturating: 255.9) == 255 && UInt8(saturating: 256) == 255)
@@ -150,6 +150,32 @@ import TestSupport
         #expect(s.median == 0 && s.quantiles!.p25 == -1e308 && s.quantiles!.p75 == 1e308)
     }
 
+    @Test func quantilesMinAndMaxOfWholeNumbersPast2To53AreExact() {
+        // 2^53 + 1 and its neighbours: a double holds none of the odd ones.
+        let texts = ["9007199254740993", "9007199254740995", "9007199254740991", "9007199254740997",
+                     "9007199254740999", "-9223372036854775807", "9223372036854775807"]
+        for kind in [SortKeyKind.integer, .decimal] {
+            for workers in [1, 2] {
+                let s = summary(texts, kind: kind, workers: workers)
+                #expect(s.formattedQuantile(0.5) == "9007199254740995", "\(kind), \(workers) workers")
+                #expect(s.formattedQuantile(0.25) == "9007199254740992", "between ...991 and ...993: 0.5 of the way")
+                #expect(s.formattedQuantile(0.75) == "9007199254740998")
+                #expect(s.minimum == "-9223372036854775807" && s.maximum == "9223372036854775807")
+            }
+        }
+        // Values a double cannot tell apart: the largest as written, not the first of them.
+        let close = summary(["9007199254740992", "9007199254740993", "12"], kind: .integer)
+        #expect(close.maximum == "9007199254740993")
+        // A decimal among them: doubles from there on (exact quantiles only of whole numbers).
+        let mixed = summary(["9007199254740993", "0.5", "9007199254740993"], kind: .decimal, workers: 2)
+        #expect(mixed.maximum == "9007199254740993" && mixed.formattedQuantile(0.5).hasPrefix("9007199254740992"))
+        // Many values: the bucketed selection is exact too.
+        var many = (0..<66_000).map { String(9_007_199_254_740_993 + 2 * $0) }
+        many.append("1")
+        let large = summary(many, kind: .integer, workers: 2)
+        #expect(large.formattedQuantile(0.5) == String(9_007_199_254_740_993 + 2 * 32_999))
+    }
+
     // MARK: Bins
 
     /// Random texts of numbers: ordinary ones, the ends of the double range, denormals, zeros,
@@ -169,7 +195,7 @@ import TestSupport
                 let d = Double(bitPattern: bits)
                 return d.isFinite ? "\(d)" : "1"
             case 1: return "\(Double(Int64(bitPattern: bits) >> 20) / 8)"
-            case 2: return "\(Double(bits % 1000) * 5e-324)"
+            case 2: return "\(Double(bits % 1000) * .leastNonzeroMagnitude)"
             default: return "\(1e17 + Double(bits % 64))"
             }
         }

@@ -29,6 +29,18 @@ extension ColumnSummary {
         }
     }
 
+    /// The quantile at `level` (one of `levels`) as the column would write it: a whole number
+    /// exactly (`9007199254740993`, which a double cannot hold), else as `formattedValue`; ""
+    /// without quantiles.
+    public func formattedQuantile(_ level: Double) -> String {
+        guard let quantiles, let index = Self.levels.firstIndex(of: level) else { return "" }
+        if index < exactQuantiles.count, let exact = exactQuantiles[index], kind != .dateTime {
+            return localized(String(exact) + (fractionDigits > 0 ? "." + String(repeating: "0", count: fractionDigits) : ""))
+        }
+        let value = [quantiles.p5, quantiles.p25, quantiles.median, quantiles.p75, quantiles.p95][index]
+        return formattedValue(value)
+    }
+
     /// The distinct count, `~` before an estimate: `11,204` or `~9,998,310`.
     public var formattedDistinctCount: String {
         (isDistinctCountEstimated ? "~" : "") + grouped(distinctCount)

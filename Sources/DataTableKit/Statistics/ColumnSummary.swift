@@ -37,7 +37,8 @@ public struct ColumnSummary: Sendable, Hashable {
     /// Exact for whole numbers up to 19 digits, compensated for others, never overflowing
     /// (`NumberSum`); ±infinity when infinite values of one sign occur, NaN when both do.
     public let mean: Double?
-    /// Quantiles of the values (see `levels`); nil without values, for text and booleans.
+    /// Quantiles of the values (see `levels`); nil without values, for text and booleans. As
+    /// doubles: `formattedQuantile(_:)` shows a whole number past 2^53 exactly.
     public let quantiles: Quantiles?
     /// The most frequent non-null text (ties: the first in collation order).
     public let mostFrequent: String?
@@ -58,6 +59,9 @@ public struct ColumnSummary: Sendable, Hashable {
     let fractionDigits: Int
     /// How finely the dates are written, for showing figures as dates.
     let dateResolution: DateResolution
+    /// The quantiles at `levels` that are whole numbers of the column held exactly (nil for one
+    /// between two values, and for columns of doubles): what `formattedQuantile` shows.
+    let exactQuantiles: [Int64?]
 
     /// The quantile levels computed: 5%, 25%, 50%, 75%, 95%.
     public static let levels: [Double] = [0.05, 0.25, 0.5, 0.75, 0.95]
@@ -101,7 +105,7 @@ public struct ColumnSummary: Sendable, Hashable {
          strayCount: Int, distinctCount: Int, isDistinctCountEstimated: Bool, minimum: String?, maximum: String?,
          mean: Double?, quantiles: Quantiles?, mostFrequent: String?, mostFrequentCount: Int,
          isMostFrequentEstimated: Bool, histogram: [Int], histogramRange: ClosedRange<Double>?,
-         fractionDigits: Int, dateResolution: DateResolution) {
+         fractionDigits: Int, dateResolution: DateResolution, exactQuantiles: [Int64?] = []) {
         self.column = column
         self.title = title
         self.kind = kind
@@ -122,5 +126,6 @@ public struct ColumnSummary: Sendable, Hashable {
         self.histogramRange = histogramRange
         self.fractionDigits = fractionDigits
         self.dateResolution = dateResolution
+        self.exactQuantiles = exactQuantiles
     }
 }

@@ -16,7 +16,7 @@ extension ColumnSummaryAccumulator {
         let top = distinct.mostFrequent(kind == .text ? Self.textHistogramBins : 1)
         var minimum: String?, maximum: String?
         var mean: Double?, quantiles: ColumnSummary.Quantiles?
-        var histogram: [Int] = [], range: ClosedRange<Double>?
+        var histogram: [Int] = [], range: ClosedRange<Double>?, exact: [Int64?] = []
         switch kind {
         case .text:
             (minimum, maximum) = textRange()
@@ -33,12 +33,13 @@ extension ColumnSummaryAccumulator {
                 let step: Double? = kind == .dateTime
                     ? (wholeDays ? 86_400_000 : wholeSeconds ? 1000 : 1)
                     : (allIntegral ? 1 : nil)
-                histogram = HistogramBins.counts(UnsafeBufferPointer(values), minimum: self.minimum, maximum: self.maximum,
-                                                 step: step)
-                range = HistogramBins.finiteRange(UnsafeBufferPointer(values), minimum: self.minimum,
-                                                   maximum: self.maximum)?.range
-                let q = OrderStatistics.quantiles(values, at: ColumnSummary.levels, minimum: self.minimum, maximum: self.maximum)
-                quantiles = ColumnSummary.Quantiles(p5: q[0], p25: q[1], median: q[2], p75: q[3], p95: q[4])
+                if holdsIntegers {
+                    values.withMemoryRebound(to: Int64.self) { integers in
+                        (histogram, range, quantiles, exact) = numbers(integers, step: step)
+                    }
+                } else {
+                    (histogram, range, quantiles, exact) = numbers(values, step: step)
+                }
             }
         }
         if kind != .text, valueCount > 0 {
@@ -52,7 +53,19 @@ extension ColumnSummaryAccumulator {
             mostFrequent: top.first.map { distinct.text($0) }, mostFrequentCount: top.first.map { distinct.counts[$0] } ?? 0,
             isMostFrequentEstimated: distinct.isOverflowed, histogram: histogram, histogramRange: range,
             fractionDigits: fractionDigits,
-            dateResolution: wholeDays ? .days : wholeSeconds ? .seconds : .milliseconds)
+            dateResolution: wholeDays ? .days : wholeSeconds ? .seconds : .milliseconds, exactQuantiles: exact)
+    }
+
+    /// The histogram, its range, the quantiles and those that are exact integers (`Int64`
+    /// values: exact past 2^53), of the values.
+    private func numbers<Value: OrderedValue>(_ values: UnsafeMutableBufferPointer<Value>, step: Double?)
+        -> ([Int], ClosedRange<Double>?, ColumnSummary.Quantiles, [Int64?]) {
+        let histogram = HistogramBins.counts(UnsafeBufferPointer(values), minimum: minimum, maximum: maximum, step: step)
+        let range = HistogramBins.finiteRange(UnsafeBufferPointer(values), minimum: minimum, maximum: maximum)?.range
+        let q = OrderStatistics.orderStatistics(values, at: ColumnSummary.levels, minimum: minimum, maximum: maximum)
+        let quantiles = ColumnSummary.Quantiles(p5: q[0].value, p25: q[1].value, median: q[2].value, p75: q[3].value,
+                                                p95: q[4].value)
+        return (histogram, range, quantiles, q.map { $0.exact as? Int64 })
     }
 
     /// A text column's first and last texts in collation order: among those held by the

@@ -17,13 +17,22 @@ struct ColumnSummaryAccumulator {
     var nulls = 0
     var strays = 0
     var distinct: DistinctCounter
-    /// Where this share's values go: `values[0..<valueCount]` (room for one per row).
+    /// Where this share's values go: `values[0..<valueCount]` (room for one per row), as
+    /// doubles, or as `Int64`s while `holdsIntegers`.
     let values: UnsafeMutablePointer<Double>
     var valueCount = 0
+    /// Whether `values` holds `Int64`s: in a number column, while every value is a whole number
+    /// within Int64's range, so the quantiles, min and max stay exact past 2^53 (a double holds
+    /// 9007199254740993 as ...992). The first other value turns them into doubles.
+    var holdsIntegers: Bool
     /// The sum of the values.
     var sum = NumberSum()
+    /// The smallest and largest values (as doubles; exact in `minimumInteger` and
+    /// `maximumInteger` while `holdsIntegers`).
     var minimum = Double.infinity
     var maximum = -Double.infinity
+    var minimumInteger = Int64.max
+    var maximumInteger = Int64.min
     /// The source rows of the first smallest and the first largest value.
     var minimumRow = -1
     var maximumRow = -1
@@ -48,6 +57,7 @@ struct ColumnSummaryAccumulator {
         self.nullTokens = nullTokens
         self.distinct = DistinctCounter(limit: distinctLimit)
         self.values = values
+        self.holdsIntegers = kind == .integer || kind == .decimal
         scratch.reserveCapacity(256)
     }
 
@@ -119,8 +129,13 @@ struct ColumnSummaryAccumulator {
                !value.isNaN {
                 if number.exponent < 0 { fractionDigits = max(fractionDigits, min(6, -number.exponent)) }
                 if allIntegral, !Self.isIntegral(value) { allIntegral = false }
-                sum.add(number, value: value)
-                record(value, row: row)
+                let whole = number.wholeInt64
+                sum.add(number, whole: whole, value: value)
+                if holdsIntegers, let whole {
+                    record(whole, row: row)
+                } else {
+                    record(value, row: row)
+                }
             } else if nullTokens.isNull(field, numeric: true) {
                 nulls += 1
                 return false
@@ -142,7 +157,7 @@ struct ColumnSummaryAccumulator {
         case .boolean:
             if let value = ValueParsing.boolean(field, format: format) {
                 sum.add(value ? 1 : 0)
-                record(value ? 1 : 0, row: row)
+                record(value ? 1.0 : 0.0, row: row)
             } else if nullTokens.isNull(field, numeric: false) {
                 nulls += 1
                 return false
@@ -182,9 +197,40 @@ struct ColumnSummaryAccumulator {
         return Double(Int64(saturating: value)) == value
     }
 
+    /// Keeps the whole number `value` (of source row `row`; already in `sum`) exactly while
+    /// `holdsIntegers`.
+    @inline(__always)
+    private mutating func record(_ value: Int64, row: Int) {
+        UnsafeMutableRawPointer(values).storeBytes(of: value, toByteOffset: valueCount &* 8, as: Int64.self)
+        valueCount += 1
+        if value < minimumInteger {
+            minimumInteger = value
+            minimum = Double(value)
+            minimumRow = row
+        }
+        if value > maximumInteger {
+            maximumInteger = value
+            maximum = Double(value)
+            maximumRow = row
+        }
+    }
+
+    /// Turns the `Int64`s held from `values + start` (`count` of them) into doubles.
+    static func integersToDoubles(_ values: UnsafeMutablePointer<Double>, from start: Int, count: Int) {
+        let raw = UnsafeMutableRawPointer(values)
+        for i in start..<(start + count) {
+            let integer = raw.load(fromByteOffset: i &* 8, as: Int64.self)
+            values[i] = Double(integer)
+        }
+    }
+
     /// Keeps `value` (of source row `row`; already in `sum`) for the quantiles and the range.
     @inline(__always)
     private mutating func record(_ value: Double, row: Int) {
+        if holdsIntegers {
+            Self.integersToDoubles(values, from: 0, count: valueCount)
+            holdsIntegers = false
+        }
         values[valueCount] = value
         valueCount += 1
         if value < minimum {
@@ -219,16 +265,29 @@ struct ColumnSummaryAccumulator {
         rows += other.rows
         nulls += other.nulls
         strays += other.strays
-        valueCount += other.valueCount
         sum.add(other.sum)
-        if other.minimum < minimum {
-            minimum = other.minimum
-            minimumRow = other.minimumRow
+        if holdsIntegers, other.holdsIntegers {
+            if other.minimumInteger < minimumInteger {
+                (minimumInteger, minimum, minimumRow) = (other.minimumInteger, other.minimum, other.minimumRow)
+            }
+            if other.maximumInteger > maximumInteger {
+                (maximumInteger, maximum, maximumRow) = (other.maximumInteger, other.maximum, other.maximumRow)
+            }
+        } else {
+            // One way for all: doubles.
+            if holdsIntegers { Self.integersToDoubles(values, from: 0, count: valueCount) }
+            if other.holdsIntegers { Self.integersToDoubles(values, from: valueCount, count: other.valueCount) }
+            holdsIntegers = false
+            if other.minimum < minimum {
+                minimum = other.minimum
+                minimumRow = other.minimumRow
+            }
+            if other.maximum > maximum {
+                maximum = other.maximum
+                maximumRow = other.maximumRow
+            }
         }
-        if other.maximum > maximum {
-            maximum = other.maximum
-            maximumRow = other.maximumRow
-        }
+        valueCount += other.valueCount
         fractionDigits = max(fractionDigits, other.fractionDigits)
         allIntegral = allIntegral && other.allIntegral
         wholeDays = wholeDays && other.wholeDays

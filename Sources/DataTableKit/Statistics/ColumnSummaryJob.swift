@@ -133,7 +133,9 @@ public final class ColumnSummaryJob: @unchecked Sendable {
             guard var merged = shares[0] else { break }
             for w in 1..<workers {
                 guard let share = shares[w] else { continue }
-                (buffer + merged.valueCount).update(from: share.values, count: share.valueCount)
+                // Bytes as they are: a share may hold `Int64`s (`holdsIntegers`).
+                UnsafeMutableRawPointer(buffer + merged.valueCount).copyMemory(from: share.values,
+                                                                               byteCount: share.valueCount * 8)
                 merged.merge(share)
             }
             for w in 0..<workers { shares[w] = nil }

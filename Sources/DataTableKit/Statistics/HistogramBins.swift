@@ -16,7 +16,8 @@ enum HistogramBins {
     /// equal; none when there are none. Any finite values (`-1e308...1e308`, denormals): the
     /// arithmetic cannot overflow, and each finite value is counted in exactly one bin.
     /// - Complexity: O(n), one more pass to find the finite range when an end is infinite.
-    static func counts(_ values: UnsafeBufferPointer<Double>, minimum: Double, maximum: Double, step: Double?) -> [Int] {
+    static func counts<Value: OrderedValue>(_ values: UnsafeBufferPointer<Value>, minimum: Double, maximum: Double,
+                                            step: Double?) -> [Int] {
         guard let (range, finiteCount) = finiteRange(values, minimum: minimum, maximum: maximum) else { return [] }
         let low = range.lowerBound, high = range.upperBound
         guard high > low else { return [finiteCount] }
@@ -28,8 +29,8 @@ enum HistogramBins {
                 var bins = [Int](repeating: 0, count: count)
                 let perStep = 1 / step
                 bins.withUnsafeMutableBufferPointer { bins in
-                    for value in values where value.isFinite {
-                        let position = Int(saturating: (value - low) * perStep + 0.5)  // values >= low
+                    for value in values where value.orderedDouble.isFinite {
+                        let position = Int(saturating: (value.orderedDouble - low) * perStep + 0.5)  // values >= low
                         bins[min(count - 1, max(0, position / width))] += 1
                     }
                 }
@@ -41,14 +42,15 @@ enum HistogramBins {
         let perWidth = Double(continuousBinCount) / span
         bins.withUnsafeMutableBufferPointer { bins in
             if span.isFinite, perWidth.isFinite {
-                for value in values where value.isFinite {
-                    bins[min(bound, max(0, Int(saturating: (value - low) * perWidth)))] += 1
+                for value in values where value.orderedDouble.isFinite {
+                    bins[min(bound, max(0, Int(saturating: (value.orderedDouble - low) * perWidth)))] += 1
                 }
             } else {
                 // A span beyond the double range (halves cannot overflow), or so small that its
                 // inverse is (denormals): divide instead.
                 let halfSpan = high / 2 - low / 2, halfLow = low / 2
-                for value in values where value.isFinite {
+                for value in values where value.orderedDouble.isFinite {
+                    let value = value.orderedDouble
                     let fraction = span.isFinite ? (value - low) / span : (value / 2 - halfLow) / halfSpan
                     bins[min(bound, max(0, Int(saturating: fraction * Double(continuousBinCount))))] += 1
                 }
@@ -59,12 +61,12 @@ enum HistogramBins {
 
     /// The smallest and largest finite values, and how many values are finite (`minimum` and
     /// `maximum`: of all `values`, infinities included); nil when none is.
-    static func finiteRange(_ values: UnsafeBufferPointer<Double>, minimum: Double, maximum: Double)
+    static func finiteRange<Value: OrderedValue>(_ values: UnsafeBufferPointer<Value>, minimum: Double, maximum: Double)
         -> (range: ClosedRange<Double>, count: Int)? {
         guard !values.isEmpty, !minimum.isNaN, !maximum.isNaN, maximum >= minimum else { return nil }
         if minimum.isFinite, maximum.isFinite { return (minimum...maximum, values.count) }
         var low = Double.infinity, high = -Double.infinity, count = 0
-        for value in values where value.isFinite {
+        for value in values.lazy.map(\.orderedDouble) where value.isFinite {
             low = min(low, value)
             high = max(high, value)
             count += 1

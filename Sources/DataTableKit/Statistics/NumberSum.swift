@@ -70,11 +70,15 @@ struct NumberSum: Hashable, Sendable {
     /// Adds a number read by `ValueParsing.number` (`value`: its double): exactly when it is a
     /// whole number of at most 19 digits (`12`, `-9223372036854775808`, `5.0`, `1e3`).
     @inline(__always) mutating func add(_ number: ValueParsing.Number, value: Double) {
-        if number.exact, number.exponent == 0 {
+        add(number, whole: number.wholeInt64, value: value)
+    }
+
+    /// `add(_:value:)` when the number's `wholeInt64` is known.
+    @inline(__always) mutating func add(_ number: ValueParsing.Number, whole: Int64?, value: Double) {
+        if let whole {
+            add(Int(whole))
+        } else if number.exact, number.exponent == 0 {
             add(magnitude: number.mantissa, negative: number.negative)
-        } else if number.exponent < 0 || (number.exponent > 0 && number.exponent <= 18),
-                  let (units, scale) = number.fixedPoint(), scale == 0 {
-            add(Int(units))
         } else {
             add(value)
         }
@@ -132,5 +136,21 @@ struct NumberSum: Hashable, Sendable {
         var total = Compensated()
         for part in parts(dividedBy: n) { total.add(part) }
         return total.sum + total.compensation
+    }
+}
+
+extension ValueParsing.Number {
+    /// The number as an `Int64` when it is a whole number within its range (`12`, `5.0`, `1e3`,
+    /// `-9223372036854775808`); nil otherwise (`1.5`, `1e19`, more than 19 digits).
+    @inline(__always) var wholeInt64: Int64? {
+        guard exact else { return nil }
+        if exponent == 0 {
+            if !negative { return mantissa <= UInt64(Int64.max) ? Int64(mantissa) : nil }
+            return mantissa <= UInt64(Int64.max) ? -Int64(mantissa) : mantissa == UInt64(Int64.max) + 1 ? Int64.min : nil
+        }
+        // `12.50` has a fraction however its zeros go: one look at the last digit.
+        if exponent < 0, mantissa % 10 != 0 { return nil }
+        guard let (units, scale) = fixedPoint(), scale == 0 else { return nil }
+        return units
     }
 }
