@@ -161,8 +161,14 @@ import TestSupport
                 #expect(s.formattedQuantile(0.25) == "9007199254740992", "between ...991 and ...993: 0.5 of the way")
                 #expect(s.formattedQuantile(0.75) == "9007199254740998")
                 #expect(s.minimum == "-9223372036854775807" && s.maximum == "9223372036854775807")
+                // 5 × 9007199254740995 / 7, exactly.
+                #expect(s.formattedMean == "6433713753386425.00")
             }
         }
+        // A double past 2^52 has no fraction: no digits are made up for it.
+        #expect(DataTableColumnSummary.format(9_007_199_254_740_996, fractionDigits: 2, grouping: false) == "9007199254740996.00")
+        #expect(DataTableColumnSummary.format(-0.125, fractionDigits: 2) == "-0.13" && DataTableColumnSummary.format(-0.001, fractionDigits: 2) == "0.00")
+        #expect(NumberSum.quotientText(-7, count: 2, digits: 0) == "-4" && NumberSum.quotientText(1, count: 3, digits: 4) == "0.3333")
         // Values a double cannot tell apart: the largest as written, not the first of them.
         let close = summary(["9007199254740992", "9007199254740993", "12"], kind: .integer)
         #expect(close.maximum == "9007199254740993")

@@ -84,20 +84,27 @@ public struct DataTableColumnSummary: Hashable, Sendable {
         return localized(Self.format(mean, fractionDigits: min(6, fractionDigits + 2)))
     }
 
-    /// `value` rounded to `fractionDigits`, thousands grouped.
+    /// `value` rounded to `fractionDigits`, thousands grouped. The whole part and the fraction are
+    /// rounded apart: scaling the whole value would make up digits past a double's precision
+    /// (9007199254740996 × 100 is 900719925474099584 as a double).
     static func format(_ value: Double, fractionDigits: Int, grouping: Bool = true) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-inf" : "inf") }
         var scale = 1.0
         for _ in 0..<fractionDigits { scale *= 10 }
-        let rounded = (abs(value) * scale).rounded()
-        guard rounded < 9e18 else { return String(value) }
-        let units = Int(saturating: rounded)
-        let whole = units / Int(saturating: scale), fraction = units % Int(saturating: scale)
-        var text = grouping ? DataTableKit.grouped(whole) : String(whole)
+        let magnitude = abs(value)
+        var whole = magnitude.rounded(.towardZero)
+        var fraction = ((magnitude - whole) * scale).rounded()  // the difference is exact
+        if fraction >= scale {
+            whole += 1
+            fraction = 0
+        }
+        guard whole < 9e18 else { return String(value) }
+        let units = Int(saturating: whole), decimals = Int(saturating: fraction)
+        var text = grouping ? DataTableKit.grouped(units) : String(units)
         if fractionDigits > 0 {
-            let digits = String(fraction)
+            let digits = String(decimals)
             text += "." + String(repeating: "0", count: fractionDigits - digits.count) + digits
         }
-        return value < 0 && units != 0 ? "-" + text : text
+        return value < 0 && (units != 0 || decimals != 0) ? "-" + text : text
     }
 }

@@ -8,7 +8,13 @@ extension ColumnSummary {
         switch kind {
         case .boolean: return DataTableColumnSummary.format(mean, fractionDigits: 3, grouping: false)
         case .dateTime: return formattedDate(mean)
-        default: return localized(DataTableColumnSummary.format(mean, fractionDigits: min(6, fractionDigits + 2), grouping: false))
+        default:
+            let digits = min(6, fractionDigits + 2)
+            // Whole numbers: their exact mean (a double holds 9007199254740995 as ...996).
+            if let exactSum, let text = NumberSum.quotientText(exactSum, count: nonNullCount - strayCount, digits: digits) {
+                return localized(text)
+            }
+            return localized(DataTableColumnSummary.format(mean, fractionDigits: digits, grouping: false))
         }
     }
 

@@ -62,6 +62,8 @@ public struct ColumnSummary: Sendable, Hashable {
     /// The quantiles at `levels` that are whole numbers of the column held exactly (nil for one
     /// between two values, and for columns of doubles): what `formattedQuantile` shows.
     let exactQuantiles: [Int64?]
+    /// The exact sum of a number column holding only whole numbers: its mean is shown exactly.
+    let exactSum: Int128?
 
     /// The quantile levels computed: 5%, 25%, 50%, 75%, 95%.
     public static let levels: [Double] = [0.05, 0.25, 0.5, 0.75, 0.95]
@@ -105,7 +107,7 @@ public struct ColumnSummary: Sendable, Hashable {
          strayCount: Int, distinctCount: Int, isDistinctCountEstimated: Bool, minimum: String?, maximum: String?,
          mean: Double?, quantiles: Quantiles?, mostFrequent: String?, mostFrequentCount: Int,
          isMostFrequentEstimated: Bool, histogram: [Int], histogramRange: ClosedRange<Double>?,
-         fractionDigits: Int, dateResolution: DateResolution, exactQuantiles: [Int64?] = []) {
+         fractionDigits: Int, dateResolution: DateResolution, exactQuantiles: [Int64?] = [], exactSum: Int128? = nil) {
         self.column = column
         self.title = title
         self.kind = kind
@@ -127,5 +129,6 @@ public struct ColumnSummary: Sendable, Hashable {
         self.fractionDigits = fractionDigits
         self.dateResolution = dateResolution
         self.exactQuantiles = exactQuantiles
+        self.exactSum = exactSum
     }
 }

@@ -53,7 +53,8 @@ extension ColumnSummaryAccumulator {
             mostFrequent: top.first.map { distinct.text($0) }, mostFrequentCount: top.first.map { distinct.counts[$0] } ?? 0,
             isMostFrequentEstimated: distinct.isOverflowed, histogram: histogram, histogramRange: range,
             fractionDigits: fractionDigits,
-            dateResolution: wholeDays ? .days : wholeSeconds ? .seconds : .milliseconds, exactQuantiles: exact)
+            dateResolution: wholeDays ? .days : wholeSeconds ? .seconds : .milliseconds, exactQuantiles: exact,
+            exactSum: kind == .integer || kind == .decimal ? sum.integerSum : nil)
     }
 
     /// The histogram, its range, the quantiles and those that are exact integers (`Int64`

@@ -19,6 +19,8 @@ struct NumberSum: Hashable, Sendable {
     /// Numbers below 2^512 in magnitude, and the others times 2^-512.
     private var small = Compensated(), large = Compensated()
     private var positiveInfinity = false, negativeInfinity = false
+    /// Whether a number that is not an integer was added.
+    private var hasOthers = false
 
     /// 2^512 and its inverse: where `large` starts, and its scale.
     private static let largeThreshold = 0x1p512, largeScale = 0x1p-512
@@ -55,6 +57,7 @@ struct NumberSum: Hashable, Sendable {
 
     /// Adds a number; NaN is ignored (it is no number).
     @inline(__always) mutating func add(_ value: Double) {
+        hasOthers = true
         let magnitude = abs(value)
         if magnitude < Self.largeThreshold {
             small.add(value)
@@ -91,6 +94,29 @@ struct NumberSum: Hashable, Sendable {
         large.add(other.large)
         positiveInfinity = positiveInfinity || other.positiveInfinity
         negativeInfinity = negativeInfinity || other.negativeInfinity
+        hasOthers = hasOthers || other.hasOthers
+    }
+
+    /// The exact sum when only integers were added.
+    var integerSum: Int128? { hasOthers ? nil : integers }
+
+    /// `sum / count` to `digits` decimals, rounded half away from zero, exactly (`sum`: an exact
+    /// integer sum); nil when the digits would not fit in 128 bits.
+    static func quotientText(_ sum: Int128, count: Int, digits: Int) -> String? {
+        guard count > 0, digits >= 0, digits <= 18 else { return nil }
+        var scale: Int128 = 1
+        for _ in 0..<digits { scale *= 10 }
+        let (scaled, overflow) = sum.magnitude.multipliedReportingOverflow(by: UInt128(scale))
+        guard !overflow else { return nil }
+        let n = UInt128(count)
+        var units = scaled / n
+        if (scaled % n) * 2 >= n { units += 1 }
+        var text = String(units)
+        if digits > 0 {
+            if text.count <= digits { text = String(repeating: "0", count: digits - text.count + 1) + text }
+            text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
+        }
+        return sum < 0 && units != 0 ? "-" + text : text
     }
 
     /// The infinite total, when an infinity was added: ±infinity, or NaN for both signs.
