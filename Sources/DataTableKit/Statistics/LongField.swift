@@ -2,8 +2,7 @@ import Glibc
 
 /// How the statistics keep a field they count (the frequency table's values, the summary's
 /// distinct texts): whole up to `limit` bytes; a longer one as a key of about 1 KiB, so what a
-/// statistic keeps per value is bounded whatever the file holds (one 1.5 GB field took 2.9 GB
-/// to count when it was copied whole).
+/// statistic keeps per value is bounded whatever the file holds.
 ///
 /// A key is the value's first bytes (at most `limit`, cut at a UTF-8 character boundary),
 /// then `0xFF` (never in UTF-8), then the value's length and SHA-256 (its identity: two long
@@ -25,14 +24,6 @@ enum LongField {
 
     /// Whether stored bytes are a key (else a value kept whole).
     @inline(__always) static func isKey(_ stored: UnsafeRawBufferPointer) -> Bool { stored.count > limit }
-
-    /// The key of `content` (longer than `limit`), with `value`, the content read in the
-    /// column's kind (nil: it is not a number or date, or the column is text).
-    static func key(ofContent content: UnsafeRawBufferPointer, value: Double?) -> [UInt8] {
-        var builder = Builder()
-        builder.append(content)
-        return builder.key(value: value)
-    }
 
     /// The identity of `content` (longer than `limit`): its length and SHA-256, as a filter
     /// compares it.

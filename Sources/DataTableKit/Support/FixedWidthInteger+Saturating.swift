@@ -16,8 +16,8 @@ extension FixedWidthInteger {
             // Double(Self.max) rounds up to a power of two for 64 bits: every value below it fits.
             self = Self.max
         } else if Self.bitWidth <= 64 || abs(value) < 0x1p63 {
-            // Through the concrete conversions (one instruction): a generic `Self(value)` takes
-            // the standard library's bit-by-bit path, a tenth of the summary's time.
+            // Through the concrete conversions (one instruction each): a generic `Self(value)`
+            // takes the standard library's bit-by-bit path (see record 0082).
             self = value < 0x1p63 ? Self(truncatingIfNeeded: Int64(value)) : Self(truncatingIfNeeded: UInt64(value))
         } else {
             self.init(value)
