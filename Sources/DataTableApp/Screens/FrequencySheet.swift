@@ -71,8 +71,10 @@ final class FrequencySheet: SheetContent {
     /// bins: shown when done.
     private var pendingView: DataTableView?
     private var pendingShowsBins = false
+    /// The bins being made (the first `B`), on a worker.
+    private var binning: FrequencyBinsJob?
 
-    var isBusy: Bool { job != nil || pendingView != nil }
+    var isBusy: Bool { job != nil || pendingView != nil || binning != nil }
 
     var progress: String? {
         if pendingView != nil { return "counting \(columnTitle): ordering the values" }
@@ -83,6 +85,10 @@ final class FrequencySheet: SheetContent {
     }
 
     func cancelWork(in sheet: SheetScreen) -> Bool {
+        if binning != nil {
+            binning = nil  // its bins are not taken
+            return true
+        }
         if let pending = pendingView {
             pending.cancelJob()
             pendingView = nil
@@ -96,6 +102,13 @@ final class FrequencySheet: SheetContent {
 
     /// Takes the finished count and shows it; while counting, the progress redraws.
     func poll(_ sheet: SheetScreen) -> Bool {
+        if let binning {
+            guard let made = binning.bins else { return true }
+            self.binning = nil
+            bins = made
+            _ = showBins(in: sheet)
+            return true
+        }
         if let pending = pendingView {
             _ = pending.refreshFromDataSource(checkingForChanges: false)
             guard pending.activeJob == nil else { return true }
@@ -121,10 +134,25 @@ final class FrequencySheet: SheetContent {
 
     func handle(_ key: Key, in sheet: SheetScreen) -> ScreenOutcome? {
         guard key == Self.binsKey else { return nil }
+        guard let counts, binning == nil else { return .redraw }
+        guard [.integer, .decimal, .dateTime].contains(counts.kind) else {
+            sheet.view?.notice = "bins are for number and date columns (\(columnTitle) holds \(counts.kind.name))"
+            return .redraw
+        }
+        // Made once, on a worker (they read every distinct value); `poll` shows them.
+        guard bins != nil else {
+            binning = FrequencyBinsJob(table: counts)
+            sheet.view?.notice = "making the bins of \(columnTitle) (Esc cancels)"
+            return .redraw
+        }
+        return showBins(in: sheet)
+    }
+
+    /// Switches between values and the bins made (or says why there are none).
+    private func showBins(in sheet: SheetScreen) -> ScreenOutcome {
         guard let counts, let view = sheet.view else { return .redraw }
-        if bins == nil { bins = .some(FrequencyBins(counts)) }
         guard case .some(.some) = bins else {
-            view.notice = "bins are for number and date columns (\(columnTitle) holds \(counts.kind.name))"
+            view.notice = "no value of \(columnTitle) reads as a \(counts.kind == .dateTime ? "date" : "number"): no bins"
             return .redraw
         }
         pendingView?.cancelJob()

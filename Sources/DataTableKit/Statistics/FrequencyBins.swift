@@ -40,6 +40,7 @@ public struct FrequencyBins: Sendable {
     /// reads as one.
     /// - Complexity: O(distinct values + bins).
     public init?(_ table: FrequencyTable) {
+        guard table.kind == .integer || table.kind == .decimal || table.kind == .dateTime else { return nil }
         var values: [(value: Double, count: Int)] = []
         var strays = 0, negativeInfinities = 0, positiveInfinities = 0
         values.reserveCapacity(table.count)
@@ -52,9 +53,7 @@ public struct FrequencyBins: Sendable {
             case let value?: values.append((value, count))
             }
         }
-        guard table.kind == .integer || table.kind == .decimal || table.kind == .dateTime,
-              !values.isEmpty || negativeInfinities + positiveInfinities > 0
-        else { return nil }
+        guard !values.isEmpty || negativeInfinities + positiveInfinities > 0 else { return nil }
         var made: (bins: [Bin], unit: String) = ([], "infinities")
         if !values.isEmpty {
             made = table.kind == .dateTime ? Self.dateBins(values) : Self.numberBins(values, format: table.format)
