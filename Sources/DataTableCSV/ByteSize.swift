@@ -36,7 +36,7 @@ public enum ByteSize {
         if parts.count == 2 {
             // A fraction of the unit, rounded down to whole bytes (only with a unit).
             guard shift > 0, let fraction = Double("0." + parts[1]) else { return nil }
-            bytes += Int(fraction * Double(1 << shift))
+            bytes += Int(saturating: fraction * Double(1 << shift))
         }
         return bytes > 0 ? bytes : nil
     }
@@ -50,7 +50,7 @@ public enum ByteSize {
         if unit == 0 { return "\(bytes) B" }
         let size = 1 << (10 * unit)
         if bytes % size == 0 { return "\(bytes / size) \(units[unit])" }
-        let tenths = Int((Double(bytes) / Double(size) * 10).rounded())
+        let tenths = Int(saturating: (Double(bytes) / Double(size) * 10).rounded())
         return tenths % 10 == 0 ? "\(tenths / 10) \(units[unit])" : "\(tenths / 10).\(tenths % 10) \(units[unit])"
     }
 }

@@ -68,7 +68,7 @@ public final class CSVReload: @unchecked Sendable {
     /// The outcome once the worker is done (taken once).
     public func takeOutcome() -> Outcome? { outcome.withLock { value in defer { value = nil }; return value } }
 
-    private func report(_ value: Double) { progress.store(Int(min(1, max(0, value)) * 1000), ordering: .relaxed) }
+    private func report(_ value: Double) { progress.store(Int(saturating: min(1, max(0, value)) * 1000), ordering: .relaxed) }
 
     private func run(old: CSVFileDataSource, oldKeys: CSVRowKeys?, keyColumns: [Int], tail: CSVTailFingerprint?,
                      appendOnly: Bool) -> Outcome {

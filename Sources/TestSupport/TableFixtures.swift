@@ -48,7 +48,7 @@ extension TableApplication {
     /// Polls the screens' work (a sheet's count, its table's jobs) until none runs, drawing
     /// frames as the run loop would; gives up after `timeout` seconds.
     public func settleScreens(timeout: Double = 30) {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        let deadline = ContinuousClock.now + .milliseconds(Int(saturating: timeout * 1000))
         repeat {
             pollScreens()
             guard screens.isBusy else { return }

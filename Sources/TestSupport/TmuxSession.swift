@@ -1,3 +1,4 @@
+import DataTableKit
 import Glibc
 import Synchronization
 
@@ -89,7 +90,7 @@ public func runProcess(_ arguments: [String], environment: [String: String?] = [
     }
 
     // Read both pipes until both reach end of file (or the deadline passes).
-    let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+    let deadline = ContinuousClock.now + .milliseconds(Int64(saturating: timeout * 1000))
     var output: [UInt8] = [], errors: [UInt8] = []
     var openPipes: [(fd: Int32, isOutput: Bool)] = [(outPipe[0], true), (errPipe[0], false)]
     var timedOut = false
@@ -449,7 +450,7 @@ public final class TmuxSession {
         try tmux("set-option", "-g", "window-size", "manual")
         try tmux("resize-window", "-t", target, "-x", String(width), "-y", String(height))
         let wanted = "\(width)x\(height)"
-        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        let deadline = ContinuousClock.now + .milliseconds(Int64(saturating: timeout * 1000))
         var actual = ""
         while ContinuousClock.now < deadline {
             actual = try display("#{pane_width}x#{pane_height}")
@@ -482,7 +483,7 @@ public final class TmuxSession {
 
     /// Captures the screen every ~20 ms until `predicate` holds (true) or `timeout` seconds pass (false).
     public func waitFor(timeout: Double = 10, _ predicate: ([String]) -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        let deadline = ContinuousClock.now + .milliseconds(Int64(saturating: timeout * 1000))
         while true {
             if let screen = try? capture() {
                 lastCapture = screen
@@ -511,7 +512,7 @@ public final class TmuxSession {
     /// `name`; waits up to `timeout` seconds for it to appear (after `exec`).
     public func processID(named name: String, timeout: Double = 10) throws -> pid_t {
         let root = try panePID()
-        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        let deadline = ContinuousClock.now + .milliseconds(Int64(saturating: timeout * 1000))
         while true {
             if let pid = Self.descendant(of: root, named: name) { return pid }
             if ContinuousClock.now >= deadline {
@@ -574,7 +575,7 @@ public final class TmuxSession {
     /// status empty for good; so while the pane is dead without a status, this sends SIGCHLD to
     /// this session's own tmux server, which then reaps the program.
     public func waitForExit(timeout: Double = 10) -> Int32? {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        let deadline = ContinuousClock.now + .milliseconds(Int64(saturating: timeout * 1000))
         var deadWithoutStatus = 0
         while true {
             if let text = try? display("#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}|#{pid}") {

@@ -96,7 +96,7 @@ extension String {
     fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 
     fileprivate init(format value: Double) {
-        let tenths = Int((value * 10).rounded())
+        let tenths = Int(saturating: (value * 10).rounded())
         self = "\(tenths / 10).\(tenths % 10)"
     }
 }

@@ -462,7 +462,7 @@ func measure(path: String, title: String, full: Bool) -> (title: String, values:
     progress("\(title): library, in a child process")
     let child = measureInChild(path: path)
     let rows = child["rows"] ?? 0
-    values["rows"] = child["rows"].map { String(Int($0)) }
+    values["rows"] = child["rows"].map { String(Int(saturating: $0)) }
     if rows > 0 { values["bytes_per_row"] = format1(Double(bytes) / rows) }
     if let ms = child["index_ms"] {
         values["index_ms"] = full ? format1(ms) : format3(ms)
@@ -496,19 +496,19 @@ func measure(path: String, title: String, full: Bool) -> (title: String, values:
         values["index_bytes"] = child["index_memory_bytes"].map { format1($0 / rows) }
     }
     if let visible = child["cells_visible"], let alive = child["cells_alive_max"] {
-        values["cells"] = "\(Int(visible)) / \(Int(alive))"
+        values["cells"] = "\(Int(saturating: visible)) / \(Int(saturating: alive))"
     }
     if let mean = child["kinds_frame_mean_ms"], let max = child["kinds_frame_max_ms"] {
         values["kinds_frame"] = "\(format3(mean)) / \(format3(max))"
     }
     if let rows = child["kinds_rows_measured"], let sizing = child["kinds_sizing_measurements"], let hits = child["kinds_cache_hits"] {
-        values["kinds_sizing"] = "\(Int(rows)) / \(Int(sizing)) / \(Int(hits))"
+        values["kinds_sizing"] = "\(Int(saturating: rows)) / \(Int(saturating: sizing)) / \(Int(saturating: hits))"
     }
     if let visible = child["kinds_cells_visible"], let alive = child["kinds_cells_alive_max"] {
-        values["kinds_cells"] = "\(Int(visible)) / \(Int(alive))"
+        values["kinds_cells"] = "\(Int(saturating: visible)) / \(Int(saturating: alive))"
     }
     if let created = child["cells_created"], let reused = child["cells_reused"] {
-        values["reuse"] = "\(Int(created)) / \(Int(reused))"
+        values["reuse"] = "\(Int(saturating: created)) / \(Int(saturating: reused))"
     }
     return (title, values)
 }
@@ -571,8 +571,8 @@ func formatFixed(_ v: Double, _ digits: Int) -> String {
     guard v.isFinite else { return "-" }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
-    let n = Int((abs(v) * scale).rounded())
-    let whole = n / Int(scale), fraction = n % Int(scale)
+    let n = Int(saturating: (abs(v) * scale).rounded())
+    let whole = n / Int(saturating: scale), fraction = n % Int(saturating: scale)
     let f = String(fraction)
     return (v < 0 && n != 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: digits - f.count) + f
 }

@@ -79,7 +79,7 @@ struct StatisticsReport {
     }
 
     private func format(_ value: Double) -> String {
-        let thousandths = Int((value * 1000).rounded())
+        let thousandths = Int(saturating: (value * 1000).rounded())
         let whole = thousandths / 1000, fraction = thousandths % 1000
         let digits = String(fraction)
         return "\(whole)." + String(repeating: "0", count: 3 - digits.count) + digits

@@ -83,7 +83,7 @@ extension ViewerSession {
         var estimated = max(1, CSVTableWriter.estimatedSize(of: editable))
         if case .other(_, let selection) = destination, editable.rowCount > 0 {
             // About the share of the rows shown.
-            estimated = max(1, Int(Double(estimated) * Double(selection.rowCount) / Double(editable.rowCount)))
+            estimated = max(1, Int(saturating: Double(estimated) * Double(selection.rowCount) / Double(editable.rowCount)))
         }
         let job = TableJob(kind: .work("writing \(destination.path)"), total: estimated)
         writing = RunningWrite(job: job, destination: destination, request: request, estimatedBytes: estimated)
@@ -179,7 +179,7 @@ extension ViewerSession {
     func pollWrite() -> Bool {
         guard let running = writing else { return false }
         guard let outcome = running.job.takeResult() else {
-            let percent = Int(running.job.fraction * 100)
+            let percent = Int(saturating: running.job.fraction * 100)
             let text = running.job.isCancelled ? "cancelling the write"
                 : "\(running.job.kind.verb) \(min(percent, 99))% (Esc cancels)"
             guard view.notice != text else { return false }

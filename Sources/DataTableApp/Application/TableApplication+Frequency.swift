@@ -19,10 +19,11 @@ extension TableApplication {
     func filter(_ table: DataTableView, column: Int, to choice: FrequencySheet.Choice) -> ScreenOutcome {
         let filter: ColumnFilter
         switch choice {
-        case .values(let values, let includesNull):
+        case .values(let values, let includesNull, let longValues):
             // Nulls are tested as the counter tested them (in the column's kind), so the rows
-            // kept are the rows counted: blank fields of a number column included.
-            filter = .equalsAny(values, includesNull: includesNull, column: column)
+            // kept are the rows counted: blank fields of a number column included; values over
+            // 1 KiB by their length and SHA-256, as they were counted.
+            filter = .equalsAny(values, includesNull: includesNull, longValues: longValues, column: column)
         case .range(let lower, let upper):
             filter = ColumnFilter(column: column, predicate: .range(lower: lower, upper: upper, includesUpper: false))
         }

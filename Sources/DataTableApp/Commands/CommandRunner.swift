@@ -140,7 +140,7 @@ public final class CommandRunner: @unchecked Sendable {
     /// scripts; the UI polls `state` instead.
     @discardableResult
     public func waitUntilDone(timeout: Double) -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        let deadline = ContinuousClock.now + .milliseconds(Int64(saturating: timeout * 1000))
         while !isDone {
             if ContinuousClock.now >= deadline { return false }
             usleep(5_000)
@@ -261,7 +261,7 @@ public final class CommandRunner: @unchecked Sendable {
                 if terminatedAt == nil {
                     terminatedAt = .now
                     kill(-pid, SIGTERM)
-                } else if !killed, ContinuousClock.now - terminatedAt! >= .milliseconds(Int64(killDelay * 1000)) {
+                } else if !killed, ContinuousClock.now - terminatedAt! >= .milliseconds(Int64(saturating: killDelay * 1000)) {
                     killed = true
                     kill(-pid, SIGKILL)
                 }

@@ -9,10 +9,12 @@ import TerminalSurface
 final class FrequencySheet: SheetContent {
     /// What `Enter` chose: values (the null row included or not), or a range of bins.
     enum Choice: Equatable {
-        /// Rows whose field is one of `values`, or null when `includesNull`.
-        case values(Set<String>, includesNull: Bool)
-        /// Rows whose value lies in `[lower, upper)`, read in the column's kind.
-        case range(lower: String, upper: String)
+        /// Rows whose field is one of `values` or `longValues` (fields over 1 KiB, by length and
+        /// SHA-256), or null when `includesNull`.
+        case values(Set<String>, includesNull: Bool, longValues: Set<LongFieldKey> = [])
+        /// Rows whose value lies in `[lower, upper)`, read in the column's kind (nil: no upper
+        /// bound, the bin of infinity).
+        case range(lower: String, upper: String?)
     }
 
     /// The table counted (the program's, or another sheet's).
@@ -69,18 +71,24 @@ final class FrequencySheet: SheetContent {
     /// bins: shown when done.
     private var pendingView: DataTableView?
     private var pendingShowsBins = false
+    /// The bins being made (the first `B`), on a worker.
+    private var binning: FrequencyBinsJob?
 
-    var isBusy: Bool { job != nil || pendingView != nil }
+    var isBusy: Bool { job != nil || pendingView != nil || binning != nil }
 
     var progress: String? {
         if pendingView != nil { return "counting \(columnTitle): ordering the values" }
         guard let job else { return nil }
         // After the last row: the two threads' counts are merged and ordered.
         guard job.fraction < 1 else { return "counting \(columnTitle): ordering the values of \(grouped(job.rowCount)) rows" }
-        return "counting \(columnTitle): \(Int(job.fraction * 100))% of \(grouped(job.rowCount)) rows"
+        return "counting \(columnTitle): \(Int(saturating: job.fraction * 100))% of \(grouped(job.rowCount)) rows"
     }
 
     func cancelWork(in sheet: SheetScreen) -> Bool {
+        if binning != nil {
+            binning = nil  // its bins are not taken
+            return true
+        }
         if let pending = pendingView {
             pending.cancelJob()
             pendingView = nil
@@ -94,6 +102,13 @@ final class FrequencySheet: SheetContent {
 
     /// Takes the finished count and shows it; while counting, the progress redraws.
     func poll(_ sheet: SheetScreen) -> Bool {
+        if let binning {
+            guard let made = binning.bins else { return true }
+            self.binning = nil
+            bins = made
+            _ = showBins(in: sheet)
+            return true
+        }
         if let pending = pendingView {
             _ = pending.refreshFromDataSource(checkingForChanges: false)
             guard pending.activeJob == nil else { return true }
@@ -119,10 +134,25 @@ final class FrequencySheet: SheetContent {
 
     func handle(_ key: Key, in sheet: SheetScreen) -> ScreenOutcome? {
         guard key == Self.binsKey else { return nil }
+        guard let counts, binning == nil else { return .redraw }
+        guard [.integer, .decimal, .dateTime].contains(counts.kind) else {
+            sheet.view?.notice = "bins are for number and date columns (\(columnTitle) holds \(counts.kind.name))"
+            return .redraw
+        }
+        // Made once, on a worker (they read every distinct value); `poll` shows them.
+        guard bins != nil else {
+            binning = FrequencyBinsJob(table: counts)
+            sheet.view?.notice = "making the bins of \(columnTitle) (Esc cancels)"
+            return .redraw
+        }
+        return showBins(in: sheet)
+    }
+
+    /// Switches between values and the bins made (or says why there are none).
+    private func showBins(in sheet: SheetScreen) -> ScreenOutcome {
         guard let counts, let view = sheet.view else { return .redraw }
-        if bins == nil { bins = .some(FrequencyBins(counts)) }
         guard case .some(.some) = bins else {
-            view.notice = "bins are for number and date columns (\(columnTitle) holds \(counts.kind.name))"
+            view.notice = "no value of \(columnTitle) reads as a \(counts.kind == .dateTime ? "date" : "number"): no bins"
             return .redraw
         }
         pendingView?.cancelJob()
@@ -157,21 +187,24 @@ final class FrequencySheet: SheetContent {
                 return nil
             }
             guard let first = indexes.min(), let last = indexes.max() else {
-                if entries.contains(.null) { return .values([], includesNull: true) }
+                if entries.contains(.null) { return .values([], includesNull: true, longValues: []) }
                 return nil
             }
             return .range(lower: bins.bins[first].lowerText, upper: bins.bins[last].upperText)
         }
         var values = Set<String>()
+        var longValues = Set<LongFieldKey>()
         var includesNull = false
         for entry in entries {
             switch entry {
-            case .value(let rank): values.insert(source.table.text(at: rank))
+            case .value(let rank):
+                // A value over 1 KiB is shown cut: the filter keeps it by its length and SHA-256.
+                if let key = source.table.longValueKey(at: rank) { longValues.insert(key) } else { values.insert(source.table.text(at: rank)) }
             case .null: includesNull = true
             case .bin, .stray: break
             }
         }
-        return .values(values, includesNull: includesNull)
+        return .values(values, includesNull: includesNull, longValues: longValues)
     }
 
     /// The sheet's table over the counts (values or bins): value, count, percent and a bar,

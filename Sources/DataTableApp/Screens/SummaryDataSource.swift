@@ -78,9 +78,9 @@ final class SummaryDataSource: DataTableDataSource, DataTableChangeReporting {
         case .minimum: return s.minimum ?? ""
         case .maximum: return s.maximum ?? ""
         case .mean: return s.formattedMean
-        case .median: return s.quantiles.map { s.formattedValue($0.median) } ?? ""
-        case .p25: return s.quantiles.map { s.formattedValue($0.p25) } ?? ""
-        case .p75: return s.quantiles.map { s.formattedValue($0.p75) } ?? ""
+        case .median: return s.formattedQuantile(0.5)
+        case .p25: return s.formattedQuantile(0.25)
+        case .p75: return s.formattedQuantile(0.75)
         case .mostFrequent: return s.formattedMostFrequent
         case .histogram: return s.histogram.map(String.init).joined(separator: " ")
         }

@@ -47,7 +47,7 @@ final class SummarySheet: SheetContent {
     /// While the job runs, and while rows that just filled in flash.
     var isBusy: Bool { !job.isFinished || (shownView?.isFlashing ?? false) }
 
-    var progress: String? { job.isFinished ? nil : "summarizing \(Int(job.fraction * 100))%" }
+    var progress: String? { job.isFinished ? nil : "summarizing \(Int(saturating: job.fraction * 100))%" }
 
     func cancelWork(in sheet: SheetScreen) -> Bool {
         guard !job.isFinished, !job.isCancelled else { return false }

@@ -97,7 +97,7 @@ public struct DataTableLoadState: Hashable, Sendable {
 
     /// "indexing 42%" or "reading stdin 12.3 MB".
     public var summary: String {
-        if let fraction { return "\(verb) \(Int(fraction * 100))%" }
+        if let fraction { return "\(verb) \(Int(saturating: fraction * 100))%" }
         let bytes = loadedBytes ?? 0
         let tenths = bytes / 100_000
         return "\(verb) \(tenths / 10).\(tenths % 10) MB"

@@ -12,7 +12,7 @@ public enum DataTableValueType: Hashable, Sendable {
         switch self {
         case .string(let s): return s
         case .int(let i): return String(i)
-        case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(saturating: d)) : String(d)
         case .bool(let b): return b ? "true" : "false"
         case .null: return ""
         }
@@ -22,7 +22,7 @@ public enum DataTableValueType: Hashable, Sendable {
     public var intValue: Int? {
         switch self {
         case .int(let i): return i
-        case .double(let d): return d == d.rounded() && abs(d) < 9e18 ? Int(d) : nil
+        case .double(let d): return d == d.rounded() && abs(d) < 9e18 ? Int(saturating: d) : nil
         case .string(let s): return Int(s)
         case .bool(let b): return b ? 1 : 0
         case .null: return nil

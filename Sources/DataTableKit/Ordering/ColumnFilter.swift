@@ -24,8 +24,10 @@
 /// - `range`: `lower <= value <= upper` (`value < upper` when `includesUpper` is false), in the
 ///   column's kind as for comparisons; a missing bound is open. Nulls and strays are out.
 /// - `equalsAny`: fields whose text is exactly one of the values (what a frequency table lists;
-///   `""` is the empty field), and the null fields too when `includesNull` (nulls read as the
-///   frequency table counts them: the null tokens, and blank fields outside text columns).
+///   `""` is the empty field), or one of `longValues` (fields over 1 KiB, which a frequency table
+///   keeps by length and SHA-256: `LongField`), and the null fields too when `includesNull`
+///   (nulls read as the frequency table counts them: the null tokens, and blank fields outside
+///   text columns).
 public struct ColumnFilter: Hashable, Sendable {
     /// How a comparison compares the field's value with the operand.
     public enum Comparison: String, Hashable, Sendable, CaseIterable {
@@ -47,8 +49,9 @@ public struct ColumnFilter: Hashable, Sendable {
         case comparison(Comparison, String)
         /// Fields whose value lies between the bounds (nil: open), read in the column's kind.
         case range(lower: String?, upper: String?, includesUpper: Bool = true)
-        /// Fields whose text is exactly one of the values, or null when `includesNull`.
-        case equalsAny(Set<String>, includesNull: Bool = false)
+        /// Fields whose text is exactly one of the values or of `longValues`, or null when
+        /// `includesNull`.
+        case equalsAny(Set<String>, includesNull: Bool = false, longValues: Set<LongFieldKey> = [])
     }
 
     /// The data source column whose values it tests.
@@ -62,10 +65,11 @@ public struct ColumnFilter: Hashable, Sendable {
         self.predicate = predicate
     }
 
-    /// Rows whose `column` value is exactly one of `values`, or null when `includesNull` (a
-    /// frequency table's choice).
-    public static func equalsAny(_ values: Set<String>, includesNull: Bool = false, column: Int) -> ColumnFilter {
-        ColumnFilter(column: column, predicate: .equalsAny(values, includesNull: includesNull))
+    /// Rows whose `column` value is exactly one of `values` or `longValues`, or null when
+    /// `includesNull` (a frequency table's choice).
+    public static func equalsAny(_ values: Set<String>, includesNull: Bool = false, longValues: Set<LongFieldKey> = [],
+                                 column: Int) -> ColumnFilter {
+        ColumnFilter(column: column, predicate: .equalsAny(values, includesNull: includesNull, longValues: longValues))
     }
 
     /// How the filter reads in the status line, after the column's title: `>30`, `=Paris`,
@@ -82,8 +86,8 @@ public struct ColumnFilter: Hashable, Sendable {
         case .comparison(let op, let operand): return op.rawValue + cut(operand)
         case .range(let lower, let upper, let includesUpper):
             return " " + cut(lower ?? "") + (includesUpper ? ".." : "..<") + cut(upper ?? "")
-        case .equalsAny(let values, let includesNull):
-            let sorted = values.sorted()
+        case .equalsAny(let values, let includesNull, let longValues):
+            let sorted = values.sorted() + longValues.map(\.text).sorted()
             if includesNull && sorted.isEmpty { return "=" }
             if sorted.count == 1 && !includesNull { return "=" + value(sorted[0]) }
             let shown = (includesNull ? ["(null)"] : []) + sorted.prefix(includesNull ? 2 : 3).map(value)

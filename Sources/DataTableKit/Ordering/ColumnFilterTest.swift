@@ -30,8 +30,9 @@ public struct ColumnFilterTest: @unchecked Sendable {
     enum Test {
         /// Substring or regex.
         case matcher(RowMatcher)
-        /// Exact text, one of these (by length first), or null when `orNull`.
-        case exactly(Set<[UInt8]>, lengths: Set<Int>, orNull: Bool)
+        /// Exact text, one of these (by length first), or one of the long values (over
+        /// `LongField.limit` bytes, by length and SHA-256), or null when `orNull`.
+        case exactly(Set<[UInt8]>, lengths: Set<Int>, orNull: Bool, longValues: Set<LongFieldKey>)
         /// The value read in the kind lies in the interval (or not, when `negated`: then nulls
         /// and strays pass too).
         case number(Interval, negated: Bool)
@@ -93,10 +94,10 @@ public struct ColumnFilterTest: @unchecked Sendable {
         case .regex(let pattern):
             readsSortText = false
             test = .matcher(try Self.matcher(pattern, mode: .regex))
-        case .equalsAny(let values, let includesNull):
+        case .equalsAny(let values, let includesNull, let longValues):
             readsSortText = false
             let bytes = Set(values.map { Array($0.utf8) })
-            test = .exactly(bytes, lengths: Set(bytes.map(\.count)), orNull: includesNull)
+            test = .exactly(bytes, lengths: Set(bytes.map(\.count)), orNull: includesNull, longValues: longValues)
         case .comparison(let comparison, let operand):
             readsSortText = true
             test = try Self.comparisonTest(comparison, operand, kind: kind, format: format)
@@ -121,13 +122,17 @@ public struct ColumnFilterTest: @unchecked Sendable {
     }
 
     /// Whether the field (its unquoted bytes) passes; a regex out of its limits does not.
-    /// - Complexity: O(field length); no allocation but for a several-valued `equalsAny`.
+    /// - Complexity: O(field length); no allocation but for a several-valued `equalsAny`, or one
+    ///   with long values (a field over 1 KiB is hashed).
     public func matches(_ field: UnsafeRawBufferPointer) -> Bool {
         switch test {
         case .matcher(let matcher):
             return matcher.verdict(utf8: field) == .match
-        case .exactly(let values, let lengths, let orNull):
+        case .exactly(let values, let lengths, let orNull, let longValues):
             if orNull && isNull(field) { return true }
+            if field.count > LongField.limit, !longValues.isEmpty, longValues.contains(LongField.identity(ofContent: field)) {
+                return true
+            }
             guard lengths.contains(field.count) else { return false }
             if values.count == 1, let only = values.first {
                 return only.withUnsafeBytes { Self.equal(field, $0) }

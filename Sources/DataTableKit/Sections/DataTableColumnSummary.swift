@@ -4,10 +4,16 @@ public struct DataTableColumnSummary: Hashable, Sendable {
     public var column: Int
     /// Rows whose field read as a number (empty and other fields are skipped).
     public var count = 0
-    /// The exact sum while every number was an integer and it did not overflow.
-    public var integerSum: Int? = 0
-    /// The sum as a double (always set).
-    public var sum: Double = 0
+    /// The exact sum while every number was an integer and it fits in an `Int`.
+    public var integerSum: Int? { onlyIntegers ? Int(exactly: total.integers) : nil }
+    /// Whether every number was an integer (their sum is exact, whatever its size).
+    var onlyIntegers = true
+    /// Every number added: exact for integers, compensated for decimals, never overflowing
+    /// before the end (`NumberSum`).
+    var total = NumberSum()
+    /// The sum as a double (always set): ±infinity beyond the double range, or when a number
+    /// is infinite (`1e400`).
+    public var sum: Double { total.value }
     /// The most digits after the decimal point among the numbers (for showing the sum).
     public var fractionDigits = 0
     /// How the column writes its numbers (its decimal separator: `39,1`).
@@ -19,7 +25,7 @@ public struct DataTableColumnSummary: Hashable, Sendable {
     }
 
     /// The mean, when some field was a number.
-    public var mean: Double? { count == 0 ? nil : sum / Double(count) }
+    public var mean: Double? { count == 0 ? nil : total.mean(count: count) }
 
     /// Adds one field's text (its raw bytes, CSV quotes allowed); non-numbers are skipped.
     /// - Complexity: O(field length).
@@ -30,15 +36,11 @@ public struct DataTableColumnSummary: Hashable, Sendable {
         }
         if let integer = ValueParsing.integer(field, format: format) {
             count += 1
-            sum += Double(integer)
-            if let exact = integerSum {
-                let (total, overflow) = exact.addingReportingOverflow(integer)
-                integerSum = overflow ? nil : total
-            }
-        } else if let decimal = ValueParsing.decimal(field, format: format), decimal.isFinite {
+            total.add(integer)
+        } else if let decimal = ValueParsing.decimal(field, format: format), !decimal.isNaN {
             count += 1
-            sum += decimal
-            integerSum = nil
+            total.add(decimal)
+            onlyIntegers = false
             if let dot = field.lastIndex(of: format.decimalSeparator) {
                 var digits = 0
                 var i = dot + 1
@@ -55,18 +57,18 @@ public struct DataTableColumnSummary: Hashable, Sendable {
     }
 
     /// The sum as shown in a footer: digits grouped by thousands, as many decimals as the
-    /// numbers had ("1,234,567", "-12.50"); "" when no field was a number.
-    /// A column written with decimal commas gets them back (`1.234,5`).
+    /// numbers had ("1,234,567", "-12.50"); "" when no field was a number. A sum of integers is
+    /// exact at any size. A column written with decimal commas gets them back (`1.234,5`).
     public var formattedSum: String {
         guard count > 0 else { return "" }
-        if let integerSum { return localized(grouped(integerSum)) }
+        if onlyIntegers { return localized(grouped(total.integers)) }
         return localized(Self.format(sum, fractionDigits: fractionDigits))
     }
 
     /// The sum without thousands separators ("1234567", "-12.50"), for a narrow column.
     public var plainSum: String {
         guard count > 0 else { return "" }
-        if let integerSum { return String(integerSum) }
+        if onlyIntegers { return String(total.integers) }
         return localized(Self.format(sum, fractionDigits: fractionDigits, grouping: false))
     }
 
@@ -82,20 +84,27 @@ public struct DataTableColumnSummary: Hashable, Sendable {
         return localized(Self.format(mean, fractionDigits: min(6, fractionDigits + 2)))
     }
 
-    /// `value` rounded to `fractionDigits`, thousands grouped.
+    /// `value` rounded to `fractionDigits`, thousands grouped. The whole part and the fraction are
+    /// rounded apart: scaling the whole value would make up digits past a double's precision
+    /// (9007199254740996 × 100 is 900719925474099584 as a double).
     static func format(_ value: Double, fractionDigits: Int, grouping: Bool = true) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-inf" : "inf") }
         var scale = 1.0
         for _ in 0..<fractionDigits { scale *= 10 }
-        let rounded = (abs(value) * scale).rounded()
-        guard rounded < 9e18 else { return String(value) }
-        let units = Int(rounded)
-        let whole = units / Int(scale), fraction = units % Int(scale)
-        var text = grouping ? DataTableKit.grouped(whole) : String(whole)
+        let magnitude = abs(value)
+        var whole = magnitude.rounded(.towardZero)
+        var fraction = ((magnitude - whole) * scale).rounded()  // the difference is exact
+        if fraction >= scale {
+            whole += 1
+            fraction = 0
+        }
+        guard whole < 9e18 else { return String(value) }
+        let units = Int(saturating: whole), decimals = Int(saturating: fraction)
+        var text = grouping ? DataTableKit.grouped(units) : String(units)
         if fractionDigits > 0 {
-            let digits = String(fraction)
+            let digits = String(decimals)
             text += "." + String(repeating: "0", count: fractionDigits - digits.count) + digits
         }
-        return value < 0 && units != 0 ? "-" + text : text
+        return value < 0 && (units != 0 || decimals != 0) ? "-" + text : text
     }
 }

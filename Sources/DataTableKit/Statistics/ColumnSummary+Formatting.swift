@@ -8,7 +8,13 @@ extension ColumnSummary {
         switch kind {
         case .boolean: return DataTableColumnSummary.format(mean, fractionDigits: 3, grouping: false)
         case .dateTime: return formattedDate(mean)
-        default: return localized(DataTableColumnSummary.format(mean, fractionDigits: min(6, fractionDigits + 2), grouping: false))
+        default:
+            let digits = min(6, fractionDigits + 2)
+            // Whole numbers: their exact mean (a double holds 9007199254740995 as ...996).
+            if let exactSum, let text = NumberSum.quotientText(exactSum, count: nonNullCount - strayCount, digits: digits) {
+                return localized(text)
+            }
+            return localized(DataTableColumnSummary.format(mean, fractionDigits: digits, grouping: false))
         }
     }
 
@@ -27,6 +33,18 @@ extension ColumnSummary {
             while digits < most, !Self.isRound(value, digits: digits) { digits += 1 }
             return localized(DataTableColumnSummary.format(value, fractionDigits: digits, grouping: false))
         }
+    }
+
+    /// The quantile at `level` (one of `levels`) as the column would write it: a whole number
+    /// exactly (`9007199254740993`, which a double cannot hold), else as `formattedValue`; ""
+    /// without quantiles.
+    public func formattedQuantile(_ level: Double) -> String {
+        guard let quantiles, let index = Self.levels.firstIndex(of: level) else { return "" }
+        if index < exactQuantiles.count, let exact = exactQuantiles[index], kind != .dateTime {
+            return localized(String(exact) + (fractionDigits > 0 ? "." + String(repeating: "0", count: fractionDigits) : ""))
+        }
+        let value = [quantiles.p5, quantiles.p25, quantiles.median, quantiles.p75, quantiles.p95][index]
+        return formattedValue(value)
     }
 
     /// The distinct count, `~` before an estimate: `11,204` or `~9,998,310`.
@@ -66,7 +84,7 @@ extension ColumnSummary {
         case .seconds: 1000
         case .milliseconds: 1
         }
-        let ms = Int64((milliseconds / Double(unit)).rounded()) * unit
+        let ms = Int64(saturating: (milliseconds / Double(unit)).rounded()) * unit
         let days = ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000
         let date = FrequencyBins.civil(fromDays: Int(days))
         let year = Int64(date.year), month = Int64(date.month), day = Int64(date.day)

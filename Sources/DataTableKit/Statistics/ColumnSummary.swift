@@ -34,8 +34,11 @@ public struct ColumnSummary: Sendable, Hashable {
     /// The largest value as written (text: the last in collation order).
     public let maximum: String?
     /// The mean of the values (booleans: the share of `true`); nil without values or for text.
+    /// Exact for whole numbers up to 19 digits, compensated for others, never overflowing
+    /// (`NumberSum`); ±infinity when infinite values of one sign occur, NaN when both do.
     public let mean: Double?
-    /// Quantiles of the values (see `levels`); nil without values, for text and booleans.
+    /// Quantiles of the values (see `levels`); nil without values, for text and booleans. As
+    /// doubles: `formattedQuantile(_:)` shows a whole number past 2^53 exactly.
     public let quantiles: Quantiles?
     /// The most frequent non-null text (ties: the first in collation order).
     public let mostFrequent: String?
@@ -44,17 +47,23 @@ public struct ColumnSummary: Sendable, Hashable {
     /// Whether another text might be more frequent: some texts were too many to count (the
     /// distinct count is an estimate) and `mostFrequent` is the most frequent of those counted.
     public let isMostFrequentEstimated: Bool
-    /// Bin counts. Numbers and dates: equal slices from the smallest to the largest value (see
-    /// `histogramRange`); booleans: `false` then `true`; text: the counts of the most frequent
+    /// Bin counts. Numbers and dates: equal slices from the smallest to the largest finite value
+    /// (see `histogramRange`; infinite values, `1e400`, are in no bin); booleans: `false` then `true`; text: the counts of the most frequent
     /// texts, largest first.
     public let histogram: [Int]
-    /// The values' range the numeric bins cover (nil for text and booleans).
+    /// The finite values' range the numeric bins cover (nil for text and booleans, and when no
+    /// value is finite).
     public let histogramRange: ClosedRange<Double>?
     /// Most digits after the decimal separator among the numbers (at most 6), for showing
     /// figures as the column writes them.
     let fractionDigits: Int
     /// How finely the dates are written, for showing figures as dates.
     let dateResolution: DateResolution
+    /// The quantiles at `levels` that are whole numbers of the column held exactly (nil for one
+    /// between two values, and for columns of doubles): what `formattedQuantile` shows.
+    let exactQuantiles: [Int64?]
+    /// The exact sum of a number column holding only whole numbers: its mean is shown exactly.
+    let exactSum: Int128?
 
     /// The quantile levels computed: 5%, 25%, 50%, 75%, 95%.
     public static let levels: [Double] = [0.05, 0.25, 0.5, 0.75, 0.95]
@@ -98,7 +107,7 @@ public struct ColumnSummary: Sendable, Hashable {
          strayCount: Int, distinctCount: Int, isDistinctCountEstimated: Bool, minimum: String?, maximum: String?,
          mean: Double?, quantiles: Quantiles?, mostFrequent: String?, mostFrequentCount: Int,
          isMostFrequentEstimated: Bool, histogram: [Int], histogramRange: ClosedRange<Double>?,
-         fractionDigits: Int, dateResolution: DateResolution) {
+         fractionDigits: Int, dateResolution: DateResolution, exactQuantiles: [Int64?] = [], exactSum: Int128? = nil) {
         self.column = column
         self.title = title
         self.kind = kind
@@ -119,5 +128,7 @@ public struct ColumnSummary: Sendable, Hashable {
         self.histogramRange = histogramRange
         self.fractionDigits = fractionDigits
         self.dateResolution = dateResolution
+        self.exactQuantiles = exactQuantiles
+        self.exactSum = exactSum
     }
 }

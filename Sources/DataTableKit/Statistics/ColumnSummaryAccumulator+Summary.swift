@@ -16,28 +16,30 @@ extension ColumnSummaryAccumulator {
         let top = distinct.mostFrequent(kind == .text ? Self.textHistogramBins : 1)
         var minimum: String?, maximum: String?
         var mean: Double?, quantiles: ColumnSummary.Quantiles?
-        var histogram: [Int] = [], range: ClosedRange<Double>?
+        var histogram: [Int] = [], range: ClosedRange<Double>?, exact: [Int64?] = []
         switch kind {
         case .text:
             (minimum, maximum) = textRange()
             histogram = top.map { distinct.counts[$0] }
         case .boolean:
             if valueCount > 0 {
-                let trues = Int(sum)
-                mean = sum / Double(valueCount)
+                let trues = Int(clamping: sum.integers)
+                mean = sum.mean(count: valueCount)
                 histogram = [valueCount - trues, trues]
             }
         case .integer, .decimal, .dateTime:
             if valueCount > 0 {
-                mean = (sum + compensation) / Double(valueCount)
+                mean = sum.mean(count: valueCount)
                 let step: Double? = kind == .dateTime
                     ? (wholeDays ? 86_400_000 : wholeSeconds ? 1000 : 1)
                     : (allIntegral ? 1 : nil)
-                histogram = HistogramBins.counts(UnsafeBufferPointer(values), minimum: self.minimum, maximum: self.maximum,
-                                                 step: step)
-                range = self.minimum...self.maximum
-                let q = OrderStatistics.quantiles(values, at: ColumnSummary.levels, minimum: self.minimum, maximum: self.maximum)
-                quantiles = ColumnSummary.Quantiles(p5: q[0], p25: q[1], median: q[2], p75: q[3], p95: q[4])
+                if holdsIntegers {
+                    values.withMemoryRebound(to: Int64.self) { integers in
+                        (histogram, range, quantiles, exact) = numbers(integers, step: step)
+                    }
+                } else {
+                    (histogram, range, quantiles, exact) = numbers(values, step: step)
+                }
             }
         }
         if kind != .text, valueCount > 0 {
@@ -51,7 +53,20 @@ extension ColumnSummaryAccumulator {
             mostFrequent: top.first.map { distinct.text($0) }, mostFrequentCount: top.first.map { distinct.counts[$0] } ?? 0,
             isMostFrequentEstimated: distinct.isOverflowed, histogram: histogram, histogramRange: range,
             fractionDigits: fractionDigits,
-            dateResolution: wholeDays ? .days : wholeSeconds ? .seconds : .milliseconds)
+            dateResolution: wholeDays ? .days : wholeSeconds ? .seconds : .milliseconds, exactQuantiles: exact,
+            exactSum: kind == .integer || kind == .decimal ? sum.integerSum : nil)
+    }
+
+    /// The histogram, its range, the quantiles and those that are exact integers (`Int64`
+    /// values: exact past 2^53), of the values.
+    private func numbers<Value: OrderedValue>(_ values: UnsafeMutableBufferPointer<Value>, step: Double?)
+        -> ([Int], ClosedRange<Double>?, ColumnSummary.Quantiles, [Int64?]) {
+        let histogram = HistogramBins.counts(UnsafeBufferPointer(values), minimum: minimum, maximum: maximum, step: step)
+        let range = HistogramBins.finiteRange(UnsafeBufferPointer(values), minimum: minimum, maximum: maximum)?.range
+        let q = OrderStatistics.orderStatistics(values, at: ColumnSummary.levels, minimum: minimum, maximum: maximum)
+        let quantiles = ColumnSummary.Quantiles(p5: q[0].value, p25: q[1].value, median: q[2].value, p75: q[3].value,
+                                                p95: q[4].value)
+        return (histogram, range, quantiles, q.map { $0.exact as? Int64 })
     }
 
     /// A text column's first and last texts in collation order: among those held by the
@@ -66,9 +81,9 @@ extension ColumnSummaryAccumulator {
         }
         func pick(_ id: Int?, _ leftOut: [UInt8]?, before: Bool) -> String? {
             guard let leftOut else { return id.map { distinct.text($0) } }
-            guard let id else { return String(decoding: leftOut, as: UTF8.self) }
+            guard let id else { return leftOut.withUnsafeBytes { LongField.text($0) } }
             let order = distinct.withText(id) { held in leftOut.withUnsafeBytes { TextCollation.compare($0, held) } }
-            return (before ? order < 0 : order > 0) ? String(decoding: leftOut, as: UTF8.self) : distinct.text(id)
+            return (before ? order < 0 : order > 0) ? leftOut.withUnsafeBytes { LongField.text($0) } : distinct.text(id)
         }
         return (pick(first, leftOutFirst, before: true), pick(last, leftOutLast, before: false))
     }

@@ -5,7 +5,8 @@
 /// dates with `ValueParsing.dateTime`, booleans with `ValueParsing.boolean`, each in the column's
 /// `ValueFormat`; what the kind cannot read is null when it is a null token (numbers also take
 /// the numeric-only tokens; text keeps blank fields as values), else a stray. Each value goes
-/// to `values` (8 bytes a value, for the exact quantiles), the running sum, and the smallest
+/// to `values` (8 bytes a value, for the exact quantiles), the sum (`NumberSum`: whole numbers
+/// exactly, others compensated, never overflowing), and the smallest
 /// and largest with their rows (their texts as written are read again once at the end, not
 /// copied whenever a larger value comes: every row, in a file sorted by the column).
 struct ColumnSummaryAccumulator {
@@ -16,14 +17,22 @@ struct ColumnSummaryAccumulator {
     var nulls = 0
     var strays = 0
     var distinct: DistinctCounter
-    /// Where this share's values go: `values[0..<valueCount]` (room for one per row).
+    /// Where this share's values go: `values[0..<valueCount]` (room for one per row), as
+    /// doubles, or as `Int64`s while `holdsIntegers`.
     let values: UnsafeMutablePointer<Double>
     var valueCount = 0
-    /// Neumaier's compensated sum of the values.
-    var sum = 0.0
-    var compensation = 0.0
+    /// Whether `values` holds `Int64`s: in a number column, while every value is a whole number
+    /// within Int64's range, so the quantiles, min and max stay exact past 2^53 (a double holds
+    /// 9007199254740993 as ...992). The first other value turns them into doubles.
+    var holdsIntegers: Bool
+    /// The sum of the values.
+    var sum = NumberSum()
+    /// The smallest and largest values (as doubles; exact in `minimumInteger` and
+    /// `maximumInteger` while `holdsIntegers`).
     var minimum = Double.infinity
     var maximum = -Double.infinity
+    var minimumInteger = Int64.max
+    var maximumInteger = Int64.min
     /// The source rows of the first smallest and the first largest value.
     var minimumRow = -1
     var maximumRow = -1
@@ -33,7 +42,8 @@ struct ColumnSummaryAccumulator {
     /// Dates: whether every value is a whole day, a whole second.
     var wholeDays = true
     var wholeSeconds = true
-    /// Text: the first and last texts in collation order among those `distinct` left out.
+    /// Text: the first and last texts in collation order among those `distinct` left out (a
+    /// long one as its key: see `LongField`).
     var leftOutFirst: [UInt8]?
     var leftOutLast: [UInt8]?
     /// A quoted field, unquoted.
@@ -47,6 +57,7 @@ struct ColumnSummaryAccumulator {
         self.nullTokens = nullTokens
         self.distinct = DistinctCounter(limit: distinctLimit)
         self.values = values
+        self.holdsIntegers = kind == .integer || kind == .decimal
         scratch.reserveCapacity(256)
     }
 
@@ -61,6 +72,11 @@ struct ColumnSummaryAccumulator {
         let inner = UnsafeRawBufferPointer(rebasing: field[1..<end])
         // Most quoted fields hold a delimiter, not a quote: their content is in place.
         guard inner.contains(UInt8(ascii: "\"")) else { return add(content: inner, row: row) }
+        // A long one is read without a copy of its content (see `LongField`).
+        if field.count > LongField.limit + 1 {
+            return LongField.unquoting(field, quote: UInt8(ascii: "\""), short: { add(content: $0, row: row) },
+                                       long: { builder, content in addLong(builder, content: content, row: row) })
+        }
         var scratch = self.scratch
         self.scratch = []
         scratch.removeAll(keepingCapacity: true)
@@ -69,30 +85,60 @@ struct ColumnSummaryAccumulator {
         self.scratch = scratch
     }
 
-    /// Reads one field's content (of source row `row`).
+    /// Reads one field's content (of source row `row`); one over `LongField.limit` bytes is
+    /// counted among the distinct texts by its key (the distinct counter never holds more than
+    /// about 1 KiB of a text).
     @inline(__always)
     mutating func add(content field: UnsafeRawBufferPointer, row: Int) {
+        guard field.count <= LongField.limit else {
+            var builder = LongField.Builder()
+            builder.append(field)
+            return addLong(builder, content: field, row: row)
+        }
+        if read(field, row: row) { countDistinct(field) }
+    }
+
+    /// Reads a content longer than `LongField.limit` that `builder` took (`content`: the
+    /// content in one piece, when it is: else it holds a quote, so it is no number, date or
+    /// boolean).
+    private mutating func addLong(_ builder: LongField.Builder, content: UnsafeRawBufferPointer?, row: Int) {
+        let counted: Bool
+        if let content {
+            counted = read(content, row: row)
+        } else {
+            rows += 1
+            if kind != .text { strays += 1 }
+            counted = true
+        }
+        if counted { builder.key(value: nil).withUnsafeBytes { countDistinct($0) } }
+    }
+
+    /// Counts a field's content in the rows, nulls, strays and values; returns whether it is
+    /// counted among the distinct texts (it is not null).
+    @inline(__always)
+    private mutating func read(_ field: UnsafeRawBufferPointer, row: Int) -> Bool {
         rows += 1
         switch kind {
         case .text:
             if nullTokens.isNull(field, numeric: false, blankIsNull: false) {
                 nulls += 1
-                return
+                return false
             }
-            if !distinct.add(field) {
-                noteLeftOut(field)
-                if distinct.needsShrinking { shrinkDistinct() }
-            }
-            return
         case .integer, .decimal:
-            if let number = ValueParsing.number(field, format: format) {
-                let value = ValueParsing.double(number, field)
+            if let number = ValueParsing.number(field, format: format), case let value = ValueParsing.double(number, field),
+               !value.isNaN {
                 if number.exponent < 0 { fractionDigits = max(fractionDigits, min(6, -number.exponent)) }
                 if allIntegral, !Self.isIntegral(value) { allIntegral = false }
-                if !value.isNaN { record(value, row: row) }
+                let whole = number.wholeInt64
+                sum.add(number, whole: whole, value: value)
+                if holdsIntegers, let whole {
+                    record(whole, row: row)
+                } else {
+                    record(value, row: row)
+                }
             } else if nullTokens.isNull(field, numeric: true) {
                 nulls += 1
-                return
+                return false
             } else {
                 strays += 1
             }
@@ -100,24 +146,39 @@ struct ColumnSummaryAccumulator {
             if let ms = ValueParsing.dateTime(field, format: format) {
                 if wholeSeconds, ms % 1000 != 0 { wholeSeconds = false }
                 if wholeDays, ms % 86_400_000 != 0 { wholeDays = false }
+                sum.add(Int(ms))
                 record(Double(ms), row: row)
             } else if nullTokens.isNull(field, numeric: false) {
                 nulls += 1
-                return
+                return false
             } else {
                 strays += 1
             }
         case .boolean:
             if let value = ValueParsing.boolean(field, format: format) {
-                record(value ? 1 : 0, row: row)
+                sum.add(value ? 1 : 0)
+                record(value ? 1.0 : 0.0, row: row)
             } else if nullTokens.isNull(field, numeric: false) {
                 nulls += 1
-                return
+                return false
             } else {
                 strays += 1
             }
         }
-        if !distinct.add(field), distinct.needsShrinking { distinct.shrink() }
+        return true
+    }
+
+    /// Counts a text (at most `LongField.limit` bytes, or a key) among the distinct texts; in a
+    /// text column, one left out may be the first or last.
+    @inline(__always)
+    private mutating func countDistinct(_ text: UnsafeRawBufferPointer) {
+        if distinct.add(text) { return }
+        if kind == .text {
+            noteLeftOut(text)
+            if distinct.needsShrinking { shrinkDistinct() }
+        } else if distinct.needsShrinking {
+            distinct.shrink()
+        }
     }
 
     /// Shrinks the overflowed distinct counter; a text column's texts it drops may be its first
@@ -129,19 +190,49 @@ struct ColumnSummaryAccumulator {
         leftOutLast = last
     }
 
-    /// Whether `value` is a whole number (without a call to libm's `round` per value).
+    /// Whether `value` is a whole number (without a call to libm's `round` per value); an
+    /// infinity does not make a column of integers continuous (its bins leave it out).
     @inline(__always) static func isIntegral(_ value: Double) -> Bool {
-        guard abs(value) < 9e15 else { return value.isFinite }
-        return Double(Int64(value)) == value
+        guard abs(value) < 9e15 else { return !value.isNaN }
+        return Double(Int64(saturating: value)) == value
     }
 
+    /// Keeps the whole number `value` (of source row `row`; already in `sum`) exactly while
+    /// `holdsIntegers`.
+    @inline(__always)
+    private mutating func record(_ value: Int64, row: Int) {
+        UnsafeMutableRawPointer(values).storeBytes(of: value, toByteOffset: valueCount &* 8, as: Int64.self)
+        valueCount += 1
+        if value < minimumInteger {
+            minimumInteger = value
+            minimum = Double(value)
+            minimumRow = row
+        }
+        if value > maximumInteger {
+            maximumInteger = value
+            maximum = Double(value)
+            maximumRow = row
+        }
+    }
+
+    /// Turns the `Int64`s held from `values + start` (`count` of them) into doubles.
+    static func integersToDoubles(_ values: UnsafeMutablePointer<Double>, from start: Int, count: Int) {
+        let raw = UnsafeMutableRawPointer(values)
+        for i in start..<(start + count) {
+            let integer = raw.load(fromByteOffset: i &* 8, as: Int64.self)
+            values[i] = Double(integer)
+        }
+    }
+
+    /// Keeps `value` (of source row `row`; already in `sum`) for the quantiles and the range.
     @inline(__always)
     private mutating func record(_ value: Double, row: Int) {
+        if holdsIntegers {
+            Self.integersToDoubles(values, from: 0, count: valueCount)
+            holdsIntegers = false
+        }
         values[valueCount] = value
         valueCount += 1
-        let t = sum + value
-        compensation += abs(sum) >= abs(value) ? (sum - t) + value : (value - t) + sum
-        sum = t
         if value < minimum {
             minimum = value
             minimumRow = row
@@ -174,18 +265,29 @@ struct ColumnSummaryAccumulator {
         rows += other.rows
         nulls += other.nulls
         strays += other.strays
+        sum.add(other.sum)
+        if holdsIntegers, other.holdsIntegers {
+            if other.minimumInteger < minimumInteger {
+                (minimumInteger, minimum, minimumRow) = (other.minimumInteger, other.minimum, other.minimumRow)
+            }
+            if other.maximumInteger > maximumInteger {
+                (maximumInteger, maximum, maximumRow) = (other.maximumInteger, other.maximum, other.maximumRow)
+            }
+        } else {
+            // One way for all: doubles.
+            if holdsIntegers { Self.integersToDoubles(values, from: 0, count: valueCount) }
+            if other.holdsIntegers { Self.integersToDoubles(values, from: valueCount, count: other.valueCount) }
+            holdsIntegers = false
+            if other.minimum < minimum {
+                minimum = other.minimum
+                minimumRow = other.minimumRow
+            }
+            if other.maximum > maximum {
+                maximum = other.maximum
+                maximumRow = other.maximumRow
+            }
+        }
         valueCount += other.valueCount
-        let t = sum + other.sum
-        compensation += (abs(sum) >= abs(other.sum) ? (sum - t) + other.sum : (other.sum - t) + sum) + other.compensation
-        sum = t
-        if other.minimum < minimum {
-            minimum = other.minimum
-            minimumRow = other.minimumRow
-        }
-        if other.maximum > maximum {
-            maximum = other.maximum
-            maximumRow = other.maximumRow
-        }
         fractionDigits = max(fractionDigits, other.fractionDigits)
         allIntegral = allIntegral && other.allIntegral
         wholeDays = wholeDays && other.wholeDays

@@ -90,6 +90,9 @@ public final class ColumnSummaryJob: @unchecked Sendable {
 
     /// Fewer rows than this per worker are not worth another thread.
     static let rowsPerWorker = 32_768
+    /// Where the next field starts, when that does not fit in 32 bits (read from the start).
+    static let unknownStart = UInt32.max
+
     /// Rows between two checks of the cancel flag (and progress updates).
     static let checkInterval = 16_384
 
@@ -130,7 +133,9 @@ public final class ColumnSummaryJob: @unchecked Sendable {
             guard var merged = shares[0] else { break }
             for w in 1..<workers {
                 guard let share = shares[w] else { continue }
-                (buffer + merged.valueCount).update(from: share.values, count: share.valueCount)
+                // Bytes as they are: a share may hold `Int64`s (`holdsIntegers`).
+                UnsafeMutableRawPointer(buffer + merged.valueCount).copyMemory(from: share.values,
+                                                                               byteCount: share.valueCount * 8)
                 merged.merge(share)
             }
             for w in 0..<workers { shares[w] = nil }
@@ -186,13 +191,15 @@ public final class ColumnSummaryJob: @unchecked Sendable {
                 for p in position..<end {
                     let row = sourceRow(p)
                     let bytes = records.record(row)
-                    var start = resumes ? Int(nextField[p - first]) : 0
-                    for _ in 0..<skip {
+                    let resumed = resumes ? nextField[p - first] : Self.unknownStart
+                    var start = resumed == Self.unknownStart ? 0 : Int(resumed)
+                    for _ in 0..<(resumed == Self.unknownStart ? index : skip) {
                         start = start > bytes.count ? start
                             : RecordFieldScanner.fieldEnd(bytes, from: start, delimiter: delimiter, quote: quote) + 1
                     }
                     let (field, next) = RecordFieldScanner.field(bytes, from: start, delimiter: delimiter, quote: quote)
-                    nextField[p - first] = UInt32(truncatingIfNeeded: next)
+                    // A record over 4 GiB: past 32 bits, the next column reads from the start.
+                    nextField[p - first] = next < Int(Self.unknownStart) ? UInt32(next) : Self.unknownStart
                     share.add(field, csvQuoted: true, row: row)
                 }
             } else if let fields {
@@ -214,14 +221,19 @@ public final class ColumnSummaryJob: @unchecked Sendable {
     }
 
     /// The field of source row `row` in `column` as the workers read it (CSV quotes removed):
-    /// the text of a smallest or largest value.
+    /// the text of a smallest or largest value, cut as `LongField` cuts long values.
     private func fieldText(row: Int, column: Int) -> String {
         let source = self.source.value
         guard row >= 0 else { return "" }
         guard let raw = source.makeRawFieldReader(column: column, rowCount: sourceRowCount).map({ $0(row) }) else {
-            return source.sortText(row: row, column: column)
+            var text = source.sortText(row: row, column: column)
+            return text.utf8.count <= LongField.limit ? text : text.withUTF8 { LongField.shownText(ofContent: UnsafeRawBufferPointer($0)) }
         }
-        guard raw.first == UInt8(ascii: "\"") else { return String(decoding: raw, as: UTF8.self) }
+        guard raw.first == UInt8(ascii: "\"") else { return LongField.shownText(ofContent: raw) }
+        if raw.count > LongField.limit + 1 {
+            return LongField.unquoting(raw, quote: UInt8(ascii: "\""), short: { String(decoding: $0, as: UTF8.self) },
+                                       long: { builder, _ in builder.shownText })
+        }
         var bytes: [UInt8] = []
         TextKey.appendUnquoting(raw, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)

@@ -131,14 +131,15 @@ struct DistinctCounter {
         }
     }
 
-    /// Text `id` as a `String` (invalid UTF-8 repaired).
-    func text(_ id: Int) -> String { withText(id) { String(decoding: $0, as: UTF8.self) } }
+    /// Text `id` as a `String` (invalid UTF-8 repaired; a long one's key as its first bytes and
+    /// `…`: see `LongField`).
+    func text(_ id: Int) -> String { withText(id) { LongField.text($0) } }
 
     /// The number of distinct texts: exact while nothing was left out, else the sketch's
     /// estimate (never below the texts held).
     var distinctCount: (count: Int, isEstimate: Bool) {
         guard isOverflowed else { return (count, false) }
-        return (max(count + 1, Int(sketch.estimate.rounded())), true)
+        return (max(count + 1, Int(saturating: sketch.estimate.rounded())), true)
     }
 
     /// The ids of the texts held, most frequent first; ties in text collation order (so the

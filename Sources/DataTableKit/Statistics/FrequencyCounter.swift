@@ -55,7 +55,8 @@ public enum FrequencyCounter {
             for row in kept where Int(row) < rowCount { words[Int(row) >> 6] |= 1 << UInt64(row & 63) }
             bitmap = words
         }
-        let reading = FieldReading(source: source, column: column, rowCount: rowCount, kind: kind, nullTokens: nullTokens)
+        let reading = FieldReading(source: source, column: column, rowCount: rowCount, kind: kind, format: format,
+                                   nullTokens: nullTokens)
         let halves = split(rowCount: rowCount, bitmap: bitmap, counting: rows.count)
         let done = Atomic<Int>(0)
         let results = Mutex<[FrequencyAccumulator?]>(Array(repeating: nil, count: halves.count))
@@ -101,17 +102,27 @@ struct FieldReading {
     let raw: ((Int) -> UnsafeRawBufferPointer)?
     let quote: UInt8
     let nullTokens: NullTokens
+    let kind: SortKeyKind
+    let format: ValueFormat
     let numeric: Bool
     let blankIsNull: Bool
 
-    init(source: DataTableDataSource, column: Int, rowCount: Int, kind: SortKeyKind, nullTokens: NullTokens) {
+    init(source: DataTableDataSource, column: Int, rowCount: Int, kind: SortKeyKind, format: ValueFormat,
+         nullTokens: NullTokens) {
         self.source = source
         self.column = column
         self.raw = source.makeRawFieldReader(column: column, rowCount: rowCount)
         self.quote = source.makeRawRecordReader(rowCount: 0)?.quote ?? UInt8(ascii: "\"")
         self.nullTokens = nullTokens
+        self.kind = kind
+        self.format = format
         self.numeric = kind == .integer || kind == .decimal
         self.blankIsNull = kind != .text
+    }
+
+    /// Whether a field's content is null in the column.
+    @inline(__always) func isNull(_ field: UnsafeRawBufferPointer) -> Bool {
+        nullTokens.isNull(field, numeric: numeric, blankIsNull: blankIsNull)
     }
 }
 
@@ -162,13 +173,19 @@ struct FrequencyAccumulator {
         return !check(sinceCheck)
     }
 
-    /// Counts one row's field (`scratch` holds a quoted field's content).
+    /// Counts one row's field (`scratch` holds a quoted field's content, up to
+    /// `LongField.limit` bytes: a longer one is counted by its key, never copied whole).
     @inline(__always)
     mutating func add(row: Int, reading: FieldReading, scratch: inout [UInt8]) {
         rows += 1
         if let raw = reading.raw {
             let field = raw(row)
             if field.count > 0, field[0] == reading.quote {
+                if field.count > LongField.limit + 1 {
+                    LongField.unquoting(field, quote: reading.quote, short: { add(field: $0, reading: reading) },
+                                        long: { builder, content in addLong(builder, content: content, reading: reading) })
+                    return
+                }
                 Self.unquote(field, quote: reading.quote, into: &scratch)
                 scratch.withUnsafeBytes { add(field: $0, reading: reading) }
             } else {
@@ -180,13 +197,37 @@ struct FrequencyAccumulator {
         }
     }
 
+    /// Counts a field's content (a long one by its key).
     @inline(__always)
     private mutating func add(field: UnsafeRawBufferPointer, reading: FieldReading) {
-        if reading.nullTokens.isNull(field, numeric: reading.numeric, blankIsNull: reading.blankIsNull) {
+        guard field.count <= LongField.limit else {
+            var builder = LongField.Builder()
+            builder.append(field)
+            return addLong(builder, content: field, reading: reading)
+        }
+        if reading.isNull(field) {
             nulls += 1
             return
         }
-        let id = Int(table.intern(field))
+        count(table.intern(field))
+    }
+
+    /// Counts a content longer than `LongField.limit` that `builder` took, by its key
+    /// (`content`: the content in one piece, when it is; else it cannot be null, a number or a
+    /// date).
+    private mutating func addLong(_ builder: LongField.Builder, content: UnsafeRawBufferPointer?, reading: FieldReading) {
+        if let content, reading.isNull(content) {
+            nulls += 1
+            return
+        }
+        let value = content.flatMap { FrequencyTable.value(of: $0, kind: reading.kind, format: reading.format) }
+        let key = builder.key(value: value)
+        key.withUnsafeBytes { count(table.intern($0)) }
+    }
+
+    /// One more row of value `id`.
+    @inline(__always) private mutating func count(_ id: UInt32) {
+        let id = Int(id)
         if id == counts.count { counts.append(1) } else { counts[id] += 1 }
     }
 

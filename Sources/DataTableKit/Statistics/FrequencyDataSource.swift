@@ -142,7 +142,7 @@ public final class FrequencyDataSource: DataTableDataSource {
 
     /// `12.34%`: two decimals.
     public static func percentText(_ fraction: Double) -> String {
-        let hundredths = Int((fraction * 10_000).rounded())
+        let hundredths = Int(saturating: (fraction * 10_000).rounded())
         let fractionDigits = hundredths % 100
         return "\(hundredths / 100).\(fractionDigits < 10 ? "0" : "")\(fractionDigits)%"
     }

@@ -42,14 +42,41 @@ public struct FrequencyTable: Sendable {
     /// How many rows hold the `rank`-th most frequent value (0: the most frequent).
     public func count(at rank: Int) -> Int { counts[Int(order[rank])] }
 
-    /// The `rank`-th most frequent value's text (invalid UTF-8 shown as U+FFFD).
+    /// The `rank`-th most frequent value's text (invalid UTF-8 shown as U+FFFD): a value longer
+    /// than `LongField.limit` (1 KiB) as its first bytes and `…` (see `longValueKey(at:)`).
     /// - Complexity: O(length of the value).
     public func text(at rank: Int) -> String {
-        withBytes(at: rank) { String(decoding: $0, as: UTF8.self) }
+        withBytes(at: rank) { LongField.text($0) }
+    }
+
+    /// The key a filter keeps the `rank`-th most frequent value by, when it is longer than
+    /// `LongField.limit` (kept as its first bytes, its length and SHA-256); nil for a value kept
+    /// whole (`text(at:)` is the value).
+    public func longValueKey(at rank: Int) -> LongFieldKey? {
+        withBytes(at: rank) { LongField.isKey($0) ? LongField.identity(ofKey: $0) : nil }
+    }
+
+    /// The `rank`-th most frequent value read as a number or date in the table's kind and
+    /// format (dates in milliseconds since 1970; nil for what does not read so, and for text
+    /// and booleans).
+    public func value(at rank: Int) -> Double? {
+        withBytes(at: rank) { bytes in
+            LongField.isKey(bytes) ? LongField.value(ofKey: bytes) : Self.value(of: bytes, kind: kind, format: format)
+        }
+    }
+
+    /// A field's content read as a number (integers and decimals) or a date (milliseconds), as
+    /// `value(at:)` reads it; nil otherwise (NaN included).
+    static func value(of bytes: UnsafeRawBufferPointer, kind: SortKeyKind, format: ValueFormat) -> Double? {
+        switch kind {
+        case .integer, .decimal: return ValueParsing.decimal(bytes, format: format).flatMap { $0.isNaN ? nil : $0 }
+        case .dateTime: return ValueParsing.dateTime(bytes, format: format).map { Double($0) }
+        case .boolean, .text: return nil
+        }
     }
 
     /// Calls `body` with the `rank`-th most frequent value's bytes, as the field holds them
-    /// (CSV quoting undone).
+    /// (CSV quoting undone), or its key when it is longer than `LongField.limit`.
     public func withBytes<R>(at rank: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         let id = Int(order[rank])
         let start = offsets[id], end = offsets[id + 1]

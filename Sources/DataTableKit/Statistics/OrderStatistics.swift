@@ -11,15 +11,28 @@ enum OrderStatistics {
     /// - Complexity: O(n) expected per level (each selection works right of the previous one),
     ///   O(n log n) at worst (a selection that stops shrinking its range sorts it instead).
     static func quantiles(_ values: UnsafeMutableBufferPointer<Double>, at levels: [Double]) -> [Double] {
+        orderStatistics(values, at: levels).map(\.value)
+    }
+
+    /// A quantile: its value, and the value itself when it is one of the values (a level that
+    /// falls on a rank, or between two equal values), exact even where a double is not.
+    struct Quantile<Value> {
+        var value: Double
+        var exact: Value?
+    }
+
+    /// `quantiles(_:at:)` over doubles or integers (`Int64`, exact past 2^53).
+    static func orderStatistics<Value: OrderedValue>(_ values: UnsafeMutableBufferPointer<Value>,
+                                                      at levels: [Double]) -> [Quantile<Value>] {
         let n = values.count
         guard n > 0, let base = values.baseAddress else { return [] }
-        var result: [Double] = []
+        var result: [Quantile<Value>] = []
         var from = 0  // values before `from` are placed: at most every value after them
-        var known: (index: Int, value: Double)?
+        var known: (index: Int, value: Value)?
         for level in levels {
             let h = Double(n - 1) * min(1, max(0, level))
-            let k = min(n - 1, Int(h))
-            let low: Double
+            let k = min(n - 1, Int(saturating: h))
+            let low: Value
             if let known, known.index == k {
                 low = known.value
             } else {
@@ -30,15 +43,21 @@ enum OrderStatistics {
             }
             let fraction = h - Double(k)
             guard fraction > 0, k + 1 < n else {
-                result.append(low)
+                result.append(Quantile(value: low.orderedDouble, exact: low))
                 continue
             }
             // The next order statistic is the smallest value right of k.
             var high = base[k + 1]
             for i in (k + 2)..<n where base[i] < high { high = base[i] }
-            result.append(low + fraction * (high - low))
+            result.append(quantile(low, high, fraction))
         }
         return result
+    }
+
+    /// The quantile `fraction` of the way from `low` to `high` (exact when they are equal).
+    static func quantile<Value: OrderedValue>(_ low: Value, _ high: Value, _ fraction: Double) -> Quantile<Value> {
+        low == high ? Quantile(value: low.orderedDouble, exact: low)
+            : Quantile(value: interpolate(low.orderedDouble, high.orderedDouble, fraction), exact: nil)
     }
 
     /// The same quantiles as `quantiles(_:at:)`, for many values whose range is known: one pass
@@ -52,16 +71,25 @@ enum OrderStatistics {
     ///   170 ms a column against 40 ms).
     static func quantiles(_ values: UnsafeMutableBufferPointer<Double>, at levels: [Double],
                           minimum: Double, maximum: Double) -> [Double] {
+        orderStatistics(values, at: levels, minimum: minimum, maximum: maximum).map(\.value)
+    }
+
+    /// `quantiles(_:at:minimum:maximum:)` over doubles or integers (`Int64`, exact past 2^53;
+    /// `minimum` and `maximum` as doubles).
+    static func orderStatistics<Value: OrderedValue>(_ values: UnsafeMutableBufferPointer<Value>, at levels: [Double],
+                                                      minimum: Double, maximum: Double) -> [Quantile<Value>] {
         let n = values.count
         let buckets = 1 << 16
         let scale = Double(buckets) / (maximum - minimum)
-        guard n >= buckets, maximum > minimum, scale.isFinite, scale > 0 else { return quantiles(values, at: levels) }
-        @inline(__always) func bucket(_ v: Double) -> Int { min(buckets - 1, Int((v - minimum) * scale)) }
+        guard n >= buckets, maximum > minimum, scale.isFinite, scale > 0 else { return orderStatistics(values, at: levels) }
+        @inline(__always) func bucket(_ v: Value) -> Int {
+            min(buckets - 1, max(0, Int(saturating: (v.orderedDouble - minimum) * scale)))
+        }
         // The ranks wanted: each level's closest rank below, and the one above when it interpolates.
         let positions = levels.map { Double(n - 1) * min(1, max(0, $0)) }
         var ranks = Set<Int>()
         for h in positions {
-            let k = min(n - 1, Int(h))
+            let k = min(n - 1, Int(saturating: h))
             ranks.insert(k)
             if h > Double(k), k + 1 < n { ranks.insert(k + 1) }
         }
@@ -86,7 +114,7 @@ enum OrderStatistics {
         }
         let wanted = Array(Set(ranks.map { bucket(ofRank: $0) })).sorted()
         let held = wanted.reduce(0) { $0 + counts[$1] }
-        guard held <= n / 4 else { return quantiles(values, at: levels) }
+        guard held <= n / 4 else { return orderStatistics(values, at: levels) }
         // Each wanted bucket's values, side by side.
         var slot = [Int32](repeating: -1, count: buckets)
         var offsets: [Int] = []
@@ -96,7 +124,7 @@ enum OrderStatistics {
             offsets.append(total)
             total += counts[b]
         }
-        let picked = UnsafeMutablePointer<Double>.allocate(capacity: max(1, total))
+        let picked = UnsafeMutablePointer<Value>.allocate(capacity: max(1, total))
         defer { picked.deallocate() }
         var fill = offsets
         slot.withUnsafeBufferPointer { slot in
@@ -108,7 +136,7 @@ enum OrderStatistics {
                 }
             }
         }
-        func value(atRank rank: Int) -> Double {
+        func value(atRank rank: Int) -> Value {
             let b = bucket(ofRank: rank), s = Int(slot[b])
             let lo = offsets[s], hi = lo + counts[b]
             let k = lo + rank - starts[b]
@@ -116,18 +144,31 @@ enum OrderStatistics {
             return picked[k]
         }
         return positions.map { h in
-            let k = min(n - 1, Int(h))
+            let k = min(n - 1, Int(saturating: h))
             let low = value(atRank: k)
-            guard h > Double(k), k + 1 < n else { return low }
-            return low + (h - Double(k)) * (value(atRank: k + 1) - low)
+            guard h > Double(k), k + 1 < n else { return Quantile(value: low.orderedDouble, exact: low) }
+            return quantile(low, value(atRank: k + 1), h - Double(k))
         }
+    }
+
+    /// `low + fraction · (high − low)` for `low <= high` and a fraction in 0...1, within
+    /// `low...high` even when `high − low` is beyond the double range (`-1e308`, `1e308`);
+    /// with an infinite end, that end (as the formula's limit), NaN between two infinities.
+    static func interpolate(_ low: Double, _ high: Double, _ fraction: Double) -> Double {
+        guard fraction > 0, low != high else { return low }
+        guard low.isFinite, high.isFinite else {
+            return low.isInfinite && high.isInfinite ? .nan : low.isInfinite ? low : high
+        }
+        let gap = high - low
+        let value = gap.isFinite ? low + fraction * gap : low * (1 - fraction) + high * fraction
+        return min(high, max(low, value))
     }
 
     /// Rearranges `v[lo..<hi]` so that `v[k]` holds the value a sort would put there, with no
     /// larger value before it and no smaller one after it. Hoare partitions around a median of
     /// three, which splits runs of equal values evenly (a column of a few distinct values stays
     /// linear).
-    static func select(_ v: UnsafeMutablePointer<Double>, _ lo: Int, _ hi: Int, _ k: Int) {
+    static func select<Value: Comparable>(_ v: UnsafeMutablePointer<Value>, _ lo: Int, _ hi: Int, _ k: Int) {
         var lo = lo, hi = hi - 1
         var rounds = 0
         while hi > lo {
@@ -157,9 +198,23 @@ enum OrderStatistics {
         }
     }
 
-    @inline(__always) private static func swap(_ v: UnsafeMutablePointer<Double>, _ a: Int, _ b: Int) {
+    @inline(__always) private static func swap<Value>(_ v: UnsafeMutablePointer<Value>, _ a: Int, _ b: Int) {
         let t = v[a]
         v[a] = v[b]
         v[b] = t
     }
+}
+
+/// What quantiles and histograms are taken of: doubles, or integers kept exact (`Int64`).
+protocol OrderedValue: Comparable {
+    /// The value as a double (the nearest one for an integer past 2^53).
+    var orderedDouble: Double { get }
+}
+
+extension Double: OrderedValue {
+    var orderedDouble: Double { self }
+}
+
+extension Int64: OrderedValue {
+    var orderedDouble: Double { Double(self) }
 }

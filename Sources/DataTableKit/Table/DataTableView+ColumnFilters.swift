@@ -103,7 +103,7 @@ extension DataTableView {
             guard changedColumns.contains(filter.column) else { return false }
             switch filter.predicate {
             case .comparison, .range: return true
-            case .equalsAny(_, let includesNull): return includesNull  // nulls depend on the kind
+            case .equalsAny(_, let includesNull, _): return includesNull  // nulls depend on the kind
             case .substring, .regex: return false
             }
         }

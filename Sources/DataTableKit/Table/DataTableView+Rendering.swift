@@ -303,7 +303,7 @@ extension DataTableView {
             position += "  " + text
         } else if let job = activeJob {
             let verb = grouping != nil && job.kind.verb == "sorting" ? "grouping" : job.kind.verb
-            position += "  \(verb) \(Int(job.fraction * 100))% (Esc cancels)"
+            position += "  \(verb) \(Int(saturating: job.fraction * 100))% (Esc cancels)"
         }
         if !columns.isEmpty {
             let column = sourceColumn(forDisplayColumn: cursor.column)

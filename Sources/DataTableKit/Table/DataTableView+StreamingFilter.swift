@@ -186,7 +186,7 @@ extension DataTableView {
         }
         let unsorted = isShowingPartialRows && !sortDescriptors.isEmpty ? " (unsorted until it ends)" : ""
         parts.append("\(grouped(job.partialRows.count)) matches so far" + unsorted)
-        parts.append("\(Int(job.fraction * 100))% (Esc cancels)")
+        parts.append("\(Int(saturating: job.fraction * 100))% (Esc cancels)")
         return "filtering " + parts.joined(separator: separator)
     }
 }

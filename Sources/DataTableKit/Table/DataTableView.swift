@@ -484,7 +484,7 @@ public final class DataTableView {
 }
 
 /// `1234567` as `1,234,567`.
-package func grouped(_ n: Int) -> String {
+package func grouped<Integer: BinaryInteger>(_ n: Integer) -> String {
     let digits = String(n.magnitude)
     var out = ""
     for (i, c) in digits.enumerated() {

@@ -16,7 +16,7 @@ struct RowFlash {
     func background(at now: ContinuousClock.Instant) -> Color? {
         let elapsed = now - start
         guard elapsed >= .zero, elapsed < Self.duration else { return nil }
-        let step = Int(Double(Self.steps.count) * (elapsed / Self.duration))
+        let step = Int(saturating: Double(Self.steps.count) * (elapsed / Self.duration))
         return Self.steps[min(step, Self.steps.count - 1)]
     }
 }

@@ -159,7 +159,7 @@ final class ColumnKindSampler: @unchecked Sendable {
         guard count > sampleSize else { return Array(0..<count) }
         guard sampleSize > 1 else { return [0] }
         let step = Double(count - 1) / Double(sampleSize - 1)
-        return (0..<sampleSize).map { min(count - 1, Int((Double($0) * step).rounded())) }
+        return (0..<sampleSize).map { min(count - 1, Int(saturating: (Double($0) * step).rounded())) }
     }
 }
 

@@ -91,7 +91,7 @@ enum ColumnSizer {
         guard !widths.isEmpty else { return 0 }
         if percentile >= 1 { return widths.max()! }
         let sorted = widths.sorted()
-        let index = Int((Double(sorted.count) * percentile).rounded(.up)) - 1
+        let index = Int(saturating: (Double(sorted.count) * percentile).rounded(.up)) - 1
         return sorted[max(0, min(sorted.count - 1, index))]
     }
 
@@ -122,7 +122,7 @@ enum ColumnSizer {
         let spread = sampleSize - head
         var rows = Array(0..<head)
         let step = Double(count - head) / Double(spread)
-        for i in 0..<spread { rows.append(head + Int(Double(i) * step)) }
+        for i in 0..<spread { rows.append(head + Int(saturating: Double(i) * step)) }
         // The last row too: ids and running numbers are widest at the end.
         if spread > 0 { rows[rows.count - 1] = count - 1 }
         return rows

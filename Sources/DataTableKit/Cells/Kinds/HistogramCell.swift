@@ -39,7 +39,7 @@ public final class HistogramCell: LayoutCell {
             if case .string(let text) = value { numbers = SparklineCell.numbers(in: text) } else {
                 numbers = value.doubleValue.map { [$0] } ?? []
             }
-            counts = numbers.map { $0 >= 1 && $0 < 9e18 ? Int($0) : 0 }
+            counts = numbers.map { $0 >= 1 && $0 < 9e18 ? Int(saturating: $0) : 0 }
         case .bool, .null:
             counts = []
         }
@@ -66,7 +66,7 @@ public final class HistogramCell: LayoutCell {
             if count <= 0 || largest <= 0 {
                 line.append(" ")
             } else {
-                let eighths = Int((Double(count) / Double(largest) * 8).rounded(.up))
+                let eighths = Int(saturating: (Double(count) / Double(largest) * 8).rounded(.up))
                 line.append(ramp[min(7, max(0, eighths - 1))])
             }
         }

@@ -68,7 +68,7 @@ public final class ProgressBarCell: LayoutCell {
         guard let fraction, fraction.isFinite else { return nil }
         let percent = (fraction * 100).rounded()
         guard abs(percent) < 1e9 else { return nil }
-        return "\(Int(percent))%"
+        return "\(Int(saturating: percent))%"
     }
 
     /// The bar for `fraction` in `columns` columns: whole blocks, then one partial block.
@@ -76,8 +76,8 @@ public final class ProgressBarCell: LayoutCell {
     public static func bar(fraction: Double, columns: Int, ascii: Bool) -> String {
         let columns = max(0, columns)
         let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
-        if ascii { return String(repeating: "#", count: Int((clamped * Double(columns)).rounded())) }
-        let eighths = Int((clamped * Double(columns * 8)).rounded())
+        if ascii { return String(repeating: "#", count: Int(saturating: (clamped * Double(columns)).rounded())) }
+        let eighths = Int(saturating: (clamped * Double(columns * 8)).rounded())
         var bar = String(repeating: "\u{2588}", count: eighths / 8)
         if eighths % 8 > 0 { bar.unicodeScalars.append(Unicode.Scalar(0x2590 - UInt32(eighths % 8))!) }
         return bar

@@ -63,7 +63,7 @@ public final class SparklineCell: LayoutCell {
         let span = high - low
         var line = ""
         for value in values {
-            let level = span > 0 && span.isFinite ? Int(((value - low) / span * 7).rounded()) : 3
+            let level = span > 0 && span.isFinite ? Int(saturating: ((value - low) / span * 7).rounded()) : 3
             line.append(ramp[min(7, max(0, level))])
         }
         return line

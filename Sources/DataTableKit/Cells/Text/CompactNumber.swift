@@ -52,7 +52,7 @@ public enum CompactNumber {
                 scaled = (magnitude / units[u].scale * factor).rounded()
             }
             guard scaled < 1e18 else { return nil }
-            let n = Int(scaled)
+            let n = Int(saturating: scaled)
             var s = sign
             if decimals == 1 {
                 s += String(n / 10)

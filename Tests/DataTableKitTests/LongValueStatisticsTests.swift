@@ -1,0 +1,209 @@
+import DataTableCSV
+import Glibc
+import Testing
+import TerminalSurface
+import TestSupport
+@testable import DataTableApp
+@testable import DataTableKit
+
+/// Values over 1 KiB in the frequency table and the summary: kept as a key of bounded size
+/// (first bytes, length, SHA-256), shown cut with `…`, and filtered by Enter to exactly the
+/// rows counted (see docs/decisions/0083-long-values-in-statistics.md).
+@Suite struct LongValueStatisticsTests {
+    /// The most a statistic keeps of one value: the first bytes, the marker, length and
+    /// SHA-256, and a number.
+    static let keptPerValue = LongField.limit + 1 + 8 + 32 + 9
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    @Test func sha256GivesTheStandardDigestsWhateverThePieces() {
+        func digest(_ text: String, pieces: Int = 1) -> String {
+            var sha = SHA256()
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBytes { all in
+                var i = 0, k = 0
+                while i < all.count {
+                    let n = pieces == 1 ? all.count : min(all.count - i, 1 + (k * 7) % pieces)
+                    sha.update(UnsafeRawBufferPointer(rebasing: all[i..<(i + n)]))
+                    i += n
+                    k += 1
+                }
+            }
+            return Self.hex(sha.finalize())
+        }
+        // FIPS 180-4 examples, and sha256sum of 1,000 `a`s.
+        #expect(digest("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(digest("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let twoBlocks = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
+        #expect(digest(twoBlocks) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(digest(twoBlocks, pieces: 5) == digest(twoBlocks))
+        let thousand = String(repeating: "a", count: 1000)
+        #expect(digest(thousand) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        #expect(digest(thousand, pieces: 97) == digest(thousand))
+    }
+
+    /// Long values sharing their first 5,000 bytes, one exactly at the limit, one just over it.
+    static let prefix = String(repeating: "x", count: 5000)
+    static let values = [prefix + "1", prefix + "1", prefix + "2", String(repeating: "x", count: LongField.limit),
+                         prefix + "1", String(repeating: "x", count: LongField.limit + 1), "a", prefix + "2", ""]
+
+    @Test func aLongValueIsCountedWholeButKeptAsABoundedKey() throws {
+        let source = StringRowsDataSource(titles: ["v"], rows: Self.values.map { [$0] })
+        let table = try #require(FrequencyCounter.count(source: source, column: 0, rows: .first(Self.values.count), kind: .text))
+        // Independently: the values by count.
+        var expected: [String: Int] = [:]
+        for value in Self.values where !value.isEmpty { expected[value, default: 0] += 1 }
+        #expect(table.count == expected.count && table.nullCount == 1)
+        #expect((0..<table.count).map(table.count(at:)).sorted() == expected.values.sorted())
+        for rank in 0..<table.count {
+            let text = table.text(at: rank)
+            if let value = expected.first(where: { $0.key == text }) {
+                #expect(table.longValueKey(at: rank) == nil && value.key.utf8.count <= LongField.limit)
+                #expect(value.value == table.count(at: rank))
+            } else {
+                #expect(table.longValueKey(at: rank) != nil)
+                #expect(text == String(repeating: "x", count: LongField.limit) + "…")
+            }
+        }
+        #expect((0..<table.count).compactMap(table.longValueKey(at:)).count == expected.keys.filter { $0.utf8.count > LongField.limit }.count)
+        // What is kept: at most about 1 KiB per value, whatever its length.
+        #expect(table.bytes.count <= expected.count * Self.keptPerValue, "\(table.bytes.count) bytes kept")
+        // Equal first bytes, other ends: two values, two keys.
+        let keys = (0..<table.count).compactMap(table.longValueKey(at:))
+        #expect(Set(keys).count == 3)
+    }
+
+    @Test func aCutValueEndsOnACharacterBoundary() throws {
+        let value = String(repeating: "é", count: 700)  // 1,400 bytes; 1,024 is the second byte of an é
+        let source = StringRowsDataSource(titles: ["v"], rows: [[value]])
+        let table = try #require(FrequencyCounter.count(source: source, column: 0, rows: .first(1), kind: .text))
+        #expect(table.text(at: 0) == String(repeating: "é", count: 512) + "…")
+    }
+
+    /// A CSV file of `text`.
+    static func csvFile(_ text: String) throws -> CSVFileDataSource {
+        var template = Array("\(ScratchDirectory.path)/dtable-long-XXXXXX.csv".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        precondition(fd >= 0)
+        _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let source = try CSVFileDataSource(path: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        source.indexAll()
+        return source
+    }
+
+    /// Quoted long fields (with doubled quotes, and without: the same value as unquoted), long
+    /// numbers padded with blanks, and short values.
+    static let fileText: String = {
+        let quoted = "\"" + String(repeating: "y", count: 3000) + "\"\"q\"\"\""  // content yyy…"q"
+        let plain = String(repeating: "w", count: 3000)
+        let rows = [quoted, "\"" + plain + "\"", plain, quoted, "short", quoted, plain + "2"]
+        return "id,v,n\n" + rows.enumerated().map { i, v in
+            let n = i % 3 == 0 ? "\"" + String(repeating: " ", count: 2000) + "\(i)\"" : i % 3 == 1 ? "\(i)" + String(repeating: " ", count: 1500) : "\(i)"
+            return "\(i),\(v),\(n)\n"
+        }.joined()
+    }()
+
+    @Test func longFieldsOfAFileAreReadAsTheTableReadsThem() throws {
+        let source = try Self.csvFile(Self.fileText)
+        let table = try #require(FrequencyCounter.count(source: source, column: 1, rows: .first(source.rowCount), kind: .text))
+        let counts = (0..<table.count).map { (table.text(at: $0), table.count(at: $0)) }
+        let y = String(repeating: "y", count: LongField.limit) + "…", w = String(repeating: "w", count: LongField.limit) + "…"
+        #expect(counts.map(\.1) == [3, 2, 1, 1])
+        #expect(counts.map(\.0) == [y, w, "short", w])
+        // The table's own text of the fields, read whole, has the same key.
+        for row in 0..<source.rowCount {
+            let shown = source.text(row: row, column: 1)
+            guard shown.utf8.count > LongField.limit else { continue }
+            let rank = try #require((0..<table.count).first { rank in
+                table.longValueKey(at: rank).map { key in ColumnFilterTest.matchesLong(key, shown) } ?? false
+            })
+            #expect(table.text(at: rank).hasPrefix(String(shown.prefix(8))))
+        }
+        // Numbers over 1 KiB (blanks around them) are numbers: in the bins, not strays.
+        let numbers = try #require(FrequencyCounter.count(source: source, column: 2, rows: .first(source.rowCount),
+                                                          kind: .integer))
+        let bins = try #require(FrequencyBins(numbers))
+        #expect(bins.strayCount == 0 && bins.bins.map(\.count).reduce(0, +) == 7)
+        #expect(bins.bins.map(\.label) == (0...6).map { "[\($0), \($0 + 1))" })
+    }
+
+    @Test func enterOnACutValueFiltersTheTableToExactlyTheRowsCounted() throws {
+        let source = try Self.csvFile(Self.fileText)
+        let (app, _) = TableFixtures.application(source, size: Size(width: 80, height: 14), colorCount: 0)
+        for (moves, rows) in [("", 3), ("j", 2), ("jjj", 1)] {
+            app.type("lF")
+            app.settleScreens()
+            #expect(app.screens.top is SheetScreen)
+            app.type(moves)
+            app.press(.enter)
+            app.view.waitForJob()
+            #expect(app.screens.screens.count == 1)
+            #expect(app.view.viewport.rowCount == rows, "after \(moves)")
+            guard case .equalsAny(let values, _, let longValues) = app.view.columnFilters.last?.predicate else {
+                Issue.record("no filter")
+                return
+            }
+            #expect(values.isEmpty && longValues.count == 1)
+            #expect(app.view.columnFilters.last!.summary().hasSuffix("…"))
+            app.press(.escape)
+            app.view.waitForJob()
+            app.type("h")
+        }
+    }
+
+    @Test func theSummaryKeepsLongTextsCut() throws {
+        let source = StringRowsDataSource(titles: ["v", "n"], rows: Self.values.enumerated().map { i, v in
+            [v, i == 0 ? "1" + String(repeating: " ", count: 2000) : String(i + 1)]
+        })
+        let job = ColumnSummaryJob(source: source, columns: [.init(index: 0, title: "v", kind: .text),
+                                                             .init(index: 1, title: "n", kind: .integer)],
+                                   rows: nil, sourceRowCount: source.rowCount, workerCount: 2)
+        job.run()
+        let text = try #require(job.summaries[0])
+        var expected = Set(Self.values)
+        expected.remove("")  // null
+        #expect(text.distinctCount == expected.count && !text.isDistinctCountEstimated && text.nullCount == 1)
+        #expect(text.mostFrequent == String(Self.prefix.prefix(LongField.limit)) + "…" && text.mostFrequentCount == 3)
+        #expect(text.maximum == String(Self.prefix.prefix(LongField.limit)) + "…")
+        let numbers = try #require(job.summaries[1])
+        #expect(numbers.minimum == "1" + String(repeating: " ", count: LongField.limit - 1) + "…")
+        #expect(numbers.mean == Double((1...9).reduce(0, +)) / 9)
+        // The distinct counter keeps at most about 1 KiB of each text.
+        var accumulator = ColumnSummaryAccumulator(kind: .text, format: .standard, nullTokens: .standard, distinctLimit: 100,
+                                                   values: UnsafeMutablePointer<Double>.allocate(capacity: 16))
+        defer { accumulator.values.deallocate() }
+        for (row, value) in Self.values.enumerated() {
+            var value = value
+            value.withUTF8 { accumulator.add(UnsafeRawBufferPointer($0), csvQuoted: true, row: row) }
+        }
+        #expect(accumulator.distinct.bytes.count <= expected.count * Self.keptPerValue)
+    }
+}
+
+extension ColumnFilterTest {
+    /// Whether a filter on `key` keeps a field holding `text`.
+    static func matchesLong(_ key: LongFieldKey, _ text: String) -> Bool {
+        (try? ColumnFilterTest(.equalsAny([], longValues: [key], column: 0), kind: .text).matches(text)) ?? false
+    }
+}
+
+/// `B` in the frequency sheet makes its bins on a worker: the sheet says so until they are
+/// there (binning reads every distinct value).
+@Suite struct FrequencyBinsOnAWorkerTests {
+    @Test func bSaysItMakesTheBinsThenShowsThem() throws {
+        let source = StringRowsDataSource(titles: ["x"], rows: (0..<5000).map { [String(Double($0) * 0.37)] })
+        let (app, backend) = TableFixtures.application(source, size: Size(width: 70, height: 12), colorCount: 0)
+        app.type("F")
+        app.settleScreens()
+        app.type("B")
+        #expect(backend.presented!.lines.joined().contains("making the bins of x"), "\(backend.presented!.lines)")
+        app.settleScreens()
+        #expect(backend.presented!.lines.last!.contains("x in bins of width 100"))
+        app.type("B")
+        app.settleScreens()
+        #expect(backend.presented!.lines.last!.contains("frequency of x"))
+    }
+}
