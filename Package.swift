@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // SHA-256 of values too long to keep whole in a statistic (LongField).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // 1. ncursesw as a system library: module map plus a small shim header.
@@ -28,7 +30,9 @@ let package = Package(
         // 2. Geometry, styles, display width, the surface, the backend protocol. No curses, no I/O.
         .target(name: "TerminalSurface"),
         // 3. The table library: data source, viewport, cell registry, reuse pool, controller.
-        .target(name: "DataTableKit", dependencies: ["TerminalSurface", "CPCRE2"]),
+        .target(name: "DataTableKit", dependencies: [
+            "TerminalSurface", "CPCRE2", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // The app layer over the table: run loop, screens, config file, commands of actions.
         .target(name: "DataTableApp", dependencies: [
             "DataTableKit", "TerminalSurface", .product(name: "TOMLKit", package: "TOMLKit"),

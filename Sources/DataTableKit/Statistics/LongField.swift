@@ -1,3 +1,4 @@
+import Crypto
 import Glibc
 
 /// How the statistics keep a field they count (the frequency table's values, the summary's
@@ -86,7 +87,7 @@ enum LongField {
         private(set) var head: [UInt8] = []
         private var sha = SHA256()
         /// Bytes taken.
-        var length: Int { Int(truncatingIfNeeded: sha.length) }
+        private(set) var length = 0
         /// Whether more than `limit` bytes were taken.
         var isLong: Bool { head.count > LongField.limit }
 
@@ -97,7 +98,8 @@ enum LongField {
                 let take = min(bytes.count, LongField.limit + 1 - head.count)
                 head.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<take]))
             }
-            sha.update(bytes)
+            sha.update(bufferPointer: bytes)
+            length += bytes.count
         }
 
         mutating func append(byte: UInt8) {
@@ -114,8 +116,7 @@ enum LongField {
 
         /// The length (8 bytes, little-endian) and SHA-256 of what was taken.
         var identityBytes: [UInt8] {
-            var sha = self.sha
-            return withUnsafeBytes(of: UInt64(length).littleEndian) { Array($0) } + sha.finalize()
+            withUnsafeBytes(of: UInt64(length).littleEndian) { Array($0) } + Array(sha.finalize())
         }
 
         /// The length and SHA-256 of what was taken, and its first bytes as text.
