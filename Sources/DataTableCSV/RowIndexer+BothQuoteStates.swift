@@ -33,9 +33,7 @@ extension RowIndexer {
             let b = scanBytes(chunk, from: 0, baseOffset: baseOffset, quote: quote, state: insideState, into: &inside)
             return (a, b)
         }
-        let quotes = SIMD16<UInt8>(repeating: quote)
-        let lineFeeds = SIMD16<UInt8>(repeating: lineFeed)
-        let returns = SIMD16<UInt8>(repeating: carriageReturn)
+        let needles = BlockNeedles(quote: quote)
         // In-quotes parity of the `outside` hypothesis (the other one is its complement).
         var parity: UInt64 = outsideState.inQuotes ? ~0 : 0
         var carryLF0: UInt64 = 0, carryLF1: UInt64 = 0
@@ -49,16 +47,7 @@ extension RowIndexer {
         var i = 0
         while i &+ 64 <= n {
             let block = bytes + i
-            let v0 = block.loadUnaligned(fromByteOffset: 0, as: SIMD16<UInt8>.self)
-            let v1 = block.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
-            let v2 = block.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self)
-            let v3 = block.loadUnaligned(fromByteOffset: 48, as: SIMD16<UInt8>.self)
-            let pair = bitmasks(v0 .== quotes, v1 .== quotes, v2 .== quotes, v3 .== quotes,
-                                v0 .== lineFeeds, v1 .== lineFeeds, v2 .== lineFeeds, v3 .== lineFeeds)
-            let quoteMask = pair[0], lineFeedMask = pair[1]
-            let c0 = v0 .== returns, c1 = v1 .== returns, c2 = v2 .== returns, c3 = v3 .== returns
-            let anyCR = unsafeBitCast((c0 .| c1) .| (c2 .| c3), to: SIMD2<UInt64>.self)
-            let returnMask = anyCR[0] | anyCR[1] == 0 ? 0 : bitmask(c0, c1, c2, c3)
+            let (quoteMask, lineFeedMask, returnMask) = quoteLineFeedReturnMasks(block, needles)
 
             let inQuotes = prefixXOR(quoteMask) ^ parity
             parity = UInt64(bitPattern: Int64(bitPattern: inQuotes) >> 63)

@@ -39,22 +39,14 @@ extension RowIndexer {
         var open = state.delimitersInRecord, widest = state.widest
         var i = 0
         if n >= 64, let bytes = chunk.baseAddress, 1.littleEndian == 1 {
-            let quotes = SIMD16<UInt8>(repeating: quote), lineFeeds = SIMD16<UInt8>(repeating: lineFeed)
-            let returns = SIMD16<UInt8>(repeating: carriageReturn), delimiters = SIMD16<UInt8>(repeating: delimiter)
+            let needles = BlockNeedles(quote: quote, delimiter: delimiter)
             while i &+ 64 <= n {
                 let block = bytes + i
-                let v0 = block.loadUnaligned(fromByteOffset: 0, as: SIMD16<UInt8>.self)
-                let v1 = block.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
-                let v2 = block.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self)
-                let v3 = block.loadUnaligned(fromByteOffset: 48, as: SIMD16<UInt8>.self)
-                let quoteAndLF = bitmasks(v0 .== quotes, v1 .== quotes, v2 .== quotes, v3 .== quotes,
-                                          v0 .== lineFeeds, v1 .== lineFeeds, v2 .== lineFeeds, v3 .== lineFeeds)
-                let crAndDelimiter = bitmasks(v0 .== returns, v1 .== returns, v2 .== returns, v3 .== returns,
-                                              v0 .== delimiters, v1 .== delimiters, v2 .== delimiters, v3 .== delimiters)
-                let quoted = prefixXOR(quoteAndLF[0]) ^ inQuotes
+                let masks = quoteLineFeedReturnDelimiterMasks(block, needles)
+                let quoted = prefixXOR(masks.quote) ^ inQuotes
                 inQuotes = UInt64(bitPattern: Int64(bitPattern: quoted) >> 63)
-                var terminators = (quoteAndLF[1] | crAndDelimiter[0]) & ~quoted
-                var fields = crAndDelimiter[1] & ~quoted
+                var terminators = (masks.lineFeed | masks.carriageReturn) & ~quoted
+                var fields = masks.delimiter & ~quoted
                 while terminators != 0 {
                     let below = (terminators & (0 &- terminators)) &- 1
                     open &+= (fields & below).nonzeroBitCount

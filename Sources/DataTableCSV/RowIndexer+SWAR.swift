@@ -54,9 +54,7 @@ extension RowIndexer {
         guard n >= 64, let bytes = chunk.baseAddress, 1.littleEndian == 1 else {
             return scanBytes(chunk, from: 0, baseOffset: baseOffset, quote: quote, state: state, into: &sink)
         }
-        let quotes = SIMD16<UInt8>(repeating: quote)
-        let lineFeeds = SIMD16<UInt8>(repeating: lineFeed)
-        let returns = SIMD16<UInt8>(repeating: carriageReturn)
+        let needles = BlockNeedles(quote: quote)
         // All ones while inside quotes.
         var parity: UInt64 = state.inQuotes ? ~0 : 0
         // Bit 0: the byte before the block was an LF / CR terminator outside quotes.
@@ -69,16 +67,7 @@ extension RowIndexer {
         var i = 0
         while i &+ 64 <= n {
             let block = bytes + i
-            let v0 = block.loadUnaligned(fromByteOffset: 0, as: SIMD16<UInt8>.self)
-            let v1 = block.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
-            let v2 = block.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self)
-            let v3 = block.loadUnaligned(fromByteOffset: 48, as: SIMD16<UInt8>.self)
-            let pair = bitmasks(v0 .== quotes, v1 .== quotes, v2 .== quotes, v3 .== quotes,
-                                v0 .== lineFeeds, v1 .== lineFeeds, v2 .== lineFeeds, v3 .== lineFeeds)
-            let quoteMask = pair[0], lineFeedMask = pair[1]
-            let c0 = v0 .== returns, c1 = v1 .== returns, c2 = v2 .== returns, c3 = v3 .== returns
-            let anyCR = unsafeBitCast((c0 .| c1) .| (c2 .| c3), to: SIMD2<UInt64>.self)
-            let returnMask = anyCR[0] | anyCR[1] == 0 ? 0 : bitmask(c0, c1, c2, c3)
+            let (quoteMask, lineFeedMask, returnMask) = quoteLineFeedReturnMasks(block, needles)
 
             let inQuotes = prefixXOR(quoteMask) ^ parity
             parity = UInt64(bitPattern: Int64(bitPattern: inQuotes) >> 63)
