@@ -194,17 +194,22 @@ extension EndToEnd {
             #expect(try session.display("#{mouse_any_flag}#{mouse_sgr_flag}") == "00", "mouse reporting left on")
         }
 
-        @Test("Ctrl-Z gives the terminal back to the shell; fg redraws the table and it still works")
-        func suspendAndResume() throws {
-            let directory = try Fixture.directoryWithPeople()
-            let binary = try dtableBinaryPath()
-            // An interactive shell with job control, as a user has.
+        /// dtable on the people file, started from an interactive shell with job control, as a
+        /// user starts it; returns once the table is on screen.
+        func startViewerInAShell(in directory: TemporaryDirectory) throws -> TmuxSession {
             let session = try TmuxSession(arguments: ["bash", "--norc", "--noprofile", "-i"], environment: ["PS1": "prompt$ "],
                                           workingDirectory: directory.path)
             try #require(session.waitFor("prompt$"), "\(session.lastScreen)")
-            try session.sendLiteral("\(shellQuoted(binary)) \(Fixture.peopleFileName)")
+            try session.sendLiteral("\(shellQuoted(try dtableBinaryPath())) \(Fixture.peopleFileName)")
             try session.sendKeys("Enter")
             try #require(session.waitFor { Fixture.isTableScreen($0, height: 24) }, "\(session.lastScreen)")
+            return session
+        }
+
+        @Test("Ctrl-Z gives the terminal back to the shell; fg redraws the table and it still works")
+        func suspendAndResume() throws {
+            let directory = try Fixture.directoryWithPeople()
+            let session = try startViewerInAShell(in: directory)
             try session.sendKeys("j")
             #expect(session.waitFor { Fixture.statusLine($0).contains("row 2/200") }, "\(session.lastScreen)")
 
@@ -229,13 +234,7 @@ extension EndToEnd {
         @Test("Keys typed after q reach the shell: dtable reads no further than the key that quits")
         func typeAheadAfterQuitReachesTheShell() throws {
             let directory = try Fixture.directoryWithPeople()
-            let binary = try dtableBinaryPath()
-            let session = try TmuxSession(arguments: ["bash", "--norc", "--noprofile", "-i"], environment: ["PS1": "prompt$ "],
-                                          workingDirectory: directory.path)
-            try #require(session.waitFor("prompt$"), "\(session.lastScreen)")
-            try session.sendLiteral("\(shellQuoted(binary)) \(Fixture.peopleFileName)")
-            try session.sendKeys("Enter")
-            try #require(session.waitFor { Fixture.isTableScreen($0, height: 24) }, "\(session.lastScreen)")
+            let session = try startViewerInAShell(in: directory)
             // One write: the key that quits and a command for the shell, as a fast typist sends them.
             try session.sendLiteral("qecho typed-ahead-$((40 + 2))\n")
             #expect(session.waitFor("typed-ahead-42"), "\(session.lastScreen)")
