@@ -30,8 +30,12 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     /// The offset of the header (or first) record: past the BOM, an Excel `sep=` line and the
     /// lines `skipLines` skipped.
     public let headerStart: Int
-    /// Set when the first lines do not split like the rest (a title or notes above the header).
-    let preambleHint: String?
+    /// When the first lines do not split like the rest (a title or notes above the header): how
+    /// many look like a preamble, and how many lines to skip then (these and `skipLines`).
+    let preamble: (lines: Int, skip: Int)?
+    /// The program's words after the notices (how to skip lines, how to change the limit). Set
+    /// before the table reads the source.
+    public var hints = DataTableHints()
     /// Whether the file starts with a UTF-8 byte order mark (EF BB BF).
     public let hasByteOrderMark: Bool
     /// The offset of the first data record: past the BOM and the header record (with its terminator).
@@ -159,7 +163,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let sample = file.bytes(headerStart..<min(file.length, headerStart + (1 << 16)))
         if let message = CSVPreamble.archiveMessage(all, decompressed: file.compressionFormat != nil) { throw MappedFile.OpenError.system("\(file.displayName) \(message)") }
         if let reason = BinarySniffer.reasonIfBinary(sample) { throw MappedFile.OpenError.system("\(file.displayName) \(reason)") }
-        var hint: String?
+        var preambleLines: Int?
         let dialect: CSVDialect
         if let givenDialect {
             dialect = givenDialect
@@ -170,12 +174,12 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
             dialect = sniffed.dialect
             if sniffed.preambleBytes > 0 {
                 let lines = CSVPreamble.lineCount(UnsafeRawBufferPointer(rebasing: sample[..<sniffed.preambleBytes]))
-                hint = "the first \(lines == 1 ? "line looks" : "\(lines) lines look") like a preamble, not the header: --skip \(lines + skipLines)"
+                preambleLines = lines
             }
         }
         self.dialect = dialect
         self.hasHeader = hasHeader
-        self.preambleHint = hint
+        self.preamble = preambleLines.map { ($0, $0 + skipLines) }
 
         // The header is the whole first record (however long); a sample of the following 64 KB
         // gives the column count.
@@ -493,12 +497,17 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
             return "\(failure); showing the \(grouped(rowCount)) row\(rowCount == 1 ? "" : "s") read before it"
         }
         if file.isStoppedAtLimit {
-            return "stopped reading \(file.path) at the \(ByteSize.formatted(file.bufferLimit)) limit (--buffer-limit)"
+            return DataTableHints.message("stopped reading \(file.path) at the \(ByteSize.formatted(file.bufferLimit)) limit",
+                                          hint: hints.changingBufferLimit)
         }
         if let changedSize {
             return "file changed on disk since it was opened: showing what was read (\(changedSize < file.length ? "now \(changedSize) bytes" : "contents may differ"))"
         }
-        return preambleHint
+        return preamble.map { preamble in
+            let lines = preamble.lines
+            let notice = "the first \(lines == 1 ? "line looks" : "\(lines) lines look") like a preamble, not the header"
+            return hints.skippingLines.map { "\(notice): \($0(preamble.skip))" } ?? notice
+        }
     }
 
     /// Keeps a shrinking file from ending dtable with SIGBUS (see `TruncationGuard`).

@@ -89,7 +89,7 @@ enum CSVPreamble {
             ("lzip", [0x4C, 0x5A, 0x49, 0x50]), ("compress (.Z)", [0x1F, 0x9D]),
         ]
         for (name, magic) in magics where bytes.starts(with: magic) {
-            return "is a \(name) archive, not CSV text: extract it first (dtable opens gzip, bzip2, xz and zstd files directly)"
+            return "is a \(name) archive, not CSV text: extract it first (gzip, bzip2, xz and zstd files open directly)"
         }
         if case .compressed(let format) = CompressionFormat.detect(UnsafeRawBufferPointer(rebasing: bytes.prefix(CompressionFormat.longestMagic))) {
             return decompressed ? "holds \(format.name) data inside compressed data: decompress it once first"

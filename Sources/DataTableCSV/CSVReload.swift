@@ -77,6 +77,7 @@ public final class CSVReload: @unchecked Sendable {
         let new: CSVFileDataSource
         do {
             new = try CSVFileDataSource(path: old.path, dialect: old.dialect, hasHeader: old.hasHeader)
+            new.hints = old.hints
         } catch MappedFile.OpenError.system(let message) {
             return .failed("not reloaded: \(message)")
         } catch {

@@ -45,9 +45,9 @@ public final class CSVWriteTarget: @unchecked Sendable {
         case (nil, .some):
             throw CSVWriteError("'\(path)' exists", isConflict: true)
         case (.some, nil):
-            throw CSVWriteError("'\(path)' was removed or renamed since dtable read it", isConflict: true)
+            throw CSVWriteError("'\(path)' was removed or renamed since it was read", isConflict: true)
         case (.some(let file), .some(let now)) where file != now:
-            throw CSVWriteError("another program saved '\(path)' since dtable read it", isConflict: true)
+            throw CSVWriteError("another program saved '\(path)' since it was read", isConflict: true)
         default: break
         }
     }

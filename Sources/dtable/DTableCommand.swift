@@ -236,6 +236,7 @@ struct DTableCommand: ParsableCommand {
 
         var configuration = DataTableConfiguration()
         configuration.title = source.displayName
+        configuration.hints = Self.hints
         if let maxWidth = configFile?.maxColumnWidth { configuration.maxColumnWidth = maxWidth }
         // A file can be read again (R, --watch, --follow): the table sees it through a layer
         // that switches to the new version.
@@ -354,12 +355,17 @@ struct DTableCommand: ParsableCommand {
 
 extension DTableCommand {
     /// Opens the terminal full screen for the viewer.
+    /// How dtable's users turn on what a table finds missing: the options, named only here.
+    static let hints = DataTableHints(
+        groupingRows: "dtable --group-by COL groups rows", addingActions: "add buttons with --action NAME",
+        skippingLines: { "--skip \($0)" }, changingBufferLimit: "--buffer-limit")
+
     static func openTerminal(colorChoice: ColorChoice, environment: [String: String]) throws -> CursesTerminal {
         do {
             return try CursesTerminal(colorMode: CursesTerminal.ColorMode(rawValue: colorChoice.rawValue) ?? .auto,
                                       environment: environment)
         } catch {
-            throw DTableError(error.description)
+            throw DTableError(error.description + "; or use --print")
         }
     }
 

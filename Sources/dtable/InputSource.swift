@@ -34,19 +34,22 @@ enum InputSource {
               bufferLimit: Int = Int.max, waiting: (@Sendable (String) -> Void)? = nil) throws -> DataTableDataSource {
         let dialect = delimiter.map { CSVDialect(delimiter: $0) }
         do {
+            let file: CSVFileDataSource
             switch self {
             case .demo:
                 return DemoTable.make()
             case .standardInput:
-                return try CSVFileDataSource(streamingFrom: 0, name: "stdin", dialect: dialect,
+                file = try CSVFileDataSource(streamingFrom: 0, name: "stdin", dialect: dialect,
                                              hasHeader: hasHeader, skipLines: skipLines,
                                              temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit,
                                              waiting: waiting)
             case .file(let path):
-                return try CSVFileDataSource.open(path: path, dialect: dialect, hasHeader: hasHeader, skipLines: skipLines,
+                file = try CSVFileDataSource.open(path: path, dialect: dialect, hasHeader: hasHeader, skipLines: skipLines,
                                                   temporaryDirectory: temporaryDirectory, bufferLimit: bufferLimit,
                                                   waiting: waiting)
             }
+            file.hints = DTableCommand.hints
+            return file
         } catch MappedFile.OpenError.system(let message) {
             throw DTableError(message)
         }

@@ -99,7 +99,7 @@ final class DetachedThread {
         // The copy and its index stay within the limit.
         #expect(source.file.length + source.index.count * RowOffsetIndex.bytesPerRow <= limit)
         #expect(source.file.length > limit / 2, "stopped far too early: \(source.file.length)")
-        #expect(source.notice == "stopped reading stdin at the 1 MiB limit (--buffer-limit)")
+        #expect(source.notice == "stopped reading stdin at the 1 MiB limit")
         // Every row read is whole: a record cut at the limit is dropped, not shown cut.
         #expect(source.rowCount > 10_000)
         for row in [0, source.rowCount / 2, source.rowCount - 1] {
@@ -143,6 +143,6 @@ final class DetachedThread {
         try #require(waitUntil { source.isIndexComplete }, "the stream never stopped: \(source.file.length) bytes read")
         #expect(source.rowCount == 0)
         #expect(source.title(ofColumn: 1) == "b")
-        #expect(source.notice == "stopped reading 'fifo' at the 64 KiB limit (--buffer-limit)")
+        #expect(source.notice == "stopped reading 'fifo' at the 64 KiB limit")
     }
 }

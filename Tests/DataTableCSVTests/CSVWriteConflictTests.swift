@@ -41,7 +41,7 @@ import DataTableKit
         source.deleteRow(0)
         saveByRename("id,v\n1,y\n2,y\n3,y\n", to: path)
         let error = try #require(conflict { try CSVTableWriter.save(source) })
-        #expect(error.message == "another program saved '\(path)' since dtable read it")
+        #expect(error.message == "another program saved '\(path)' since it was read")
         #expect(text(path) == "id,v\n1,y\n2,y\n3,y\n")  // the other program's save is intact
         #expect(text(path + ".bak") == nil)  // and nothing was made of it
         #expect(source.hasUnsavedChanges)

@@ -88,6 +88,9 @@ import TerminalSurface
     func titleLineDoesNotFoolTheSniffer() throws {
         let source = try open("Sales, by region\nregion;q1;q2\nnorth;1,5;2\nsouth;3;4,25\neast;5;6\n")
         #expect(source.dialect.delimiter == UInt8(ascii: ";"))
+        #expect(source.notice == "the first line looks like a preamble, not the header", "\(source.notice ?? "")")
+        // The program's words on how to skip lines follow, with the count to skip.
+        source.hints = DataTableHints(skippingLines: { "--skip \($0)" })
         #expect(source.notice == "the first line looks like a preamble, not the header: --skip 1", "\(source.notice ?? "")")
         let skipped = try open("Sales, by region\nregion;q1;q2\nnorth;1,5;2\nsouth;3;4,25\neast;5;6\n", skipLines: 1)
         #expect(titles(skipped) == ["region", "q1", "q2"])
@@ -101,6 +104,7 @@ import TerminalSurface
         for i in 0..<30 { text += "\(i)\tname, \(i)\t\(i * 3)\r\n" }
         let source = try open(text)
         #expect(source.dialect.delimiter == UInt8(ascii: "\t"))
+        source.hints = DataTableHints(skippingLines: { "--skip \($0)" })
         #expect(source.notice == "the first 3 lines look like a preamble, not the header: --skip 3", "\(source.notice ?? "")")
         let skipped = try open(text, skipLines: 3)
         #expect(titles(skipped) == ["id", "name", "score"])

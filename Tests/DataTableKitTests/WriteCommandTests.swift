@@ -49,7 +49,7 @@ import TestSupport
         app.press(.escape)
         #expect(!statusText(app, backend).contains("wrote"))
         // A failure stays too; the next message replaces it.
-        writer.failure = "not written: another program saved 'people.csv' since dtable read it"
+        writer.failure = "not written: another program saved 'people.csv' since it was read"
         #expect(command(app, "w") == .redraw)
         app.press(.character("j"))
         #expect(statusText(app, backend).contains("another program saved"))

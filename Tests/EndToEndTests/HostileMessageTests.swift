@@ -190,7 +190,7 @@ extension EndToEnd {
             #expect(session.waitForExit() == 2)
             let errors = try #require(directory.read("stderr.txt"))
             #expect(Self.controlBytes(in: Array(errors.utf8)).isEmpty, "\(errors.debugDescription)")
-            #expect(errors == "dtable: unknown terminal type 'x\(Self.shown)' (no terminfo entry; try TERM=xterm-256color, or --print)\n",
+            #expect(errors == "dtable: unknown terminal type 'x\(Self.shown)' (no terminfo entry; try TERM=xterm-256color); or use --print\n",
                     "\(errors.debugDescription)")
         }
     }

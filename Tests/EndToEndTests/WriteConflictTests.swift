@@ -41,7 +41,7 @@ extension EndToEnd {
             try session.sendKeys(":")
             try session.sendLiteral("w")
             try session.sendKeys("Enter")
-            #expect(session.waitFor { Fixture.statusLine($0).contains("not written: another program saved 'c.csv' since dtable read it") },
+            #expect(session.waitFor { Fixture.statusLine($0).contains("not written: another program saved 'c.csv' since it was read") },
                     "\(session.lastScreen)")
             #expect(Fixture.statusLine(session.lastCapture).contains(":w! overwrites, :w FILE writes elsewhere"))
             #expect(directory.read("c.csv") == sedVersion)
@@ -99,7 +99,7 @@ extension EndToEnd {
             #expect(result.status == 0)
             try session.sendKeys("a", "q")
             #expect(session.waitFor {
-                Fixture.statusLine($0).contains("not written: another program saved 'out.csv' since dtable read it; :w! overwrites, :w FILE writes elsewhere, :q! quits without writing")
+                Fixture.statusLine($0).contains("not written: another program saved 'out.csv' since it was read; :w! overwrites, :w FILE writes elsewhere, :q! quits without writing")
             }, "\(session.lastScreen)")
             #expect(directory.read("out.csv") == "theirs\n")
             try session.sendKeys(":")

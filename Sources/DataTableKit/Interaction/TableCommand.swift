@@ -54,7 +54,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .fireAction: return "fire one of the row's actions"
         case .undo: return "undo the last delete or edit"
         case .reload: return "read the file again now (asks first when edits would be lost)"
-        case .toggleSection: return "collapse or expand the section (--group-by; Enter on its header too)"
+        case .toggleSection: return "collapse or expand the section (Enter on its header too)"
         case .toggleAllSections: return "collapse all sections, or expand them all"
         case .hideColumn: return "hide this column (never the last one shown)"
         case .showAllColumns: return "show every hidden column again"

@@ -187,7 +187,7 @@ public final class TableController {
             return .request(.filterColumns)
         case .toggleAllSections:
             guard view.sectionCount > 0 else {
-                view.notice = "no sections (dtable --group-by COL groups rows)"
+                view.notice = DataTableHints.message("no sections", hint: view.configuration.hints.groupingRows)
                 return .redraw
             }
             view.toggleAllSections()
@@ -202,7 +202,7 @@ public final class TableController {
             guard viewport.rowCount > 0 else { return .ignored }
             let names = view.actionNames(forDisplayRow: viewport.cursor.row)
             guard !names.isEmpty else {
-                view.notice = "no actions (add buttons with --action NAME)"
+                view.notice = DataTableHints.message("no actions", hint: view.configuration.hints.addingActions)
                 return .redraw
             }
             return chooseAction(from: names)

@@ -66,6 +66,8 @@ public struct DataTableConfiguration {
     public var title = ""
     /// The colours of the header, rows, cursor, marks and status line.
     public var theme = TableTheme.colored
+    /// The program's words on how its users turn on what the table finds missing.
+    public var hints = DataTableHints()
     /// Which keys run which commands.
     public var keyBindings = KeyBindings.standard
     /// Cells draw with ASCII only (the terminal's locale is not UTF-8).

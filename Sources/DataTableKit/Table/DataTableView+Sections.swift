@@ -134,7 +134,7 @@ extension DataTableView {
     /// Collapses or expands the section the cursor is in (`o`, Enter on a header or footer).
     public func toggleSectionAtCursor() {
         guard let section = section(ofDisplayRow: viewport.cursor.row) else {
-            notice = "no sections (dtable --group-by COL groups rows)"
+            notice = DataTableHints.message("no sections", hint: configuration.hints.groupingRows)
             return
         }
         setSectionCollapsed(!isSectionCollapsed(section), section: section)
