@@ -103,14 +103,8 @@ public final class DataTableView {
     /// Why a run of the applied filters over rows loaded later failed (see
     /// `DataTableView+FailedFilter`); nil while they cover every row they were run over.
     public internal(set) var filterStoppedReason: String?
-    /// The check of the columns' kinds over a large sample, while it runs (see `ColumnKindSampler`).
-    var kindSampler: ColumnKindSampler?
-    /// Source rows the last kind sample covered (spread over); the kinds are checked again when
-    /// the source has twice as many rows, and when it finishes loading.
-    var kindSampledRowCount = 0
-    /// Set when the next sample must measure the columns' widths too (columns not measured at
-    /// open, loading finished, the data changed): see `remeasureColumns`.
-    var needsWidthSample = false
+    /// The check of the columns' kinds and widths over a large sample.
+    var columnSampling = ColumnSampling()
     /// Per column of the sort shown, how many of its values its kind cannot read (strays).
     public internal(set) var strayCounts: [Int: Int] = [:]
 
@@ -216,10 +210,10 @@ public final class DataTableView {
         // its worker does not compete with it) or `settleColumnKinds`.
         if dataSource.loadState?.isComplete ?? true,
            dataSource.rowCount <= min(configuration.columnWidthSampleSize, 1_000_000 / max(1, dataSource.columnCount)) {
-            kindSampledRowCount = dataSource.rowCount
+            columnSampling.sampledRowCount = dataSource.rowCount
         }
         // Columns past those measured at open are measured by the first sample.
-        needsWidthSample = columns.count > ColumnSizer.measuredAtOpen && dataSource.rowCount > 0
+        columnSampling.needsWidths = columns.count > ColumnSizer.measuredAtOpen && dataSource.rowCount > 0
         if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
             sortOnOpen(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
         }
@@ -397,8 +391,8 @@ public final class DataTableView {
             || sourceNotice != lastSourceNotice else { return jobChanged || tookChanges || columnsAdded }
         if let state, state.isComplete, lastLoadState?.isComplete == false {
             // Loading ended: the columns are measured again over a sample of every row, off the
-            // UI thread (the check of the kinds measures them; see `needsWidthSample`).
-            needsWidthSample = true
+            // UI thread (the check of the kinds measures them; see `columnSampling.needsWidths`).
+            columnSampling.needsWidths = true
             checkColumnKindsIfNeeded()
         }
         lastLoadState = state
@@ -458,7 +452,7 @@ public final class DataTableView {
 
     /// Sizes the columns again over a sample of all rows (after the data changed); widths only
     /// grow, so nothing the user has seen gets narrower. Columns past `ColumnSizer.measuredAtOpen`
-    /// are measured by the next sample (`needsWidthSample`).
+    /// are measured by the next sample (`columnSampling.needsWidths`).
     func remeasureColumns() {
         let measured = ColumnSizer.columns(of: dataSource, configuration: configuration)
         guard measured.count == columns.count else { return }
@@ -466,13 +460,13 @@ public final class DataTableView {
             columns[i].width = max(columns[i].width, measured[i].width)
             // Kinds are checked again by `ColumnKindSampler` (started when loading completes).
         }
-        if columns.count > ColumnSizer.measuredAtOpen { needsWidthSample = true }
+        if columns.count > ColumnSizer.measuredAtOpen { columnSampling.needsWidths = true }
         layoutColumns()
     }
 
     /// Whether the data source is still loading (the run loop polls more often then).
     public var isLoading: Bool {
-        activeJob != nil || kindSampler != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
+        activeJob != nil || columnSampling.sampler != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
     }
 
     /// Whether rows are shown in another order than the data's (sorted, filtered or with rows hidden).
