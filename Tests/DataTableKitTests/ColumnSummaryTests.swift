@@ -448,13 +448,6 @@ import TestSupport
 
     /// A CSV file (indexed) for the raw-reader path.
     static func csvFile(_ text: String) throws -> CSVFileDataSource {
-        var template = Array("\(ScratchDirectory.path)/dtable-summary-XXXXXX.csv".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        precondition(fd >= 0)
-        _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        let source = try CSVFileDataSource(path: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        source.indexAll()
-        return source
+        try indexedCSVFile(Array(text.utf8), prefix: "summary")
     }
 }

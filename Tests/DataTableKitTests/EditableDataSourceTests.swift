@@ -14,14 +14,7 @@ import TestSupport
 
     /// A CSV file (indexed) for the raw-reader tests.
     func csvFile(_ text: String) throws -> CSVFileDataSource {
-        var template = Array("\(ScratchDirectory.path)/dtable-edit-XXXXXX.csv".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        precondition(fd >= 0)
-        _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        let source = try CSVFileDataSource(path: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        source.indexAll()
-        return source
+        try indexedCSVFile(Array(text.utf8), prefix: "edit")
     }
 
     @Test func editedFieldsReadAsTypedTextEverywhere() {

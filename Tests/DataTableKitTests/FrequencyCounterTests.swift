@@ -49,14 +49,7 @@ import TestSupport
     static func csvFile(_ values: [[UInt8]]) throws -> CSVFileDataSource {
         var bytes = Array("id,value\n".utf8)
         for (i, value) in values.enumerated() { bytes += Array("\(i),".utf8) + encoded(value) + [0x0A] }
-        var template = Array("\(ScratchDirectory.path)/dtable-frequency-XXXXXX.csv".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        precondition(fd >= 0)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        let source = try CSVFileDataSource(path: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        source.indexAll()
-        return source
+        return try indexedCSVFile(bytes, prefix: "frequency")
     }
 
     /// Counts by value bytes, and the nulls, of `rows` (all when nil).

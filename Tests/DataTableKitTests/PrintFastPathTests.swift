@@ -55,14 +55,7 @@ import DataTableCSV
 
     /// Writes `bytes` to a new file in the scratch directory and opens it, indexed.
     static func csvFile(_ bytes: [UInt8]) throws -> CSVFileDataSource {
-        var template = Array("\(ScratchDirectory.path)/dtable-print-XXXXXX.csv".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        precondition(fd >= 0)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        let source = try CSVFileDataSource(path: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        source.indexAll()
-        return source
+        try indexedCSVFile(bytes, prefix: "print")
     }
 
     /// The printed lines of a fresh view of `source`, by the fast path or the cell pipeline.

@@ -44,15 +44,7 @@ import TestSupport
     }
 
     static func file(_ bytes: [UInt8], delimiter: UInt8) throws -> CSVFileDataSource {
-        var template = Array("\(ScratchDirectory.path)/dtable-scan-XXXXXX.csv".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        precondition(fd >= 0)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let source = try CSVFileDataSource(path: path, dialect: CSVDialect(delimiter: delimiter))
-        source.indexAll()
-        return source
+        try indexedCSVFile(bytes, prefix: "scan", dialect: CSVDialect(delimiter: delimiter))
     }
 
     /// Queries: fixed ones that stress the literal rules, and random pieces of the data.
