@@ -25,35 +25,31 @@ extension EndToEnd {
             return session.waitFor(timeout: 20) { Fixture.statusLine($0).hasPrefix(" /") && Fixture.statusLine($0).contains(tail) }
         }
 
-        @Test("An 80 KB bracketed paste into / is one edit (line breaks as spaces); Esc then q end dtable within 2 s",
-              arguments: [true, false])
-        func bracketedPaste(withLineBreaks: Bool) throws {
+        /// Pastes `text` into `/` through tmux (`bracketed`: as a terminal sends a paste; else the
+        /// bytes as typed keys), waits for the prompt to show its end, then Esc and q must end
+        /// dtable within 2 s.
+        static func pasteIntoSearchThenQuit(_ text: String, bracketed: Bool) throws {
             let directory = try Fixture.directoryWithPeople()
             let session = try Fixture.startViewer(in: directory, width: 100)
-            let text = Self.pasteText(withLineBreaks: withLineBreaks)
             try directory.write("paste.txt", text: text)
             try session.sendKeys("/")
             #expect(session.waitFor { Fixture.statusLine($0).hasPrefix(" /") }, "\(session.lastScreen)")
             try session.tmux("load-buffer", directory.filePath("paste.txt"))
-            try session.tmux("paste-buffer", "-p", "-t", session.target)
+            try session.tmux(arguments: ["paste-buffer"] + (bracketed ? ["-p"] : []) + ["-t", session.target])
             #expect(Self.promptShowsEnd(of: text, in: session), "\(session.lastScreen)")
             try session.sendKeys("Escape", "q")
             #expect(session.waitForExit(timeout: 2) == 0, "\(String(describing: try? session.capture().last))")
         }
 
+        @Test("An 80 KB bracketed paste into / is one edit (line breaks as spaces); Esc then q end dtable within 2 s",
+              arguments: [true, false])
+        func bracketedPaste(withLineBreaks: Bool) throws {
+            try Self.pasteIntoSearchThenQuit(Self.pasteText(withLineBreaks: withLineBreaks), bracketed: true)
+        }
+
         @Test("80 KB pasted into / without brackets (key by key) shows whole; Esc then q end dtable within 2 s")
         func unbracketedPaste() throws {
-            let directory = try Fixture.directoryWithPeople()
-            let session = try Fixture.startViewer(in: directory, width: 100)
-            let text = Self.pasteText(withLineBreaks: false)
-            try directory.write("paste.txt", text: text)
-            try session.sendKeys("/")
-            #expect(session.waitFor { Fixture.statusLine($0).hasPrefix(" /") }, "\(session.lastScreen)")
-            try session.tmux("load-buffer", directory.filePath("paste.txt"))
-            try session.tmux("paste-buffer", "-t", session.target)  // no -p: the bytes as typed keys
-            #expect(Self.promptShowsEnd(of: text, in: session), "\(session.lastScreen)")
-            try session.sendKeys("Escape", "q")
-            #expect(session.waitForExit(timeout: 2) == 0, "\(String(describing: try? session.capture().last))")
+            try Self.pasteIntoSearchThenQuit(Self.pasteText(withLineBreaks: false), bracketed: false)
         }
 
         @Test("10,000 queued j keys: q after them ends dtable within 2 s, in far fewer frames than keys")
