@@ -2,6 +2,7 @@ import Glibc
 
 /// A thread of its own, not one of a pool's (which may all be busy: a worker someone waits for
 /// must run, and a command's reader must not take a pool thread for its whole run).
+/// Started through `BackgroundWork.startThread(_:)`.
 package struct WorkerThread {
     private let thread: pthread_t
 
