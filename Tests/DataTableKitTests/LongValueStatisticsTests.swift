@@ -3,7 +3,6 @@ import Glibc
 import Testing
 import TerminalSurface
 import TestSupport
-@testable import DataTableApp
 @testable import DataTableKit
 
 /// Values over 1 KiB in the frequency table and the summary: kept as a key of bounded size
@@ -124,30 +123,6 @@ import TestSupport
         #expect(bins.bins.map(\.label) == (0...6).map { "[\($0), \($0 + 1))" })
     }
 
-    @Test func enterOnACutValueFiltersTheTableToExactlyTheRowsCounted() throws {
-        let source = try Self.csvFile(Self.fileText)
-        let (app, _) = TableFixtures.application(source, size: Size(width: 80, height: 14), colorCount: 0)
-        for (moves, rows) in [("", 3), ("j", 2), ("jjj", 1)] {
-            app.type("lF")
-            app.settleScreens()
-            #expect(app.screens.top is SheetScreen)
-            app.type(moves)
-            app.press(.enter)
-            app.view.waitForJob()
-            #expect(app.screens.screens.count == 1)
-            #expect(app.view.viewport.rowCount == rows, "after \(moves)")
-            guard case .equalsAny(let values, _, let longValues) = app.view.columnFilters.last?.predicate else {
-                Issue.record("no filter")
-                return
-            }
-            #expect(values.isEmpty && longValues.count == 1)
-            #expect(app.view.columnFilters.last!.summary().hasSuffix("…"))
-            app.press(.escape)
-            app.view.waitForJob()
-            app.type("h")
-        }
-    }
-
     @Test func theSummaryKeepsLongTextsCut() throws {
         let source = StringRowsDataSource(titles: ["v", "n"], rows: Self.values.enumerated().map { i, v in
             [v, i == 0 ? "1" + String(repeating: " ", count: 2000) : String(i + 1)]
@@ -181,23 +156,5 @@ extension ColumnFilterTest {
     /// Whether a filter on `key` keeps a field holding `text`.
     static func matchesLong(_ key: LongFieldKey, _ text: String) -> Bool {
         (try? ColumnFilterTest(.equalsAny([], longValues: [key], column: 0), kind: .text).matches(text)) ?? false
-    }
-}
-
-/// `B` in the frequency sheet makes its bins on a worker: the sheet says so until they are
-/// there (binning reads every distinct value).
-@Suite struct FrequencyBinsOnAWorkerTests {
-    @Test func bSaysItMakesTheBinsThenShowsThem() throws {
-        let source = StringRowsDataSource(titles: ["x"], rows: (0..<5000).map { [String(Double($0) * 0.37)] })
-        let (app, backend) = TableFixtures.application(source, size: Size(width: 70, height: 12), colorCount: 0)
-        app.type("F")
-        app.settleScreens()
-        app.type("B")
-        #expect(backend.presented!.lines.joined().contains("making the bins of x"), "\(backend.presented!.lines)")
-        app.settleScreens()
-        #expect(backend.presented!.lines.last!.contains("x in bins of width 100"))
-        app.type("B")
-        app.settleScreens()
-        #expect(backend.presented!.lines.last!.contains("frequency of x"))
     }
 }
