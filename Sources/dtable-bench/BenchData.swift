@@ -60,6 +60,17 @@ enum BenchData {
         "\(directory)/dtable-bench-v\(version)-\(rows).csv"
     }
 
+    /// The data file of `rows` rows in `directory`, generated first (said on stderr) when it is
+    /// missing or empty.
+    static func generatedFile(directory: String, rows: Int) -> String {
+        let file = Self.path(directory: directory, rows: rows)
+        if fileSize(file) == 0 {
+            progress("generating \(file)")
+            _ = ensure(path: file, rows: rows)
+        }
+        return file
+    }
+
     /// The data source of the CSV file at `path`, not yet indexed; nil (said on stderr) when
     /// it cannot be opened.
     static func openSource(_ path: String) -> CSVFileDataSource? {

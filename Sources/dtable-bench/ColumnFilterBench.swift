@@ -25,11 +25,7 @@ enum ColumnFilterBench {
         mkdir(directory, 0o755)
         var columns: [(String, [String: String])] = []
         for rows in rowCounts {
-            let path = BenchData.path(directory: directory, rows: rows)
-            if fileSize(path) == 0 {
-                progress("generating \(path)")
-                _ = BenchData.ensure(path: path, rows: rows)
-            }
+            let path = BenchData.generatedFile(directory: directory, rows: rows)
             progress("\(label(rows: rows)): column filters")
             columns.append((label(rows: rows), measure(path: path, runs: runs)))
         }

@@ -54,11 +54,7 @@ enum ScanBench {
         mkdir(directory, 0o755)
         var columns: [(String, [String: String])] = []
         for rows in rowCounts {
-            let path = BenchData.path(directory: directory, rows: rows)
-            if fileSize(path) == 0 {
-                progress("generating \(path)")
-                _ = BenchData.ensure(path: path, rows: rows)
-            }
+            let path = BenchData.generatedFile(directory: directory, rows: rows)
             columns.append((label(rows: rows), measure(path: path, rows: rows, runs: runs, fieldWise: fieldWise)))
         }
         let metrics: [(String, String)] = [
