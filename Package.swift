@@ -55,8 +55,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["TerminalSurface", "DataTableKit", "DataTableApp"]),
         .testTarget(name: "TerminalSurfaceTests", dependencies: ["TerminalSurface", "TestSupport"]),
         .testTarget(name: "DataTableCSVTests", dependencies: ["DataTableCSV", "DataTableKit", "DataTableApp", "TerminalSurface", "TestSupport"]),
-        .testTarget(name: "DataTableKitTests", dependencies: ["DataTableKit", "DataTableApp", "DataTableCSV", "TestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "DataTableAppTests", dependencies: ["DataTableApp", "DataTableKit", "TestSupport"]),
+        .testTarget(name: "DataTableKitTests", dependencies: ["DataTableKit", "DataTableCSV", "TestSupport"]),
+        .testTarget(name: "DataTableAppTests", dependencies: ["DataTableApp", "DataTableKit", "DataTableCSV", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "NcursesBackendTests", dependencies: ["NcursesBackend", "TerminalSurface"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "dtable"]),
     ]

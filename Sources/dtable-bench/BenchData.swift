@@ -1,3 +1,4 @@
+import DataTableCSV
 import Glibc
 
 /// Writes the benchmark CSV, as described in /work/shared/notes/performance-facts.md: 8 mixed
@@ -57,6 +58,28 @@ enum BenchData {
     /// The path of the data file for `rows` rows in `directory`.
     static func path(directory: String, rows: Int) -> String {
         "\(directory)/dtable-bench-v\(version)-\(rows).csv"
+    }
+
+    /// The data file of `rows` rows in `directory`, generated first (said on stderr) when it is
+    /// missing or empty.
+    static func generatedFile(directory: String, rows: Int) -> String {
+        let file = Self.path(directory: directory, rows: rows)
+        if fileSize(file) == 0 {
+            progress("generating \(file)")
+            _ = ensure(path: file, rows: rows)
+        }
+        return file
+    }
+
+    /// The data source of the CSV file at `path`, not yet indexed; nil (said on stderr) when
+    /// it cannot be opened.
+    static func openSource(_ path: String) -> CSVFileDataSource? {
+        do {
+            return try CSVFileDataSource(path: path)
+        } catch {
+            progress("\(path): \(error)")
+            return nil
+        }
     }
 
     /// Creates `path` with `rows` rows unless it already exists; returns its size in bytes.

@@ -16,8 +16,8 @@ enum ColumnFilterBench {
 
     static func runAlone() -> Never {
         let rows = option("--rows").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000_000]
-        printTable(directory: option("--data-directory") ?? "bench-data", rowCounts: rows,
-                   runs: option("--runs").flatMap { Int($0) } ?? 3)
+        printTable(directory: dataDirectory, rowCounts: rows,
+                   runs: intOption("--runs", default: 3))
         exit(0)
     }
 
@@ -25,11 +25,7 @@ enum ColumnFilterBench {
         mkdir(directory, 0o755)
         var columns: [(String, [String: String])] = []
         for rows in rowCounts {
-            let path = BenchData.path(directory: directory, rows: rows)
-            if fileSize(path) == 0 {
-                progress("generating \(path)")
-                _ = BenchData.ensure(path: path, rows: rows)
-            }
+            let path = BenchData.generatedFile(directory: directory, rows: rows)
             progress("\(label(rows: rows)): column filters")
             columns.append((label(rows: rows), measure(path: path, runs: runs)))
         }
@@ -42,29 +38,13 @@ enum ColumnFilterBench {
         let header = ["column filters (warm page cache)"] + columns.map(\.0)
         var table = [header]
         for (key, name) in metrics { table.append([name] + columns.map { $0.1[key] ?? "-" }) }
-        let widths = (0..<header.count).map { c in table.map { $0[c].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            "| " + cells.enumerated().map { c, text in
-                let pad = String(repeating: " ", count: widths[c] - text.count)
-                return c == 0 ? text + pad : pad + text
-            }.joined(separator: " | ") + " |"
-        }
         print("")
-        print(line(table[0]))
-        print("|" + widths.enumerated().map { c, w in String(repeating: "-", count: w + (c == 0 ? 2 : 1)) + (c == 0 ? "" : ":") }
-            .joined(separator: "|") + "|")
-        for row in table.dropFirst() { print(line(row)) }
+        for line in MarkdownTable.lines(table) { print(line) }
     }
 
     /// One size's figures, by metric key.
     static func measure(path: String, runs: Int) -> [String: String] {
-        let source: CSVFileDataSource
-        do {
-            source = try CSVFileDataSource(path: path)
-        } catch {
-            progress("\(path): \(error)")
-            return [:]
-        }
+        guard let source = BenchData.openSource(path) else { return [:] }
         source.indexAll()
         let view = DataTableView(dataSource: source, size: Size(width: 200, height: 60))
         view.settleColumnKinds()

@@ -21,13 +21,7 @@ enum FilterBench {
             progress("\(error)")
             exit(1)
         }
-        let source: CSVFileDataSource
-        do {
-            source = try CSVFileDataSource(path: path)
-        } catch {
-            progress("\(path): \(error)")
-            exit(1)
-        }
+        guard let source = BenchData.openSource(path) else { exit(1) }
         source.indexAll()
         let rowCount = source.rowCount
         let fields = Double(rowCount * source.columnCount)

@@ -16,8 +16,8 @@ enum PrintBench {
     static func runIfAsked(_ arguments: [String]) {
         guard arguments.contains("--print-bench") else { return }
         let rows = option("--rows").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [100_000]
-        report(binary: option("--binary") ?? "./.build/release/dtable", directory: option("--data-directory") ?? "bench-data",
-               rowCounts: rows, runs: option("--runs").flatMap { Int($0) } ?? 3)
+        report(binary: option("--binary") ?? "./.build/release/dtable", directory: dataDirectory,
+               rowCounts: rows, runs: intOption("--runs", default: 3))
         exit(0)
     }
 

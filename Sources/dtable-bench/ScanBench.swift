@@ -23,8 +23,8 @@ enum ScanBench {
     /// `none` (open, index, a view and its kinds' sample) is the baseline to subtract.
     static func runAlone() -> Never {
         if let job = option("--once") {
-            let rows = option("--rows").flatMap { Int($0) } ?? 100_000
-            let directory = option("--data-directory") ?? "bench-data"
+            let rows = intOption("--rows", default: 100_000)
+            let directory = dataDirectory
             mkdir(directory, 0o755)
             let path = BenchData.path(directory: directory, rows: rows)
             _ = BenchData.ensure(path: path, rows: rows)
@@ -43,9 +43,9 @@ enum ScanBench {
             }
             exit(0)
         }
-        printTable(directory: option("--data-directory") ?? "bench-data",
+        printTable(directory: dataDirectory,
                    rowCounts: option("--rows").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000_000, 10_000_000],
-                   runs: option("--runs").flatMap { Int($0) } ?? 5, fieldWise: arguments.contains("--field-wise"))
+                   runs: intOption("--runs", default: 5), fieldWise: arguments.contains("--field-wise"))
         exit(0)
     }
 
@@ -54,11 +54,7 @@ enum ScanBench {
         mkdir(directory, 0o755)
         var columns: [(String, [String: String])] = []
         for rows in rowCounts {
-            let path = BenchData.path(directory: directory, rows: rows)
-            if fileSize(path) == 0 {
-                progress("generating \(path)")
-                _ = BenchData.ensure(path: path, rows: rows)
-            }
+            let path = BenchData.generatedFile(directory: directory, rows: rows)
             columns.append((label(rows: rows), measure(path: path, rows: rows, runs: runs, fieldWise: fieldWise)))
         }
         let metrics: [(String, String)] = [
@@ -81,17 +77,8 @@ enum ScanBench {
         for (key, name) in metrics where columns.contains(where: { $0.1[key] != nil }) {
             table.append([name] + columns.map { $0.1[key] ?? "-" })
         }
-        let widths = (0..<header.count).map { c in table.map { $0[c].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            "| " + cells.enumerated().map { c, text in
-                let pad = String(repeating: " ", count: widths[c] - text.count)
-                return c == 0 ? text + pad : pad + text
-            }.joined(separator: " | ") + " |"
-        }
         print("")
-        print(line(table[0]))
-        print("|" + widths.enumerated().map { c, w in String(repeating: "-", count: w + (c == 0 ? 2 : 1)) + (c == 0 ? "" : ":") }.joined(separator: "|") + "|")
-        for row in table.dropFirst() { print(line(row)) }
+        for line in MarkdownTable.lines(table) { print(line) }
     }
 
     /// The figures for one file.

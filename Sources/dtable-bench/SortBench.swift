@@ -68,13 +68,7 @@ enum SortBench {
         let path = BenchData.path(directory: directory, rows: rows)
         mkdir(directory, 0o755)
         _ = BenchData.ensure(path: path, rows: rows)
-        let source: CSVFileDataSource
-        do {
-            source = try CSVFileDataSource(path: path)
-        } catch {
-            progress("\(path): \(error)")
-            exit(1)
-        }
+        guard let source = BenchData.openSource(path) else { exit(1) }
         source.indexAll(countingFields: false)
         let view = DataTableView(dataSource: source, configuration: DataTableConfiguration(), size: Size(width: 200, height: 60))
         view.settleColumnKinds()

@@ -27,13 +27,7 @@ enum SummaryBench {
     /// Best wall and CPU ms of `runs` summaries of every column of the file at `path` (and the
     /// summaries of the last run); nil when the file cannot be opened.
     static func measure(path: String, runs: Int = 3) -> (figures: [String: String], summaries: [ColumnSummary])? {
-        let source: CSVFileDataSource
-        do {
-            source = try CSVFileDataSource(path: path)
-        } catch {
-            progress("\(path): \(error)")
-            return nil
-        }
+        guard let source = BenchData.openSource(path) else { return nil }
         source.indexAll()
         let view = DataTableView(dataSource: source, configuration: DataTableConfiguration(), size: Size(width: 200, height: 60))
         view.settleColumnKinds()

@@ -34,6 +34,14 @@ func option(_ name: String) -> String? {
     return arguments[i + 1]
 }
 
+/// The number after `name`, or `value` when it is missing or no number.
+func intOption(_ name: String, default value: Int) -> Int {
+    option(name).flatMap { Int($0) } ?? value
+}
+
+/// Where the generated data files live (`--data-directory`).
+let dataDirectory = option("--data-directory") ?? "bench-data"
+
 func progress(_ text: String) {
     let bytes = Array("dtable-bench: \(text)\n".utf8)
     _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
@@ -226,8 +234,8 @@ func measureInProcess(path: String) throws {
 }
 
 if arguments.contains("--frequency") {
-    FrequencyBench.run(directory: option("--data-directory") ?? "bench-data", rows: option("--rows").flatMap { Int($0) } ?? 1_000_000,
-                       runs: option("--runs").flatMap { Int($0) } ?? 3)
+    FrequencyBench.run(directory: dataDirectory, rows: intOption("--rows", default: 1_000_000),
+                       runs: intOption("--runs", default: 3))
     exit(0)
 }
 
@@ -236,58 +244,58 @@ if arguments.contains("--scan") { ScanBench.runAlone() }
 PrintBench.runIfAsked(arguments)
 if let query = option("--filter") {
     FilterBench.run(query: query, isRegex: arguments.contains("--regex"),
-                    directory: option("--data-directory") ?? "bench-data",
-                    rows: option("--rows").flatMap { Int($0) } ?? 1_000_000,
-                    runs: option("--runs").flatMap { Int($0) } ?? 3)
+                    directory: dataDirectory,
+                    rows: intOption("--rows", default: 1_000_000),
+                    runs: intOption("--runs", default: 3))
     exit(0)
 }
 
 if arguments.contains("--sort") {
-    SortBench.run(directory: option("--data-directory") ?? "bench-data", rows: option("--rows").flatMap { Int($0) } ?? 1_000_000,
-                  runs: option("--runs").flatMap { Int($0) } ?? 3,
+    SortBench.run(directory: dataDirectory, rows: intOption("--rows", default: 1_000_000),
+                  runs: intOption("--runs", default: 3),
                   columns: (option("--columns") ?? "progress,name").split(separator: ",").map(String.init))
     exit(0)
 }
 
 if arguments.contains("--index-vs-wc") {
-    IndexFrameBench.runIndexVersusWc(directory: option("--data-directory") ?? "bench-data",
-                                     rows: option("--rows").flatMap { Int($0) } ?? 1_000_000, runs: option("--runs").flatMap { Int($0) } ?? 7)
+    IndexFrameBench.runIndexVersusWc(directory: dataDirectory,
+                                     rows: intOption("--rows", default: 1_000_000), runs: intOption("--runs", default: 7))
     exit(0)
 }
 
 if arguments.contains("--frames") {
-    IndexFrameBench.runFrames(directory: option("--data-directory") ?? "bench-data", rows: option("--rows").flatMap { Int($0) } ?? 100_000,
-                              presses: option("--presses").flatMap { Int($0) } ?? 300)
+    IndexFrameBench.runFrames(directory: dataDirectory, rows: intOption("--rows", default: 100_000),
+                              presses: intOption("--presses", default: 300))
     exit(0)
 }
 
 if arguments.contains("--summary") {
-    SummaryBench.run(directory: option("--data-directory") ?? "bench-data",
-                     rows: option("--rows").flatMap { Int($0) } ?? 10_000_000, runs: option("--runs").flatMap { Int($0) } ?? 3)
+    SummaryBench.run(directory: dataDirectory,
+                     rows: intOption("--rows", default: 10_000_000), runs: intOption("--runs", default: 3))
     exit(0)
 }
 
 if arguments.contains("--reload") {
-    ReloadBench.run(directory: option("--data-directory") ?? "bench-data",
-                    rows: option("--rows").flatMap { Int($0) } ?? 1_000_000, runs: option("--runs").flatMap { Int($0) } ?? 3)
+    ReloadBench.run(directory: dataDirectory,
+                    rows: intOption("--rows", default: 1_000_000), runs: intOption("--runs", default: 3))
     exit(0)
 }
 
 if arguments.contains("--gzip") {
-    let path = BenchData.path(directory: option("--data-directory") ?? "bench-data", rows: option("--rows").flatMap { Int($0) } ?? 1_000_000)
-    mkdir(option("--data-directory") ?? "bench-data", 0o755)
-    _ = BenchData.ensure(path: path, rows: option("--rows").flatMap { Int($0) } ?? 1_000_000)
+    let path = BenchData.path(directory: dataDirectory, rows: intOption("--rows", default: 1_000_000))
+    mkdir(dataDirectory, 0o755)
+    _ = BenchData.ensure(path: path, rows: intOption("--rows", default: 1_000_000))
     for (key, value) in GzipBench.measure(path: path).sorted(by: { $0.key < $1.key }) { print("\(key)=\(value)") }
     exit(0)
 }
-if arguments.contains("--column-order") { ColumnOrderBench.run(runs: option("--runs").flatMap { Int($0) } ?? 3, presses: option("--presses").flatMap { Int($0) } ?? 2000); exit(0) }
+if arguments.contains("--column-order") { ColumnOrderBench.run(runs: intOption("--runs", default: 3), presses: intOption("--presses", default: 2000)); exit(0) }
 if arguments.contains("--parse") {
-    ParseBench.run(rows: option("--rows").flatMap { Int($0) } ?? 10_000_000, runs: option("--runs").flatMap { Int($0) } ?? 3)
+    ParseBench.run(rows: intOption("--rows", default: 10_000_000), runs: intOption("--runs", default: 3))
     exit(0)
 }
 
 if arguments.contains("--snapshot") {
-    SnapshotBench.run(rows: option("--rows").flatMap { Int($0) } ?? 1_000_000, runs: option("--runs").flatMap { Int($0) } ?? 3)
+    SnapshotBench.run(rows: intOption("--rows", default: 1_000_000), runs: intOption("--runs", default: 3))
     exit(0)
 }
 
@@ -298,7 +306,7 @@ if let path = option("--open-frame") {
     var configuration = DataTableConfiguration()
     configuration.title = path
     var frames: [Double] = [], samples: [Double] = []
-    for _ in 0..<(option("--runs").flatMap { Int($0) } ?? 9) {
+    for _ in 0..<intOption("--runs", default: 9) {
         let start = clock.now
         let opened = try CSVFileDataSource(path: path)
         let view = DataTableView(dataSource: opened, configuration: configuration, size: size)
@@ -330,7 +338,7 @@ if let path = option("--measure") {
 // MARK: - Parent: data, wc -l, the binary in tmux, the child, the table
 
 let binary = option("--binary") ?? "./.build/release/dtable"
-let directory = option("--data-directory") ?? "bench-data"
+let directory = dataDirectory
 let rowCounts = option("--rows").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000_000, 10_000_000]
 mkdir(directory, 0o755)
 
@@ -549,16 +557,7 @@ var table: [[String]] = [[titleColumn] + columns.map(\.title)]
 for (key, name) in metrics {
     table.append([name] + columns.map { $0.values[key] ?? "-" })
 }
-let widths = (0..<table[0].count).map { c in table.map { $0[c].count }.max() ?? 0 }
-func line(_ cells: [String]) -> String {
-    "| " + cells.enumerated().map { c, text in
-        let pad = String(repeating: " ", count: widths[c] - text.count)
-        return c == 0 ? text + pad : pad + text
-    }.joined(separator: " | ") + " |"
-}
-print(line(table[0]))
-print("|" + widths.enumerated().map { c, w in c == 0 ? String(repeating: "-", count: w + 2) : String(repeating: "-", count: w + 1) + ":" }.joined(separator: "|") + "|")
-for row in table.dropFirst() { print(line(row)) }
+for line in MarkdownTable.lines(table) { print(line) }
 ColumnFilterBench.printTable(directory: directory, rowCounts: rowCounts)
 ScanBench.printTable(directory: directory, rowCounts: rowCounts)
 PrintBench.report(binary: binary, directory: directory, rowCounts: rowCounts)

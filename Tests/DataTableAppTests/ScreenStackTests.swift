@@ -1,4 +1,3 @@
-import Glibc
 import Testing
 import TerminalSurface
 import TestSupport
@@ -118,49 +117,5 @@ private final class Recorder: Screen {
         app.press(.character("1"))
         #expect(app.screens.top is EditFormScreen)
         #expect(app.screens.screens.count == 2)
-    }
-}
-
-/// The promises of the split between the table widget and the app layer, checked on the sources.
-@Suite struct HouseTests {
-    /// Every Swift file under `Sources/DataTableKit`, with its text.
-    func tableKitSources() -> [(path: String, text: String)] {
-        var root = #filePath
-        for _ in 0..<3 { root = String(root[..<(root.lastIndex(of: "/") ?? root.startIndex)]) }
-        var found: [(String, String)] = []
-        var directories = [root + "/Sources/DataTableKit"]
-        while let directory = directories.popLast() {
-            guard let dir = opendir(directory) else { continue }
-            defer { closedir(dir) }
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name.hasPrefix(".") { continue }
-                let path = directory + "/" + name
-                if entry.pointee.d_type == DT_DIR {
-                    directories.append(path)
-                } else if name.hasSuffix(".swift"), let text = SnapshotFile.readFile(path) {
-                    found.append((path, text))
-                }
-            }
-        }
-        return found
-    }
-
-    @Test func theTableLibraryKnowsNoModeOfTheProgram() {
-        let sources = tableKitSources()
-        #expect(sources.count > 50)
-        for (path, text) in sources {
-            for word in ["recordViewRow", "editForm", "EditForm", "isConfirmingQuit", "isShowingHelp", "actionChoices", "HelpScreen", "Prompt("] {
-                #expect(!text.contains(word), "\(path) mentions \(word)")
-            }
-        }
-    }
-
-    @Test func theTableLibraryNeverSpawnsAProcessOrOpensAFile() {
-        for (path, text) in tableKitSources() {
-            for call in ["posix_spawn", "fork(", "fopen(", " open(", "Glibc.open("] {
-                #expect(!text.contains(call), "\(path) calls \(call)")
-            }
-        }
     }
 }

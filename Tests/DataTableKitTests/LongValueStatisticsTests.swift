@@ -3,7 +3,6 @@ import Glibc
 import Testing
 import TerminalSurface
 import TestSupport
-@testable import DataTableApp
 @testable import DataTableKit
 
 /// Values over 1 KiB in the frequency table and the summary: kept as a key of bounded size
@@ -83,71 +82,6 @@ import TestSupport
         #expect(table.text(at: 0) == String(repeating: "é", count: 512) + "…")
     }
 
-    /// A CSV file of `text`.
-    static func csvFile(_ text: String) throws -> CSVFileDataSource {
-        try indexedCSVFile(Array(text.utf8), prefix: "long")
-    }
-
-    /// Quoted long fields (with doubled quotes, and without: the same value as unquoted), long
-    /// numbers padded with blanks, and short values.
-    static let fileText: String = {
-        let quoted = "\"" + String(repeating: "y", count: 3000) + "\"\"q\"\"\""  // content yyy…"q"
-        let plain = String(repeating: "w", count: 3000)
-        let rows = [quoted, "\"" + plain + "\"", plain, quoted, "short", quoted, plain + "2"]
-        return "id,v,n\n" + rows.enumerated().map { i, v in
-            let n = i % 3 == 0 ? "\"" + String(repeating: " ", count: 2000) + "\(i)\"" : i % 3 == 1 ? "\(i)" + String(repeating: " ", count: 1500) : "\(i)"
-            return "\(i),\(v),\(n)\n"
-        }.joined()
-    }()
-
-    @Test func longFieldsOfAFileAreReadAsTheTableReadsThem() throws {
-        let source = try Self.csvFile(Self.fileText)
-        let table = try #require(FrequencyCounter.count(source: source, column: 1, rows: .first(source.rowCount), kind: .text))
-        let counts = (0..<table.count).map { (table.text(at: $0), table.count(at: $0)) }
-        let y = String(repeating: "y", count: LongField.limit) + "…", w = String(repeating: "w", count: LongField.limit) + "…"
-        #expect(counts.map(\.1) == [3, 2, 1, 1])
-        #expect(counts.map(\.0) == [y, w, "short", w])
-        // The table's own text of the fields, read whole, has the same key.
-        for row in 0..<source.rowCount {
-            let shown = source.text(row: row, column: 1)
-            guard shown.utf8.count > LongField.limit else { continue }
-            let rank = try #require((0..<table.count).first { rank in
-                table.longValueKey(at: rank).map { key in ColumnFilterTest.matchesLong(key, shown) } ?? false
-            })
-            #expect(table.text(at: rank).hasPrefix(String(shown.prefix(8))))
-        }
-        // Numbers over 1 KiB (blanks around them) are numbers: in the bins, not strays.
-        let numbers = try #require(FrequencyCounter.count(source: source, column: 2, rows: .first(source.rowCount),
-                                                          kind: .integer))
-        let bins = try #require(FrequencyBins(numbers))
-        #expect(bins.strayCount == 0 && bins.bins.map(\.count).reduce(0, +) == 7)
-        #expect(bins.bins.map(\.label) == (0...6).map { "[\($0), \($0 + 1))" })
-    }
-
-    @Test func enterOnACutValueFiltersTheTableToExactlyTheRowsCounted() throws {
-        let source = try Self.csvFile(Self.fileText)
-        let (app, _) = TableFixtures.application(source, size: Size(width: 80, height: 14), colorCount: 0)
-        for (moves, rows) in [("", 3), ("j", 2), ("jjj", 1)] {
-            app.type("lF")
-            app.settleScreens()
-            #expect(app.screens.top is SheetScreen)
-            app.type(moves)
-            app.press(.enter)
-            app.view.waitForJob()
-            #expect(app.screens.screens.count == 1)
-            #expect(app.view.viewport.rowCount == rows, "after \(moves)")
-            guard case .equalsAny(let values, _, let longValues) = app.view.columnFilters.last?.predicate else {
-                Issue.record("no filter")
-                return
-            }
-            #expect(values.isEmpty && longValues.count == 1)
-            #expect(app.view.columnFilters.last!.summary().hasSuffix("…"))
-            app.press(.escape)
-            app.view.waitForJob()
-            app.type("h")
-        }
-    }
-
     @Test func theSummaryKeepsLongTextsCut() throws {
         let source = StringRowsDataSource(titles: ["v", "n"], rows: Self.values.enumerated().map { i, v in
             [v, i == 0 ? "1" + String(repeating: " ", count: 2000) : String(i + 1)]
@@ -174,30 +108,5 @@ import TestSupport
             value.withUTF8 { accumulator.add(UnsafeRawBufferPointer($0), csvQuoted: true, row: row) }
         }
         #expect(accumulator.distinct.bytes.count <= expected.count * Self.keptPerValue)
-    }
-}
-
-extension ColumnFilterTest {
-    /// Whether a filter on `key` keeps a field holding `text`.
-    static func matchesLong(_ key: LongFieldKey, _ text: String) -> Bool {
-        (try? ColumnFilterTest(.equalsAny([], longValues: [key], column: 0), kind: .text).matches(text)) ?? false
-    }
-}
-
-/// `B` in the frequency sheet makes its bins on a worker: the sheet says so until they are
-/// there (binning reads every distinct value).
-@Suite struct FrequencyBinsOnAWorkerTests {
-    @Test func bSaysItMakesTheBinsThenShowsThem() throws {
-        let source = StringRowsDataSource(titles: ["x"], rows: (0..<5000).map { [String(Double($0) * 0.37)] })
-        let (app, backend) = TableFixtures.application(source, size: Size(width: 70, height: 12), colorCount: 0)
-        app.type("F")
-        app.settleScreens()
-        app.type("B")
-        #expect(backend.presented!.lines.joined().contains("making the bins of x"), "\(backend.presented!.lines)")
-        app.settleScreens()
-        #expect(backend.presented!.lines.last!.contains("x in bins of width 100"))
-        app.type("B")
-        app.settleScreens()
-        #expect(backend.presented!.lines.last!.contains("frequency of x"))
     }
 }

@@ -5,6 +5,9 @@ import Testing
 import DataTableCSV
 import TestSupport
 
+/// The row `(\w+\s?)+$` backtracks exponentially over (it ends in `!`), as in RegexLimitTests.
+private let catastrophicRow = "the quick brown fox jumps over the lazy dog again and again!"
+
 /// The raw-byte scan of filter and search (`RecordScanner`) against the field-wise path
 /// (`RowMatchPredicate`, `RowSearch`): the same rows, in the same order, on random CSV with
 /// quotes, doubled quotes, embedded newlines, CRLF and lone CR, delimiters, CJK, invalid UTF-8

@@ -3,6 +3,11 @@ import TerminalSurface
 import TestSupport
 @testable import DataTableKit
 
+/// Waits until no job runs (a filter is followed by the grouping job).
+private func settle(_ view: DataTableView) {
+    while view.activeJob != nil { view.waitForJob() }
+}
+
 /// Grouping rows into sections, checked against a grouping computed here independently.
 @Suite struct SectionGroupingTests {
     /// `group,n,amount,name` rows: a few integer groups, numbers to sort and sum.

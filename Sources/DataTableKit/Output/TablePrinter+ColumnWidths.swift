@@ -118,7 +118,7 @@ struct PrintedWidthMeasure: @unchecked Sendable {
         let results = Mutex([[Int]]())
         let shared = self
         let workers = (1..<parts).compactMap { part in
-            WorkerThread {
+            BackgroundWork.startThread {
                 let found = shared.widths(of: shared.rows(part: part, of: parts))
                 results.withLock { $0.append(found) }
             }

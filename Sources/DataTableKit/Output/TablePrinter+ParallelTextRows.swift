@@ -36,7 +36,7 @@ extension TablePrinter {
         let hook = textBatchHook
         let rowCount = layout.rowCount
         let threads = (0..<workers).compactMap { _ in
-            WorkerThread {
+            BackgroundWork.startThread {
                 var scratch = TextRowScratch()
                 while true {
                     ring.room.wait()

@@ -136,11 +136,8 @@ struct ColumnSummaryAccumulator {
                 } else {
                     record(value, row: row)
                 }
-            } else if nullTokens.isNull(field, numeric: true) {
-                nulls += 1
-                return false
             } else {
-                strays += 1
+                return countNotAValue(field, numeric: true)
             }
         case .dateTime:
             if let ms = ValueParsing.dateTime(field, format: format) {
@@ -148,23 +145,29 @@ struct ColumnSummaryAccumulator {
                 if wholeDays, ms % 86_400_000 != 0 { wholeDays = false }
                 sum.add(Int(ms))
                 record(Double(ms), row: row)
-            } else if nullTokens.isNull(field, numeric: false) {
-                nulls += 1
-                return false
             } else {
-                strays += 1
+                return countNotAValue(field, numeric: false)
             }
         case .boolean:
             if let value = ValueParsing.boolean(field, format: format) {
                 sum.add(value ? 1 : 0)
                 record(value ? 1.0 : 0.0, row: row)
-            } else if nullTokens.isNull(field, numeric: false) {
-                nulls += 1
-                return false
             } else {
-                strays += 1
+                return countNotAValue(field, numeric: false)
             }
         }
+        return true
+    }
+
+    /// Counts a field that holds no value of the column's kind: a null token (returns false: it
+    /// is not counted among the distinct texts) or a stray (returns true).
+    @inline(__always)
+    private mutating func countNotAValue(_ field: UnsafeRawBufferPointer, numeric: Bool) -> Bool {
+        if nullTokens.isNull(field, numeric: numeric) {
+            nulls += 1
+            return false
+        }
+        strays += 1
         return true
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -98,7 +97,7 @@ public final class ColumnSummaryJob: @unchecked Sendable {
 
     /// Runs the job on a background thread.
     public func start() {
-        DispatchQueue.global(qos: .userInitiated).async { self.run() }
+        BackgroundWork.start { self.run() }
     }
 
     /// Runs the job on this thread (its workers on others) until it finishes or is cancelled.
@@ -121,7 +120,7 @@ public final class ColumnSummaryJob: @unchecked Sendable {
             let memory = UncheckedSendableBox(value: (shares: shares, buffer: buffer, nextField: nextField))
             let resume = resumeColumn
             let readRecords = Atomic<Bool>(false)
-            DispatchQueue.concurrentPerform(iterations: workers) { w in
+            BackgroundWork.forEachPart(workers) { w in
                 let (share, byRecords) = read(column, rows: bounds[w]..<bounds[w + 1], into: memory.value.buffer + bounds[w],
                                               nextField: memory.value.nextField + bounds[w], resumeColumn: resume)
                 memory.value.shares[w] = share

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// The bins of a frequency table made on a worker (`B` in the frequency sheet): binning reads
@@ -9,7 +8,7 @@ public final class FrequencyBinsJob: @unchecked Sendable {
 
     /// Starts binning `table` on a worker thread.
     public init(table: FrequencyTable) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        BackgroundWork.start { [self] in
             let bins = FrequencyBins(table)
             result.withLock { $0 = .some(bins) }
         }

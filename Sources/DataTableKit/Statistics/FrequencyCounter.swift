@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// The rows a frequency table counts.
@@ -61,7 +60,7 @@ public enum FrequencyCounter {
         let done = Atomic<Int>(0)
         let results = Mutex<[FrequencyAccumulator?]>(Array(repeating: nil, count: halves.count))
         let box = UncheckedSendableBox(value: (reading, bitmap))
-        DispatchQueue.concurrentPerform(iterations: halves.count) { part in
+        BackgroundWork.forEachPart(halves.count) { part in
             let (reading, bitmap) = box.value
             var accumulator = FrequencyAccumulator()
             let finished = accumulator.count(halves[part], bitmap: bitmap, reading: reading) { counted in

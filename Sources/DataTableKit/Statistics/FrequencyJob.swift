@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -23,7 +22,7 @@ public final class FrequencyJob: @unchecked Sendable {
         self.column = column
         self.rowCount = rows.count
         let box = UncheckedSendableBox(value: source)
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        BackgroundWork.start { [self] in
             let table = FrequencyCounter.count(
                 source: box.value, column: column, rows: rows, kind: kind, format: format, nullTokens: nullTokens,
                 isCancelled: { [self] in isCancelled }, progress: { [self] in progressUnits.store($0, ordering: .relaxed) })

@@ -33,16 +33,7 @@ public final class HistogramCell: LayoutCell {
     /// Reads the counts of `3 5 0 8` (or separated by commas or semicolons, as
     /// `SparklineCell` reads numbers); one count for a numeric value; nothing otherwise.
     public func configure(with value: DataTableValueType) {
-        switch value {
-        case .int, .double, .string:
-            let numbers: [Double]
-            if case .string(let text) = value { numbers = SparklineCell.numbers(in: text) } else {
-                numbers = value.doubleValue.map { [$0] } ?? []
-            }
-            counts = numbers.map { $0 >= 1 && $0 < 9e18 ? Int(saturating: $0) : 0 }
-        case .bool, .null:
-            counts = []
-        }
+        counts = SparklineCell.numbers(of: value).map { $0 >= 1 && $0 < 9e18 ? Int(saturating: $0) : 0 }
     }
 
     /// The bars of `counts` in at most `width` columns (see the type). Empty when there are no

@@ -30,13 +30,19 @@ public final class SparklineCell: LayoutCell {
     /// Reads the numbers of `3 5 2 8`, `3,5,2,8` or `3; 5; 2` (one number for a numeric
     /// value); words that are not numbers are skipped.
     public func configure(with value: DataTableValueType) {
+        values = Self.numbers(of: value)
+    }
+
+    /// The numbers of `value`: one for a numeric value, `numbers(in:)` of a text, none for a
+    /// boolean or null.
+    static func numbers(of value: DataTableValueType) -> [Double] {
         switch value {
         case .int, .double:
-            values = value.doubleValue.map { [$0] } ?? []
+            return value.doubleValue.map { [$0] } ?? []
         case .string(let text):
-            values = SparklineCell.numbers(in: text)
+            return numbers(in: text)
         case .bool, .null:
-            values = []
+            return []
         }
     }
 

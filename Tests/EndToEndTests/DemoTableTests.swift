@@ -3,9 +3,9 @@ import Testing
 import TestSupport
 
 extension EndToEnd {
-    /// Issue 11's bugs that only the real program shows.
-    @Suite("Bugs seen on the way")
-    struct BugsSeenOnTheWay {
+    /// `dtable` with no input: the demo table of made-up rows.
+    @Suite("Demo table")
+    struct DemoTable {
         /// The demo made up its rows: a deletion there is not offered for writing, and `q`
         /// leaves at once (it used to ask, fail to write, and need `q q`).
         @Test("The demo quits with one q after a deletion")
