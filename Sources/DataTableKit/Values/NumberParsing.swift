@@ -52,24 +52,13 @@ extension ValueParsing {
             trim(bytes, &i, &end)
         }
         let group: UInt8 = decimalSeparator == UInt8(ascii: ",") ? UInt8(ascii: ".") : UInt8(ascii: ",")
-        var mantissa: UInt64 = 0, exponent = 0, significant = 0, exact = true, digits = 0, integral = true
-        @inline(__always) func addDigit(_ d: UInt64, fraction: Bool) {
-            if significant < 19 {
-                mantissa = mantissa &* 10 &+ d
-                if mantissa != 0 { significant += 1 }
-                if fraction { exponent -= 1 }
-            } else {
-                if d != 0 { exact = false }
-                if !fraction { exponent += 1 }
-            }
-        }
+        var digits = DecimalDigits(), integral = true
         let bodyStart = i
         var groupDigits = 0, separator = 0, sawGroup = false
         while i < end {
             let b = bytes[i]
             if b &- UInt8(ascii: "0") < 10 {
-                addDigit(UInt64(b &- 48), fraction: false)
-                digits += 1
+                digits.add(UInt64(b &- 48), fraction: false)
                 groupDigits += 1
                 i += 1
             } else if groupDigits > 0, let (kind, n) = groupSeparator(bytes, i, end, group: group),
@@ -87,29 +76,13 @@ extension ValueParsing {
         if i < end, bytes[i] == decimalSeparator {
             integral = false
             i += 1
-            while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
-                addDigit(UInt64(bytes[i] &- 48), fraction: true)
-                digits += 1
-                i += 1
-            }
+            digits.addFraction(bytes, &i, end)
         }
-        guard digits > 0 else { return nil }
-        if i + 1 < end, bytes[i] | 0x20 == UInt8(ascii: "e") {
-            var k = i + 1, exponentNegative = false
-            if bytes[k] == UInt8(ascii: "-") || bytes[k] == UInt8(ascii: "+") {
-                exponentNegative = bytes[k] == UInt8(ascii: "-")
-                k += 1
-            }
-            if k < end, bytes[k] &- UInt8(ascii: "0") < 10 {
-                var e = 0
-                while k < end, bytes[k] &- UInt8(ascii: "0") < 10 {
-                    if e < 100_000 { e = e * 10 + Int(bytes[k] &- 48) }
-                    k += 1
-                }
-                exponent += exponentNegative ? -e : e
-                integral = false
-                i = k
-            }
+        guard digits.count > 0 else { return nil }
+        // An `e` with no digit after it is not an exponent (`5EUR`).
+        if i + 1 < end, bytes[i] | 0x20 == UInt8(ascii: "e"), let next = digits.addExponent(bytes, from: i + 1, end) {
+            integral = false
+            i = next
         }
         body = bodyStart..<i
         skipBlanks(bytes, &i, end)
@@ -126,7 +99,7 @@ extension ValueParsing {
             guard sign == 0 else { return nil }
             sign = -1
         }
-        return Number(negative: sign < 0, mantissa: mantissa, exponent: exponent, exact: exact,
+        return Number(negative: sign < 0, mantissa: digits.mantissa, exponent: digits.exponent, exact: digits.exact,
                       integral: integral, decimalSeparator: decimalSeparator)
     }
 

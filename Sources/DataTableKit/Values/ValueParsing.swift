@@ -10,11 +10,7 @@ public enum ValueParsing {
         var i = 0, end = bytes.count
         trim(bytes, &i, &end)
         guard i < end else { return nil }
-        var negative = false
-        if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-            negative = bytes[i] == UInt8(ascii: "-")
-            i += 1
-        }
+        let negative = readSign(bytes, &i)
         let group: UInt8 = format.decimalSeparator == UInt8(ascii: ",") ? UInt8(ascii: ".") : UInt8(ascii: ",")
         var value = 0, digits = 0, groupDigits = 0, sawGroup = false
         while i < end {
@@ -242,30 +238,15 @@ public enum ValueParsing {
         var i = 0, end = bytes.count
         trim(bytes, &i, &end)
         guard i < end else { return nil }
-        var negative = false
-        if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-            negative = bytes[i] == UInt8(ascii: "-")
-            i += 1
-        }
-        var mantissa: UInt64 = 0, exponent = 0, significant = 0, exact = true, digits = 0
-        @inline(__always) func addDigit(_ d: UInt64, fraction: Bool) {
-            if significant < 19 {
-                mantissa = mantissa &* 10 &+ d
-                if mantissa != 0 { significant += 1 }
-                if fraction { exponent -= 1 }
-            } else {
-                if d != 0 { exact = false }
-                if !fraction { exponent += 1 }
-            }
-        }
+        let negative = readSign(bytes, &i)
+        var digits = DecimalDigits()
         // Integer part with optional grouping.
         let separator: UInt8 = decimal == UInt8(ascii: ",") ? UInt8(ascii: ".") : UInt8(ascii: ",")
         var group = 0, sawComma = false, integral = true
         while i < end {
             let b = bytes[i]
             if b &- UInt8(ascii: "0") < 10 {
-                addDigit(UInt64(b &- 48), fraction: false)
-                digits += 1
+                digits.add(UInt64(b &- 48), fraction: false)
                 group += 1
             } else if b == separator {
                 guard group > 0, sawComma ? group == 3 : group <= 3 else { return nil }
@@ -280,33 +261,17 @@ public enum ValueParsing {
         if i < end, bytes[i] == decimal {
             integral = false
             i += 1
-            while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
-                addDigit(UInt64(bytes[i] &- 48), fraction: true)
-                digits += 1
-                i += 1
-            }
+            digits.addFraction(bytes, &i, end)
         }
-        guard digits > 0 else { return nil }
+        guard digits.count > 0 else { return nil }
         if i < end, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            i += 1
-            var exponentNegative = false
-            if i < end, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-                exponentNegative = bytes[i] == UInt8(ascii: "-")
-                i += 1
-            }
-            var e = 0, exponentDigits = 0
-            while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
-                if e < 100_000 { e = e * 10 + Int(bytes[i] &- 48) }
-                exponentDigits += 1
-                i += 1
-            }
-            guard exponentDigits > 0 else { return nil }
-            exponent += exponentNegative ? -e : e
+            guard let next = digits.addExponent(bytes, from: i + 1, end) else { return nil }
+            i = next
             integral = false
         }
         guard i == end else { return nil }
-        return Number(negative: negative, mantissa: mantissa, exponent: exponent, exact: exact, integral: integral,
-                      decimalSeparator: decimal)
+        return Number(negative: negative, mantissa: digits.mantissa, exponent: digits.exponent, exact: digits.exact,
+                      integral: integral, decimalSeparator: decimal)
     }
 
     /// The `Double` nearest to `number` (read from `bytes`).
