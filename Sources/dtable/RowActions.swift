@@ -21,26 +21,16 @@ enum RowAction {
     case command(ActionCommand)
     case pick
 
-    /// `NAME` or `NAME=COMMAND`, with the command's placeholders resolved against `titles`.
+    /// The action of `spec`, with its command's placeholders resolved against `titles`.
     /// - Throws: `DTableError` with the option and the reason (a bad quote, an unknown column).
-    /// Whether `--action OPTION` picks rows (printed on exit): a name that is neither
-    /// `NAME=COMMAND` nor built in. Told from the option alone, before the input is open.
-    static func picksRows(_ option: String) -> Bool {
-        let (name, command) = CellKindOptions.split(option, at: "=")
-        return !name.isEmpty && command == nil && BuiltIn(rawValue: name.lowercased()) == nil
-    }
-
-    static func parse(_ option: String, titles: [String]) throws -> (name: String, action: RowAction) {
-        let (name, command) = CellKindOptions.split(option, at: "=")
-        guard !name.isEmpty else {
-            throw DTableError("--action \(TerminalText.excerpt(option, maxWidth: 80)): the action needs a name, like --action Delete")
-        }
-        if let command {
+    static func parse(_ spec: ActionSpec, titles: [String]) throws -> (name: String, action: RowAction) {
+        let name = spec.name
+        if let command = spec.command {
             do {
                 return (name, .command(try ActionCommand(name: name, command: command, columnTitles: titles)))
             } catch {
                 // The error names the action and lists the columns, made safe (`ActionCommand.printable`).
-                throw DTableError("--action \(TerminalText.excerpt(option, maxWidth: 80)): \(error)")
+                throw DTableError("--action \(TerminalText.excerpt(spec.text, maxWidth: 80)): \(error)")
             }
         }
         if let builtIn = BuiltIn(rawValue: name.lowercased()) { return (name, .builtIn(builtIn)) }
