@@ -3,20 +3,16 @@ import TerminalSurface
 
 /// `COL[:VALUE=COLOUR,...]` (`--badge`): a column shown as coloured badges, with colours for
 /// values (lower-cased) that add to the defaults.
-struct BadgeSpec: OptionValue {
+struct BadgeSpec {
     var column: ColumnReference
     var colors: [String: Color] = [:]
+}
 
-    init(column: ColumnReference, colors: [String: Color] = [:]) {
-        self.column = column
-        self.colors = colors
-    }
-
+extension BadgeSpec: OptionValue {
     init(_ text: String, option: String) throws(OptionValueError) {
-        let (name, rest) = ColumnReference.split(text, at: ":")
-        column = ColumnReference(name)
-        guard let rest else { return }
-        for pair in rest.split(separator: ",") {
+        let (name, pairs) = ColumnReference.split(text, at: ":")
+        self.init(column: ColumnReference(name))
+        for pair in pairs?.split(separator: ",") ?? [] {
             let (value, colorName) = ColumnReference.split(String(pair), at: "=")
             guard let colorName, let color = ConfigurationFile.color(named: colorName), !value.isEmpty else {
                 let names = ConfigurationFile.colorNames.map(\.name).joined(separator: ", ")

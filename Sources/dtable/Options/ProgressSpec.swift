@@ -1,23 +1,21 @@
 import TerminalSurface
 
 /// `COL[:MAX]` (`--progress`): a column shown as progress bars, out of MAX when given.
-struct ProgressSpec: OptionValue {
+struct ProgressSpec {
     var column: ColumnReference
     /// A positive number, or nil for 0-1 or 0-100.
     var maximum: Double?
+}
 
-    init(column: ColumnReference, maximum: Double? = nil) {
-        self.column = column
-        self.maximum = maximum
-    }
-
+extension ProgressSpec: OptionValue {
     init(_ text: String, option: String) throws(OptionValueError) {
-        let (name, rest) = ColumnReference.split(text, at: ":")
-        column = ColumnReference(name)
-        guard let rest else { return }
-        guard let value = Double(rest), value > 0 else {
-            throw OptionValueError("\(option) \(TerminalText.excerpt(text, maxWidth: 80)): the maximum after ':' must be a positive number")
+        let (name, maximum) = ColumnReference.split(text, at: ":")
+        self.init(column: ColumnReference(name))
+        if let maximum {
+            guard let value = Double(maximum), value > 0 else {
+                throw OptionValueError("\(option) \(TerminalText.excerpt(text, maxWidth: 80)): the maximum after ':' must be a positive number")
+            }
+            self.maximum = value
         }
-        maximum = value
     }
 }

@@ -4,15 +4,18 @@ import DataTableKit
 /// `COL`, `COL:asc` or `COL:desc` (`--sort`): a column and a direction. A title may itself
 /// contain `:`; only a known direction after the last `:` is split off, so every text is a
 /// sort spec.
-struct SortSpec: ExpressibleByArgument, Equatable {
+struct SortSpec: Equatable {
     var column: ColumnReference
-    var ascending: Bool
+    var ascending = true
 
-    init(column: ColumnReference, ascending: Bool = true) {
-        self.column = column
-        self.ascending = ascending
+    /// The sort key over `titles`.
+    /// - Throws: `DTableError` naming `--sort`, for a column that is not there.
+    func descriptor(titles: [String]) throws -> SortDescriptor {
+        SortDescriptor(column: try column.resolve(in: titles, option: "--sort"), ascending: ascending)
     }
+}
 
+extension SortSpec: ExpressibleByArgument {
     init?(argument: String) {
         if let colon = argument.lastIndex(of: ":") {
             let direction = argument[argument.index(after: colon)...].lowercased()
@@ -22,11 +25,5 @@ struct SortSpec: ExpressibleByArgument, Equatable {
             }
         }
         self.init(column: ColumnReference(argument))
-    }
-
-    /// The sort key over `titles`.
-    /// - Throws: `DTableError` naming `--sort`, for a column that is not there.
-    func descriptor(titles: [String]) throws -> SortDescriptor {
-        SortDescriptor(column: try column.resolve(in: titles, option: "--sort"), ascending: ascending)
     }
 }
