@@ -14,40 +14,15 @@ extension DTableCommand {
         var isEmpty: Bool { filter == nil && columnFilters.isEmpty && find == nil }
     }
 
-    /// Reads `--filter`, `--where` and `--find` against the table's column titles.
-    /// - Throws: `DTableError` for an invalid regex or a `--where` that names no column.
+    /// Resolves `--where` against the table's column titles (`--filter` and `--find` were
+    /// compiled when parsed).
+    /// - Throws: `DTableError` for a `--where` that names no column or has nothing to filter by.
     func rowOptions(titles: [String]) throws -> RowOptions {
         var options = RowOptions()
-        options.filter = try filterPattern.map { try Self.regex($0, option: "--filter") }
-        options.find = try findPattern.map { try Self.regex($0, option: "--find") }
-        options.columnFilters = try wheres.map { try Self.columnFilter($0, titles: titles) }
+        options.filter = filterPattern?.matcher
+        options.find = findPattern?.matcher
+        options.columnFilters = try wheres.map { try $0.resolve(titles: titles) }
         return options
-    }
-
-    static func regex(_ pattern: String, option: String) throws -> RowMatcher {
-        do {
-            return try RowMatcher(query: pattern, mode: .regex)
-        } catch {
-            throw DTableError("\(option): \(error)")
-        }
-    }
-
-    /// `COL:FILTER` (`price:>30`, `city:=Paris`, `date:2020-01-01..2020-06-30`, `name:smith`):
-    /// the column is the text before the first `:` that names one (a title may contain `:`).
-    static func columnFilter(_ spec: String, titles: [String]) throws -> ColumnFilter {
-        var colons = spec.indices.filter { spec[$0] == ":" }
-        guard let first = colons.first else {
-            throw DTableError("--where: \(ColumnReference.quotedReference(spec)) needs COL:FILTER, e.g. price:>30")
-        }
-        // The first split whose name is a column; else the first split, for its message.
-        colons.removeAll { ColumnTitleLookup.match(String(spec[..<$0]), in: titles) == .missing && Int(spec[..<$0]) == nil }
-        let colon = colons.first ?? first
-        let column = try ColumnReference.resolve(String(spec[..<colon]), in: titles, option: "--where")
-        let text = String(spec[spec.index(after: colon)...])
-        guard let filter = ColumnFilter(typed: text, column: column, isRegex: false) else {
-            throw DTableError("--where: nothing to filter by after \(ColumnReference.quotedReference(String(spec[...colon])))")
-        }
-        return filter
     }
 
     /// Applies the filters to `view` and waits for them (few rows are loaded as the table

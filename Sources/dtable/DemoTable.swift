@@ -16,8 +16,9 @@ enum DemoTable {
 
     /// The cell kinds the demo shows when no kind option is given: one of every built-in kind.
     static let cellKinds = CellKindOptions(
-        badges: ["status"], progressBars: ["progress"], avatars: ["name"], subtitles: ["email:note"],
-        rightDetails: ["city:country"], sparklines: ["trend"], actions: ["Edit", "Delete"])
+        badges: [BadgeSpec(column: "status")], progressBars: [ProgressSpec(column: "progress")], avatars: ["name"],
+        subtitles: [DetailSpec(column: "email", detail: "note")], rightDetails: [DetailSpec(column: "city", detail: "country")],
+        sparklines: ["trend"], actions: [ActionSpec(name: "Edit"), ActionSpec(name: "Delete")])
 
     /// 500 rows of mixed text, numbers, dates, CJK and emoji.
     static func make(rows: Int = 500) -> DataTableDataSource {

@@ -30,7 +30,7 @@ final class InputOpening: @unchecked Sendable {
             state.withLock { $0.result = result }
             opened.signal()
         }
-        if let thread = WorkerThread(run) { thread.detach() } else { run() }
+        if let thread = BackgroundWork.startThread(run) { thread.detach() } else { run() }
     }
 
     /// The input once opened (or why it could not be), else nil.

@@ -11,8 +11,9 @@ import TerminalSurface
 /// (the one showing the table, or another) control characters are shown as placeholders
 /// (`TerminalText.sanitized`) so a value cannot send escape sequences to it.
 extension ViewerSession {
-    /// Enter on a record with `--echo-column`: keeps the value to print and lets the table quit.
-    func dataTable(_ view: DataTableView, didActivateRecord sourceRow: Int) -> Bool {
+    /// Enter on a record: with `--echo-column`, keeps the value of `sourceRow` to print and
+    /// returns true (the table quits); else false.
+    func pickEchoedValue(sourceRow: Int) -> Bool {
         guard let column = echoColumn else { return false }
         echoedValue = Self.valueBytes(of: editable, row: sourceRow, column: column)
         return true

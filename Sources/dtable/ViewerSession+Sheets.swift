@@ -10,7 +10,7 @@ extension ViewerSession {
     /// distinct value, far fewer than the table. A file already there (that this session did
     /// not write) is replaced only with `!` (`:w! FILE`), and never the file being viewed or
     /// `--output`.
-    func dataTable(_ view: DataTableView, writeSheet sheet: DataTableView, _ request: DataTableWriteRequest) throws -> String {
+    func write(_ sheet: DataTableView, _ request: DataTableWriteRequest) throws -> String {
         guard let given = request.path else { throw DTableError("a sheet is written to a file of its own: :w FILE") }
         let path = Self.expandingHome(given)
         let name = TerminalText.quoted(given, maxWidth: 60)

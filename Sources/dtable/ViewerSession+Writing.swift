@@ -1,7 +1,6 @@
 import DataTableApp
 import DataTableCSV
 import DataTableKit
-import Dispatch
 import Glibc
 import TerminalSurface
 
@@ -33,11 +32,6 @@ extension ViewerSession {
         let request: DataTableWriteRequest
         /// The bytes the write will about take (its progress is measured against them).
         let estimatedBytes: Int
-    }
-
-    /// `:w` and its forms: starts the write in the background and says so.
-    func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String {
-        try startWrite(to: destination(of: request), request)
     }
 
     /// The destination `request` names: a file given (`:w FILE`: the view goes there; the
@@ -96,7 +90,7 @@ extension ViewerSession {
         } else {
             marksOtherSaved = false
         }
-        DispatchQueue.global(qos: .userInitiated).async {
+        BackgroundWork.start(.userInitiated) {
             let progress = CSVWriteProgress(report: { job.setProcessed($0) }, isCancelled: { job.isCancelled })
             do {
                 let result: CSVWriteResult

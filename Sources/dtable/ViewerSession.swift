@@ -68,63 +68,6 @@ final class ViewerSession {
     var echoColumn: Int?
     /// The value Enter picked (`--echo-column`), printed on exit.
     var echoedValue: [UInt8]?
-}
-
-/// The table asks the session about actions, edits, writing and commands.
-extension ViewerSession: DataTableDelegate {
-    func dataTable(_ view: DataTableView, didTapAction action: String, row: Int, sourceRow: Int) {
-        dispatcher.fire(action, sourceRow: sourceRow)
-    }
-
-    func dataTableIsBusy(_ view: DataTableView) -> Bool {
-        !dispatcher.running.isEmpty || writing != nil || liveFile.reload != nil
-    }
-
-    func dataTablePollWork(_ view: DataTableView) -> Bool {
-        let commands = dispatcher.poll()
-        let watched = pollWatching()
-        return pollWrite() || commands || watched
-    }
-
-    /// Esc: cancels the write first (the target stays untouched), then the newest command.
-    func dataTableCancelWork(_ view: DataTableView) -> Bool { cancelWrite() || cancelReload() || dispatcher.cancelNewest() }
-
-    func dataTableReload(_ view: DataTableView, discardingChanges: Bool) -> DataTableReloadAnswer {
-        reloadNow(discardingChanges: discardingChanges)
-    }
-
-    func dataTableCanEdit(_ view: DataTableView) -> Bool { true }
-
-    func dataTable(_ view: DataTableView, didEditRow row: Int, column: Int, text: String) -> String? {
-        guard editable.setField(text, row: row, column: column) else { return nil }
-        view.widenColumn(column, toShowSourceRow: row)
-        view.invalidateRowHeights()
-        view.regroupAfterValuesChanged()
-        return "row \(row + 1), \(editable.title(ofColumn: column)): changed (u undoes, \(writeHint))"
-    }
-
-    func dataTableUndo(_ view: DataTableView) -> String? {
-        guard let operation = editable.undo() else { return nil }
-        view.invalidateRowHeights()
-        switch operation {
-        case .delete(let row):
-            view.unhideRow(row)
-            return "row \(row + 1) restored"
-        case .restore(let row):
-            view.hideRow(row)
-            return "row \(row + 1) deleted again"
-        case .edit(let row, let column, let old, _):
-            view.regroupAfterValuesChanged()
-            view.goToSourceRow(row)
-            return "row \(row + 1), \(editable.title(ofColumn: column)): back to \"\(old)\""
-        }
-    }
-
-    /// With --output the table is written on quit anyway, and the demo (no input at all) is
-    /// made up: nothing to ask.
-    func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool {
-        outputPath == nil && file != nil && editable.hasUnsavedChanges
-    }
 
     /// How a message says the changes are written: `:w` back to the file or to `--output`,
     /// else (the demo, stdin) only `:w FILE` can write them.
@@ -132,20 +75,4 @@ extension ViewerSession: DataTableDelegate {
 
     /// Whether `:w` alone has a file: `--output`, or an input file that is not a stream.
     var writesInPlace: Bool { outputPath != nil || file?.isStream == false }
-
-    func dataTableWritesInPlace(_ view: DataTableView) -> Bool { writesInPlace }
-
-    /// With `--output`, quitting writes it first (unless it holds the current state): the write
-    /// runs in the background and ends the program when it succeeded.
-    func dataTableShouldQuit(_ view: DataTableView) -> Bool {
-        guard let outputTarget else { return true }
-        if outputWritten && !editable.hasUnsavedChanges && writing == nil { return true }
-        do {
-            view.showLastingNotice(try startWrite(to: .output(outputTarget), DataTableWriteRequest(quitsAfter: true)))
-        } catch {
-            view.showLastingNotice("\(error)")
-        }
-        return false
-    }
 }
-

@@ -25,8 +25,11 @@ do {
         Swift.print(DTableCommand.fullMessage(for: error))
         exit(0)
     }
-    // One line: the message, and where to look for usage.
-    reportError(usageErrorLine(DTableCommand.message(for: error), arguments: arguments) + " (see dtable --help)")
+    // One line: the message, and where to look for usage. A value an option's type refused
+    // says why in its own words, its text quoted safely.
+    let message = OptionValueError.cause(of: error)?.description
+        ?? usageErrorLine(DTableCommand.message(for: error), arguments: arguments)
+    reportError(message + " (see dtable --help)")
     exit(2)
 }
 

@@ -121,7 +121,7 @@ public final class CommandRunner: @unchecked Sendable {
             ("DTABLE_ROW_NUMBER", String(rowNumber)),
             ("DTABLE_ROW_CSV", CSVField.record(rowValues)),
         ])
-        let started = WorkerThread { [self] in run(environment: environment) }.map { $0.detach() } != nil
+        let started = BackgroundWork.startThread { [self] in run(environment: environment) }.map { $0.detach() } != nil
         if !started {
             finish(.failed("cannot run '\(ActionCommand.printable(arguments[0]))': cannot start a thread"))
         }

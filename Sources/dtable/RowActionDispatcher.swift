@@ -1,52 +1,5 @@
 import DataTableApp
 import DataTableKit
-import TerminalSurface
-
-/// What the buttons of `--action` do: a built-in action, a command, or (any other name) a
-/// line of JSON printed on exit, so dtable can pick rows for a script.
-enum RowAction {
-    /// Built-in actions, matched by name ignoring case (`--action Delete`).
-    enum BuiltIn: String, CaseIterable {
-        /// Hide the row until the table is written (`u` undoes).
-        case delete
-        /// Edit the row's fields in a small form.
-        case edit
-        /// Copy the row as CSV to the clipboard (OSC 52).
-        case copy
-        /// Open the record view.
-        case open
-    }
-
-    case builtIn(BuiltIn)
-    case command(ActionCommand)
-    case pick
-
-    /// `NAME` or `NAME=COMMAND`, with the command's placeholders resolved against `titles`.
-    /// - Throws: `DTableError` with the option and the reason (a bad quote, an unknown column).
-    /// Whether `--action OPTION` picks rows (printed on exit): a name that is neither
-    /// `NAME=COMMAND` nor built in. Told from the option alone, before the input is open.
-    static func picksRows(_ option: String) -> Bool {
-        let (name, command) = CellKindOptions.split(option, at: "=")
-        return !name.isEmpty && command == nil && BuiltIn(rawValue: name.lowercased()) == nil
-    }
-
-    static func parse(_ option: String, titles: [String]) throws -> (name: String, action: RowAction) {
-        let (name, command) = CellKindOptions.split(option, at: "=")
-        guard !name.isEmpty else {
-            throw DTableError("--action \(TerminalText.excerpt(option, maxWidth: 80)): the action needs a name, like --action Delete")
-        }
-        if let command {
-            do {
-                return (name, .command(try ActionCommand(name: name, command: command, columnTitles: titles)))
-            } catch {
-                // The error names the action and lists the columns, made safe (`ActionCommand.printable`).
-                throw DTableError("--action \(TerminalText.excerpt(option, maxWidth: 80)): \(error)")
-            }
-        }
-        if let builtIn = BuiltIn(rawValue: name.lowercased()) { return (name, .builtIn(builtIn)) }
-        return (name, .pick)
-    }
-}
 
 /// Runs the row actions of a viewer session and keeps what must outlive it (picked rows).
 final class RowActionDispatcher {
@@ -150,26 +103,5 @@ final class RowActionDispatcher {
     static func jsonLine(action: String, row: Int, titles: [String], values: [String]) -> String {
         let pairs = zip(titles, values).map { "\(JSONText.string($0)):\(JSONText.string($1))" }
         return "{\"action\":\(JSONText.string(action)),\"row\":\(row),\"values\":{\(pairs.joined(separator: ","))}}"
-    }
-}
-
-/// JSON string literals (RFC 8259): quotes, backslashes and control characters escaped.
-enum JSONText {
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,0 +1,96 @@
+import ArgumentParser
+import DataTableApp
+import DataTableCSV
+import DataTableKit
+import NcursesBackend
+
+extension DTableCommand {
+    /// The viewer: opens the input (saying on screen what it waits for when that takes a
+    /// while), shows the table full screen until the user quits, then writes what the session
+    /// prints on exit.
+    func runViewerMode(_ launch: Launch) throws {
+        // nil: the user quit while the input was opening.
+        guard let (table, openedTerminal) = try openInput(launch) else { return }
+        var prepared = try prepare(table, launch: launch)
+        // The terminal the wait for the input opened, if it did (released on an error above:
+        // its deinit restores the screen before the message is printed).
+        let terminal = try openedTerminal ?? Self.openTerminal(colorChoice: launch.colorChoice, environment: launch.environment)
+        let colorCount = terminal.capabilities.hasColors ? terminal.capabilities.colorCount : 0
+        prepared.configuration.adoptColors(colorCount)
+        launch.configFile?.apply(to: &prepared.configuration, colorCount: colorCount)
+        prepared.configuration.prefersASCII = !terminal.capabilities.isUnicode || launch.configFile?.ascii == true
+        let view = DataTableView(dataSource: prepared.shown, configuration: prepared.configuration, size: terminal.size)
+        if let columnSelection = prepared.columnSelection { view.showColumns(matching: columnSelection) }
+        do {
+            try Self.apply(prepared.rows, to: view)
+        } catch {
+            terminal.shutdown()
+            throw error
+        }
+        // Grouped and sorted in the background (Esc cancels); the cursor starts on the first row.
+        prepared.order(view) { $0.sortOnOpen(by: $1) }
+        let session = ViewerSession(view: view, editable: prepared.editable, file: prepared.csvFile,
+                                    actions: prepared.rowActions, outputPath: output)
+        session.printMarkedRows = printMarked
+        session.echoColumn = prepared.echoColumn
+        session.liveFile = LiveFileState(live: prepared.live, watches: watch, follows: follow, keyColumns: prepared.keyColumns)
+        view.followsAppendedRows = follow
+        prepared.live?.hidesSourceNotice = watch || follow
+        // After the terminal's own handlers, so a SIGBUS that is not ours still restores it.
+        CSVFileDataSource.installTruncationGuard()
+        let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
+        session.attach(to: application)
+        var peakAnonymousKilobytes = 0
+        var lastSample = ContinuousClock.now
+        application.run(until: {
+            // Sampled at most 4 times a second, not after every key (it reads /proc).
+            if ContinuousClock.now - lastSample >= .milliseconds(250) {
+                lastSample = .now
+                peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
+            }
+            return terminal.terminationSignal != 0 || session.quitRequested
+        },
+                        afterFirstFrame: { prepared.csvFile?.startIndexing() })
+        let signal = terminal.terminationSignal
+        session.dispatcher.cancelAll()
+        session.finishWriting()
+        terminal.shutdown()
+        let statsWritten = StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten,
+                                            peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: launch.statsFile)
+        if signal != 0 { throw ExitCode(128 + signal) }
+        session.finish()
+        if !statsWritten { throw ExitCode(2) }
+    }
+
+    /// Opens the input on a thread of its own (see `InputOpening`); when it has not opened
+    /// within `InputOpening.patience`, opens the terminal to say what it waits for. Returns the
+    /// input and the terminal if one was opened; nil when the user quit meanwhile.
+    /// - Throws: the input's error, or `ExitCode` (128 + the signal) when a signal ended the wait.
+    func openInput(_ launch: Launch) throws -> (DataTableDataSource, CursesTerminal?)? {
+        let opening = InputOpening { try launch.load($0) }
+        if let result = opening.result(within: InputOpening.patience) { return (try result.get(), nil) }
+        let terminal = try Self.openTerminal(colorChoice: launch.colorChoice, environment: launch.environment)
+        var theme = DataTableConfiguration()
+        theme.adoptColors(terminal.capabilities.hasColors ? terminal.capabilities.colorCount : 0)
+        switch opening.wait(on: terminal, title: launch.source.displayName, theme: theme.theme) {
+        case .opened(let result):
+            return (try result.get(), terminal)
+        case .quit:
+            terminal.shutdown()
+            return nil
+        case .signal(let signal):
+            terminal.shutdown()
+            throw ExitCode(128 + signal)
+        }
+    }
+
+    /// Opens the terminal full screen for the viewer.
+    static func openTerminal(colorChoice: ColorChoice, environment: [String: String]) throws -> CursesTerminal {
+        do {
+            return try CursesTerminal(colorMode: CursesTerminal.ColorMode(rawValue: colorChoice.rawValue) ?? .auto,
+                                      environment: environment)
+        } catch {
+            throw DTableError(error.description + "; or use --print")
+        }
+    }
+}
