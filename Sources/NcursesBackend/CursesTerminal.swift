@@ -14,13 +14,13 @@ public final class CursesTerminal: TerminalBackend {
 
     /// The terminal's size, updated when it is resized.
     public private(set) var size: Size
-    func updateSize(_ newSize: Size) { size = newSize; previousCells = [] }
+    func updateSize(_ newSize: Size) { size = newSize; screen.forget() }
     /// Colours and UTF-8, as found when the terminal was opened.
     public private(set) var capabilities: TerminalCapabilities
     /// Bytes written since the terminal was opened (dtable writes nothing else while it is open).
     public var bytesWritten: Int { WrittenBytes.current() - writtenBytesAtOpen }
 
-    private let screen: OpaquePointer
+    private let cursesScreen: OpaquePointer
     private let writtenBytesAtOpen = WrittenBytes.current()
     private let inputFile: UnsafeMutablePointer<FILE>
     private let ownsInput: Bool
@@ -29,9 +29,7 @@ public final class CursesTerminal: TerminalBackend {
     private let ownsOutput: Bool
     private var colorPairs = CursesColorPairs()
     /// The cells on the terminal as last written, to diff the next frame against.
-    var previousCells: [SurfaceCell] = []
-    /// The size `previousCells` was written at (a different size redraws everything).
-    var previousSize = Size.zero
+    var screen = TerminalScreen()
     /// Keys, clicks and pastes, read and decoded by dtable itself (ncurses parses no input).
     let input: TerminalInput
     /// The descriptor frames are written to (`output`'s).
@@ -75,7 +73,7 @@ public final class CursesTerminal: TerminalBackend {
         // line mode at once): what a crash puts back.
         TerminalRestorer.saveModes(inputFD: fileno(inputFile))
         guard let screen = newterm(term, output, inputFile) else { throw .unknownTerminalType(term) }
-        self.screen = screen
+        self.cursesScreen = screen
         set_term(screen)
 
         // ncurses parses no input: no keypad, no mousemask, no typeahead checks (dtable reads
@@ -120,7 +118,7 @@ public final class CursesTerminal: TerminalBackend {
         TerminalModes.uninstall()
         endwin()
         fflush(output)
-        delscreen(screen)
+        delscreen(cursesScreen)
         InputSignals.uninstall()
         TerminalRestorer.uninstall()
         if ownsOutput { fclose(output) }
@@ -148,51 +146,49 @@ public final class CursesTerminal: TerminalBackend {
 
     // MARK: - Output
 
-    /// Shows `surface`: writes only the cells that differ from the last frame, then one `doupdate()`.
+    /// Shows `surface`: writes the runs of cells that differ from what the terminal shows
+    /// (`SurfaceDiff`), then one `doupdate()`. A frame of another size than the terminal's is
+    /// written whole.
     public func present(_ surface: Surface) {
-        let width = surface.size.width
-        let count = surface.cells.count
-        // Our own copy of what the terminal shows, updated cell by cell (never shared with the
-        // surface, so the next frame build writes into an unshared buffer).
-        let isFullRedraw = surface.size != size || previousSize != surface.size || previousCells.count != count
-        if isFullRedraw {
-            previousCells = Array(repeating: SurfaceCell(grapheme: "\u{0}", width: 1, style: .plain), count: count)
-            previousSize = surface.size
-        }
-        surface.cells.withUnsafeBufferPointer { cells in
-            for y in 0..<surface.size.height {
-                let row = y * width
-                var headWritten = false
-                for x in 0..<width {
-                    let cell = cells[row + x]
-                    // A continuation is written again with its head: it may show part of the
-                    // head's grapheme (a flag's second indicator) or a blank ncurses needs.
-                    let changed = previousCells[row + x] != cell
-                    defer { headWritten = changed }
-                    guard changed || (cell.isContinuation && headWritten) else { continue }
-                    previousCells[row + x] = cell
-                    write(cell, x: x, y: y, surface: surface)
-                }
-            }
-        }
+        if surface.size != size { screen.forget() }
+        screen.update(to: surface) { run in write(run, of: surface) }
         wnoutrefresh(stdscr)
         doupdate()
     }
 
-    /// Writes one cell where ncurses will place it (see `CursesGlyph`). A continuation is
-    /// written only where the grapheme before it gives it something to show.
-    private func write(_ cell: SurfaceCell, x: Int, y: Int, surface: Surface) {
-        let (attributes, pair) = colorPairs.attributesAndPair(for: cell.style, colorCount: capabilities.colorCount)
-        var pairNumber = pair
-        var characters: [wchar_t]
-        if cell.width == 0 {
-            let head = x > 0 ? surface.cells[y * surface.size.width + x - 1] : cell
-            guard head.width == 2,
-                  let continuation = CursesGlyph(grapheme: head.grapheme, width: 2).continuation else { return }
-            characters = continuation
-        } else {
-            characters = CursesGlyph(grapheme: cell.grapheme, width: Int(cell.width)).head
+    /// Writes one run where ncurses will place it (see `CursesGlyph`). A wide grapheme, which
+    /// a run holds whole, goes out as its glyph's head and, where the glyph has one, its
+    /// continuation; a continuation without a wide head before it shows nothing of its own.
+    private func write(_ run: SurfaceRun, of surface: Surface) {
+        let row = run.y * surface.size.width
+        var x = run.x
+        while x < run.columns.upperBound {
+            let cell = surface.cells[row + x]
+            if cell.width == 2 && x + 1 < run.columns.upperBound && surface.cells[row + x + 1].isContinuation {
+                let glyph = CursesGlyph(grapheme: cell.grapheme, width: 2)
+                put(glyph.head, style: cell.style, x: x, y: run.y)
+                if let continuation = glyph.continuation {
+                    put(continuation, style: surface.cells[row + x + 1].style, x: x + 1, y: run.y)
+                }
+                x += 2
+                continue
+            }
+            if cell.width == 1 {
+                put(CursesGlyph(grapheme: cell.grapheme, width: 1).head, style: cell.style, x: x, y: run.y)
+            } else if cell.width == 2 {
+                // A wide head without its continuation (the surface's drawing never leaves one):
+                // a blank, never half a glyph.
+                put([CursesGlyph.blank], style: cell.style, x: x, y: run.y)
+            }
+            x += 1
         }
+    }
+
+    /// Writes the wide characters of one ncurses cell at `(x, y)` in `style`.
+    private func put(_ characters: [wchar_t], style: Style, x: Int, y: Int) {
+        let (attributes, pair) = colorPairs.attributesAndPair(for: style, colorCount: capabilities.colorCount)
+        var pairNumber = pair
+        var characters = characters
         characters.append(0)
         var cc = cchar_t()
         characters.withUnsafeBufferPointer { buffer in
