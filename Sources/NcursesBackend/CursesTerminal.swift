@@ -40,31 +40,17 @@ public final class CursesTerminal: TerminalBackend {
     /// to /dev/tty (so `choice=$(dtable --action Pick f.csv)` works); keys come from stdin when
     /// it is a terminal, otherwise from /dev/tty (so `cat f | dtable` works).
     public init(colorMode: ColorMode, environment: [String: String]) throws(TerminalError) {
-        if isatty(1) == 1 {
-            output = stdout
-            ownsOutput = false
-        } else if let tty = fopen("/dev/tty", "w") {
-            output = tty
-            ownsOutput = true
-        } else {
-            throw .outputNotATerminal
-        }
+        guard case let (output, ownsOutput)? = Self.terminalFile(stdout, mode: "w") else { throw .outputNotATerminal }
+        self.output = output
+        self.ownsOutput = ownsOutput
         guard let term = environment["TERM"], !term.isEmpty else { throw .termNotSet }
         var status: Int32 = 0
         guard setupterm(term, fileno(output), &status) == OK else { throw .unknownTerminalType(term) }
         del_curterm(cur_term)
 
-        let inputFile: UnsafeMutablePointer<FILE>
-        if isatty(0) == 1 {
-            inputFile = stdin
-            ownsInput = false
-        } else if let tty = fopen("/dev/tty", "r") {
-            inputFile = tty
-            ownsInput = true
-        } else {
-            throw .noTerminalForKeys
-        }
+        guard case let (inputFile, ownsInput)? = Self.terminalFile(stdin, mode: "r") else { throw .noTerminalForKeys }
         self.inputFile = inputFile
+        self.ownsInput = ownsInput
         outputFD = fileno(output)
 
         // ncurses needs a UTF-8 locale for wide characters (see the ncurses note).
@@ -109,6 +95,14 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     deinit { shutdown() }
+
+    /// `standard` when it is a terminal, else /dev/tty opened with `mode` (then `owned`: closed
+    /// at shutdown); nil when there is neither.
+    private static func terminalFile(_ standard: UnsafeMutablePointer<FILE>,
+                                     mode: String) -> (file: UnsafeMutablePointer<FILE>, owned: Bool)? {
+        if isatty(fileno(standard)) == 1 { return (standard, false) }
+        return fopen("/dev/tty", mode).map { ($0, true) }
+    }
 
     /// Leaves full-screen mode and restores the terminal. Safe to call more than once.
     public func shutdown() {
