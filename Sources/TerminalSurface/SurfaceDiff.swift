@@ -1,24 +1,23 @@
-/// Cells of one row that a terminal is sent for a frame: `count` cells from column `x` of
-/// row `y`, written left to right.
+/// Cells of one row that a terminal is sent for a frame: the cells `columns` of row `y`,
+/// written left to right.
 public struct SurfaceRun: Hashable, Sendable, CustomStringConvertible {
     /// The row.
     public var y: Int
-    /// The first column written.
-    public var x: Int
-    /// How many cells are written (at least 1).
-    public var count: Int
+    /// The columns written (never empty).
+    public var columns: Range<Int>
 
-    /// `count` cells of row `y` from column `x`.
-    public init(y: Int, x: Int, count: Int) {
+    /// The cells `columns` of row `y`.
+    public init(y: Int, columns: Range<Int>) {
         self.y = y
-        self.x = x
-        self.count = count
+        self.columns = columns
     }
 
-    /// The columns written.
-    public var columns: Range<Int> { x..<(x + count) }
+    /// The first column written.
+    public var x: Int { columns.lowerBound }
+    /// How many cells are written.
+    public var count: Int { columns.count }
     /// `y:x..<end`.
-    public var description: String { "\(y):\(x)..<\(x + count)" }
+    public var description: String { "\(y):\(columns)" }
 }
 
 /// The frame diff of every backend: which cells of a new frame a terminal must be sent, given
@@ -45,7 +44,7 @@ public enum SurfaceDiff {
         let width = frame.size.width, height = frame.size.height
         guard width > 0 else { return }
         guard let shown, shown.size == frame.size else {
-            for y in 0..<height { body(SurfaceRun(y: y, x: 0, count: width)) }
+            for y in 0..<height { body(SurfaceRun(y: y, columns: 0..<width)) }
             return
         }
         shown.cells.withUnsafeBufferPointer { oldCells in
@@ -64,12 +63,12 @@ public enum SurfaceDiff {
                         if changed {
                             if start < 0 { start = x }
                         } else if start >= 0 {
-                            body(SurfaceRun(y: y, x: start, count: x - start))
+                            body(SurfaceRun(y: y, columns: start..<x))
                             start = -1
                         }
                         x += span
                     }
-                    if start >= 0 { body(SurfaceRun(y: y, x: start, count: width - start)) }
+                    if start >= 0 { body(SurfaceRun(y: y, columns: start..<width)) }
                 }
             }
         }

@@ -21,7 +21,7 @@ struct SurfaceDiffTests {
     @Test("The first frame writes every cell, one run per row")
     func firstFrameWritesEverything() {
         let frame = Surface(size: Self.size)
-        #expect(SurfaceDiff.runs(from: nil, to: frame) == (0..<4).map { SurfaceRun(y: $0, x: 0, count: 12) })
+        #expect(SurfaceDiff.runs(from: nil, to: frame) == (0..<4).map { SurfaceRun(y: $0, columns: 0..<12) })
         #expect(SurfaceDiff.runs(from: Surface(size: Size(width: 12, height: 3)), to: frame).count == 4)
     }
 
@@ -42,7 +42,7 @@ struct SurfaceDiffTests {
         shown.put("abc", at: Point(x: 2, y: 1), style: .plain)
         let frame = shown.copy()
         frame.setStyle(Rect(x: 3, y: 1, width: 1, height: 1), to: Self.red)
-        #expect(SurfaceDiff.runs(from: shown, to: frame) == [SurfaceRun(y: 1, x: 3, count: 1)])
+        #expect(SurfaceDiff.runs(from: shown, to: frame) == [SurfaceRun(y: 1, columns: 3..<4)])
     }
 
     @Test("Adjacent changed cells make one run; a gap starts another")
@@ -53,7 +53,7 @@ struct SurfaceDiffTests {
         frame.put("c", at: Point(x: 5, y: 0), style: .plain)
         frame.put("zz", at: Point(x: 10, y: 2), style: .plain)
         #expect(SurfaceDiff.runs(from: shown, to: frame)
-            == [SurfaceRun(y: 0, x: 1, count: 2), SurfaceRun(y: 0, x: 5, count: 1), SurfaceRun(y: 2, x: 10, count: 2)])
+            == [SurfaceRun(y: 0, columns: 1..<3), SurfaceRun(y: 0, columns: 5..<6), SurfaceRun(y: 2, columns: 10..<12)])
     }
 
     @Test("A wide grapheme is written whole when either of its cells changed")
@@ -63,15 +63,15 @@ struct SurfaceDiffTests {
         // Another wide character in the same style: only the head differs.
         let other = shown.copy()
         other.put("京", at: Point(x: 1, y: 0), style: .plain)
-        #expect(SurfaceDiff.runs(from: shown, to: other) == [SurfaceRun(y: 0, x: 1, count: 2)])
+        #expect(SurfaceDiff.runs(from: shown, to: other) == [SurfaceRun(y: 0, columns: 1..<3)])
         // Only the continuation's style differs: the head goes with it.
         let restyled = shown.copy()
         restyled.setStyle(Rect(x: 2, y: 0, width: 2, height: 1), to: Self.red)
-        #expect(SurfaceDiff.runs(from: shown, to: restyled) == [SurfaceRun(y: 0, x: 1, count: 3)])
+        #expect(SurfaceDiff.runs(from: shown, to: restyled) == [SurfaceRun(y: 0, columns: 1..<4)])
         // A flag (two regional indicators, one grapheme of two columns).
         let flag = shown.copy()
         flag.put("🇯🇵", at: Point(x: 5, y: 0), style: .plain)
-        #expect(SurfaceDiff.runs(from: shown, to: flag) == [SurfaceRun(y: 0, x: 5, count: 2)])
+        #expect(SurfaceDiff.runs(from: shown, to: flag) == [SurfaceRun(y: 0, columns: 5..<7)])
     }
 
     @Test("Runs end at the row's right edge")
@@ -81,7 +81,7 @@ struct SurfaceDiffTests {
         frame.put("0123456789東", at: Point(x: 0, y: 3), style: .plain)
         frame.put("xy", at: Point(x: 10, y: 1), style: .plain)
         let runs = SurfaceDiff.runs(from: shown, to: frame)
-        #expect(runs == [SurfaceRun(y: 1, x: 10, count: 2), SurfaceRun(y: 3, x: 0, count: 12)])
+        #expect(runs == [SurfaceRun(y: 1, columns: 10..<12), SurfaceRun(y: 3, columns: 0..<12)])
         #expect(runs.allSatisfy { $0.columns.upperBound <= Self.size.width })
     }
 
@@ -94,7 +94,7 @@ struct SurfaceDiffTests {
             return surface
         }
         let (runs, screen) = Self.applied(frame(cursor: 2), frame(cursor: 3))
-        #expect(runs == [SurfaceRun(y: 2, x: 0, count: 20), SurfaceRun(y: 3, x: 0, count: 20)])
+        #expect(runs == [SurfaceRun(y: 2, columns: 0..<20), SurfaceRun(y: 3, columns: 0..<20)])
         #expect(screen.cells == frame(cursor: 3).cells)
     }
 
