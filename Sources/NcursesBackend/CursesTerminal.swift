@@ -154,40 +154,48 @@ public final class CursesTerminal: TerminalBackend {
     /// a run holds whole, goes out as its glyph's head and, where the glyph has one, its
     /// continuation; a continuation without a wide head before it shows nothing of its own.
     private func write(_ run: SurfaceRun, of surface: Surface) {
-        let row = run.y * surface.size.width
-        var x = run.x
-        while x < run.columns.upperBound {
-            let cell = surface.cells[row + x]
-            if cell.width == 2 && x + 1 < run.columns.upperBound && surface.cells[row + x + 1].isContinuation {
-                let glyph = CursesGlyph(grapheme: cell.grapheme, width: 2)
-                put(glyph.head, style: cell.style, x: x, y: run.y)
-                if let continuation = glyph.continuation {
-                    put(continuation, style: surface.cells[row + x + 1].style, x: x + 1, y: run.y)
+        let y = run.y, end = run.columns.upperBound
+        surface.cells.withUnsafeBufferPointer { cells in
+            let row = y * surface.size.width
+            var x = run.x
+            while x < end {
+                let cell = cells[row + x]
+                if cell.width == 1, let ascii = CursesGlyph.printableASCII(cell.grapheme) {
+                    // Most cells: the glyph is the byte itself (no arrays to build).
+                    var characters: (wchar_t, wchar_t) = (ascii, 0)
+                    withUnsafePointer(to: &characters) {
+                        $0.withMemoryRebound(to: wchar_t.self, capacity: 2) { put($0, style: cell.style, x: x, y: y) }
+                    }
+                } else if cell.width == 2 && x + 1 < end && cells[row + x + 1].isContinuation {
+                    let glyph = CursesGlyph(grapheme: cell.grapheme, width: 2)
+                    put(glyph.head, style: cell.style, x: x, y: y)
+                    if let continuation = glyph.continuation {
+                        put(continuation, style: cells[row + x + 1].style, x: x + 1, y: y)
+                    }
+                    x += 1
+                } else if cell.width == 1 {
+                    put(CursesGlyph(grapheme: cell.grapheme, width: 1).head, style: cell.style, x: x, y: y)
+                } else if cell.width == 2 {
+                    // A wide head without its continuation (the surface's drawing never leaves
+                    // one): a blank, never half a glyph.
+                    put([CursesGlyph.blank], style: cell.style, x: x, y: y)
                 }
-                x += 2
-                continue
+                x += 1
             }
-            if cell.width == 1 {
-                put(CursesGlyph(grapheme: cell.grapheme, width: 1).head, style: cell.style, x: x, y: run.y)
-            } else if cell.width == 2 {
-                // A wide head without its continuation (the surface's drawing never leaves one):
-                // a blank, never half a glyph.
-                put([CursesGlyph.blank], style: cell.style, x: x, y: run.y)
-            }
-            x += 1
         }
     }
 
     /// Writes the wide characters of one ncurses cell at `(x, y)` in `style`.
     private func put(_ characters: [wchar_t], style: Style, x: Int, y: Int) {
+        (characters + [0]).withUnsafeBufferPointer { put($0.baseAddress!, style: style, x: x, y: y) }
+    }
+
+    /// Writes the zero-terminated wide characters of one ncurses cell at `(x, y)` in `style`.
+    private func put(_ characters: UnsafePointer<wchar_t>, style: Style, x: Int, y: Int) {
         let (attributes, pair) = colorPairs.attributesAndPair(for: style, colorCount: capabilities.colorCount)
         var pairNumber = pair
-        var characters = characters
-        characters.append(0)
         var cc = cchar_t()
-        characters.withUnsafeBufferPointer { buffer in
-            _ = setcchar(&cc, buffer.baseAddress, attributes, 0, &pairNumber)
-        }
+        _ = setcchar(&cc, characters, attributes, 0, &pairNumber)
         mvwadd_wch(stdscr, Int32(y), Int32(x), &cc)
     }
 
