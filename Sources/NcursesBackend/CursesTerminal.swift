@@ -153,6 +153,7 @@ public final class CursesTerminal: TerminalBackend {
     /// Writes one run where ncurses will place it (see `CursesGlyph`). A wide grapheme, which
     /// a run holds whole, goes out as its glyph's head and, where the glyph has one, its
     /// continuation; a continuation without a wide head before it shows nothing of its own.
+    /// Measured in docs/decisions/0105-one-surface-diff-for-every-backend.md.
     private func write(_ run: SurfaceRun, of surface: Surface) {
         let y = run.y, end = run.columns.upperBound
         surface.cells.withUnsafeBufferPointer { cells in

@@ -37,6 +37,7 @@ public struct SurfaceRun: Hashable, Sendable, CustomStringConvertible {
 /// - With nothing shown yet (`shown` nil) or a frame of another size, every cell is written:
 ///   one run per row.
 /// An unchanged frame writes nothing; applying the runs to the shown cells gives the frame.
+/// See docs/decisions/0105-one-surface-diff-for-every-backend.md.
 public enum SurfaceDiff {
     /// Hands `body` each run that brings `shown` to `frame`, row by row, left to right.
     /// - Complexity: O(cells); no allocation.
