@@ -10,9 +10,19 @@ struct CursesColorPairs {
 
     /// Pair numbers already allocated.
     private var pairs: [Key: Int32] = [:]
+    /// The last style asked for, with its colour count and answer (the cells of a run mostly
+    /// share one style).
+    private var last: (style: Style, colorCount: Int, answer: (attr_t, Int32))?
 
     /// The ncurses attributes and extended pair number for a style.
     mutating func attributesAndPair(for style: Style, colorCount: Int) -> (attr_t, Int32) {
+        if let last, last.style == style, last.colorCount == colorCount { return last.answer }
+        let answer = lookUp(style, colorCount: colorCount)
+        last = (style, colorCount, answer)
+        return answer
+    }
+
+    private mutating func lookUp(_ style: Style, colorCount: Int) -> (attr_t, Int32) {
         var attributes = dt_A_NORMAL
         let a = style.attributes
         if a.contains(.bold) { attributes |= dt_A_BOLD }

@@ -71,6 +71,16 @@ struct CursesGlyph: Equatable {
         self.init(head: head, continuation: width == 2 && headColumns < 2 ? [Self.blank] : nil)
     }
 
+    /// The head of a grapheme that is one printable ASCII character (0x20...0x7E), which is
+    /// the character itself (as `init(grapheme:width:)` gives it, without building arrays);
+    /// nil for any other grapheme.
+    @inline(__always)
+    static func printableASCII(_ grapheme: Character) -> wchar_t? {
+        let utf8 = grapheme.utf8
+        guard utf8.count == 1, let value = utf8.first, value &- 0x20 < 0x5F else { return nil }
+        return wchar_t(value)
+    }
+
     /// glibc's `wcwidth`, which needs a UTF-8 `LC_CTYPE` (the terminal selects one).
     static func glibcWidth(_ scalar: Unicode.Scalar) -> Int {
         Int(wcwidth(wchar_t(scalar.value)))

@@ -14,13 +14,13 @@ public final class CursesTerminal: TerminalBackend {
 
     /// The terminal's size, updated when it is resized.
     public private(set) var size: Size
-    func updateSize(_ newSize: Size) { size = newSize; previousCells = [] }
+    func updateSize(_ newSize: Size) { size = newSize; screen.forget() }
     /// Colours and UTF-8, as found when the terminal was opened.
     public private(set) var capabilities: TerminalCapabilities
     /// Bytes written since the terminal was opened (dtable writes nothing else while it is open).
     public var bytesWritten: Int { WrittenBytes.current() - writtenBytesAtOpen }
 
-    private let screen: OpaquePointer
+    private let cursesScreen: OpaquePointer
     private let writtenBytesAtOpen = WrittenBytes.current()
     private let inputFile: UnsafeMutablePointer<FILE>
     private let ownsInput: Bool
@@ -29,9 +29,7 @@ public final class CursesTerminal: TerminalBackend {
     private let ownsOutput: Bool
     private var colorPairs = CursesColorPairs()
     /// The cells on the terminal as last written, to diff the next frame against.
-    var previousCells: [SurfaceCell] = []
-    /// The size `previousCells` was written at (a different size redraws everything).
-    var previousSize = Size.zero
+    var screen = TerminalScreen()
     /// Keys, clicks and pastes, read and decoded by dtable itself (ncurses parses no input).
     let input: TerminalInput
     /// The descriptor frames are written to (`output`'s).
@@ -42,31 +40,17 @@ public final class CursesTerminal: TerminalBackend {
     /// to /dev/tty (so `choice=$(dtable --action Pick f.csv)` works); keys come from stdin when
     /// it is a terminal, otherwise from /dev/tty (so `cat f | dtable` works).
     public init(colorMode: ColorMode, environment: [String: String]) throws(TerminalError) {
-        if isatty(1) == 1 {
-            output = stdout
-            ownsOutput = false
-        } else if let tty = fopen("/dev/tty", "w") {
-            output = tty
-            ownsOutput = true
-        } else {
-            throw .outputNotATerminal
-        }
+        guard case let (output, ownsOutput)? = Self.terminalFile(stdout, mode: "w") else { throw .outputNotATerminal }
+        self.output = output
+        self.ownsOutput = ownsOutput
         guard let term = environment["TERM"], !term.isEmpty else { throw .termNotSet }
         var status: Int32 = 0
         guard setupterm(term, fileno(output), &status) == OK else { throw .unknownTerminalType(term) }
         del_curterm(cur_term)
 
-        let inputFile: UnsafeMutablePointer<FILE>
-        if isatty(0) == 1 {
-            inputFile = stdin
-            ownsInput = false
-        } else if let tty = fopen("/dev/tty", "r") {
-            inputFile = tty
-            ownsInput = true
-        } else {
-            throw .noTerminalForKeys
-        }
+        guard case let (inputFile, ownsInput)? = Self.terminalFile(stdin, mode: "r") else { throw .noTerminalForKeys }
         self.inputFile = inputFile
+        self.ownsInput = ownsInput
         outputFD = fileno(output)
 
         // ncurses needs a UTF-8 locale for wide characters (see the ncurses note).
@@ -75,7 +59,7 @@ public final class CursesTerminal: TerminalBackend {
         // line mode at once): what a crash puts back.
         TerminalRestorer.saveModes(inputFD: fileno(inputFile))
         guard let screen = newterm(term, output, inputFile) else { throw .unknownTerminalType(term) }
-        self.screen = screen
+        self.cursesScreen = screen
         set_term(screen)
 
         // ncurses parses no input: no keypad, no mousemask, no typeahead checks (dtable reads
@@ -112,6 +96,14 @@ public final class CursesTerminal: TerminalBackend {
 
     deinit { shutdown() }
 
+    /// `standard` when it is a terminal, else /dev/tty opened with `mode` (then `owned`: closed
+    /// at shutdown); nil when there is neither.
+    private static func terminalFile(_ standard: UnsafeMutablePointer<FILE>,
+                                     mode: String) -> (file: UnsafeMutablePointer<FILE>, owned: Bool)? {
+        if isatty(fileno(standard)) == 1 { return (standard, false) }
+        return fopen("/dev/tty", mode).map { ($0, true) }
+    }
+
     /// Leaves full-screen mode and restores the terminal. Safe to call more than once.
     public func shutdown() {
         guard !isShutDown else { return }
@@ -120,7 +112,7 @@ public final class CursesTerminal: TerminalBackend {
         TerminalModes.uninstall()
         endwin()
         fflush(output)
-        delscreen(screen)
+        delscreen(cursesScreen)
         InputSignals.uninstall()
         TerminalRestorer.uninstall()
         if ownsOutput { fclose(output) }
@@ -148,56 +140,63 @@ public final class CursesTerminal: TerminalBackend {
 
     // MARK: - Output
 
-    /// Shows `surface`: writes only the cells that differ from the last frame, then one `doupdate()`.
+    /// Shows `surface`: writes the runs of cells that differ from what the terminal shows
+    /// (`SurfaceDiff`), then one `doupdate()`. A frame of another size than the terminal's is
+    /// written whole.
     public func present(_ surface: Surface) {
-        let width = surface.size.width
-        let count = surface.cells.count
-        // Our own copy of what the terminal shows, updated cell by cell (never shared with the
-        // surface, so the next frame build writes into an unshared buffer).
-        let isFullRedraw = surface.size != size || previousSize != surface.size || previousCells.count != count
-        if isFullRedraw {
-            previousCells = Array(repeating: SurfaceCell(grapheme: "\u{0}", width: 1, style: .plain), count: count)
-            previousSize = surface.size
-        }
-        surface.cells.withUnsafeBufferPointer { cells in
-            for y in 0..<surface.size.height {
-                let row = y * width
-                var headWritten = false
-                for x in 0..<width {
-                    let cell = cells[row + x]
-                    // A continuation is written again with its head: it may show part of the
-                    // head's grapheme (a flag's second indicator) or a blank ncurses needs.
-                    let changed = previousCells[row + x] != cell
-                    defer { headWritten = changed }
-                    guard changed || (cell.isContinuation && headWritten) else { continue }
-                    previousCells[row + x] = cell
-                    write(cell, x: x, y: y, surface: surface)
-                }
-            }
-        }
+        if surface.size != size { screen.forget() }
+        screen.update(to: surface) { run in write(run, of: surface) }
         wnoutrefresh(stdscr)
         doupdate()
     }
 
-    /// Writes one cell where ncurses will place it (see `CursesGlyph`). A continuation is
-    /// written only where the grapheme before it gives it something to show.
-    private func write(_ cell: SurfaceCell, x: Int, y: Int, surface: Surface) {
-        let (attributes, pair) = colorPairs.attributesAndPair(for: cell.style, colorCount: capabilities.colorCount)
+    /// Writes one run where ncurses will place it (see `CursesGlyph`). A wide grapheme, which
+    /// a run holds whole, goes out as its glyph's head and, where the glyph has one, its
+    /// continuation; a continuation without a wide head before it shows nothing of its own.
+    /// Measured in docs/decisions/0105-one-surface-diff-for-every-backend.md.
+    private func write(_ run: SurfaceRun, of surface: Surface) {
+        let y = run.y, end = run.columns.upperBound
+        surface.cells.withUnsafeBufferPointer { cells in
+            let row = y * surface.size.width
+            var x = run.x
+            while x < end {
+                let cell = cells[row + x]
+                if cell.width == 1, let ascii = CursesGlyph.printableASCII(cell.grapheme) {
+                    // Most cells: the glyph is the byte itself (no arrays to build).
+                    var characters: (wchar_t, wchar_t) = (ascii, 0)
+                    withUnsafePointer(to: &characters) {
+                        $0.withMemoryRebound(to: wchar_t.self, capacity: 2) { put($0, style: cell.style, x: x, y: y) }
+                    }
+                } else if cell.width == 2 && x + 1 < end && cells[row + x + 1].isContinuation {
+                    let glyph = CursesGlyph(grapheme: cell.grapheme, width: 2)
+                    put(glyph.head, style: cell.style, x: x, y: y)
+                    if let continuation = glyph.continuation {
+                        put(continuation, style: cells[row + x + 1].style, x: x + 1, y: y)
+                    }
+                    x += 1
+                } else if cell.width == 1 {
+                    put(CursesGlyph(grapheme: cell.grapheme, width: 1).head, style: cell.style, x: x, y: y)
+                } else if cell.width == 2 {
+                    // A wide head without its continuation (the surface's drawing never leaves
+                    // one): a blank, never half a glyph.
+                    put([CursesGlyph.blank], style: cell.style, x: x, y: y)
+                }
+                x += 1
+            }
+        }
+    }
+
+    /// Writes the wide characters of one ncurses cell at `(x, y)` in `style`.
+    private func put(_ characters: [wchar_t], style: Style, x: Int, y: Int) {
+        (characters + [0]).withUnsafeBufferPointer { put($0.baseAddress!, style: style, x: x, y: y) }
+    }
+
+    /// Writes the zero-terminated wide characters of one ncurses cell at `(x, y)` in `style`.
+    private func put(_ characters: UnsafePointer<wchar_t>, style: Style, x: Int, y: Int) {
+        let (attributes, pair) = colorPairs.attributesAndPair(for: style, colorCount: capabilities.colorCount)
         var pairNumber = pair
-        var characters: [wchar_t]
-        if cell.width == 0 {
-            let head = x > 0 ? surface.cells[y * surface.size.width + x - 1] : cell
-            guard head.width == 2,
-                  let continuation = CursesGlyph(grapheme: head.grapheme, width: 2).continuation else { return }
-            characters = continuation
-        } else {
-            characters = CursesGlyph(grapheme: cell.grapheme, width: Int(cell.width)).head
-        }
-        characters.append(0)
         var cc = cchar_t()
-        characters.withUnsafeBufferPointer { buffer in
-            _ = setcchar(&cc, buffer.baseAddress, attributes, 0, &pairNumber)
-        }
+        _ = setcchar(&cc, characters, attributes, 0, &pairNumber)
         mvwadd_wch(stdscr, Int32(y), Int32(x), &cc)
     }
 

@@ -143,27 +143,6 @@ internal enum DisplayWidth {
         for c in s { total &+= c.displayWidth }
         return total
     }
-
-    /// True when every byte is < 0x80. Eight bytes at a time. Inlinable so that the common
-    /// all-ASCII case costs no call into this module.
-    @inlinable @inline(__always)
-    static func isASCII(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = buf.baseAddress else { return true }
-        let n = buf.count
-        let raw = UnsafeRawPointer(base)
-        var i = 0
-        while i &+ 8 <= n {
-            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-                return false
-            }
-            i &+= 8
-        }
-        while i < n {
-            if base[i] >= 0x80 { return false }
-            i &+= 1
-        }
-        return true
-    }
 }
 
 extension Unicode.Scalar {
@@ -226,7 +205,7 @@ extension StringProtocol {
     public var displayWidth: Int {
         // Inlined ASCII check, kept apart from the out-of-line call for other text: the common
         // case then costs neither a call nor a retain of the string.
-        if utf8.withContiguousStorageIfAvailable({ DisplayWidth.isASCII($0) }) == true {
+        if utf8.withContiguousStorageIfAvailable({ ASCIIBytes.allASCII(UnsafeRawBufferPointer($0)) }) == true {
             return utf8.count
         }
         return DisplayWidth.width(nonASCII: self)

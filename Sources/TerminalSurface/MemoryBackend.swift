@@ -6,7 +6,7 @@ public final class MemoryBackend: TerminalBackend {
     public var capabilities: TerminalCapabilities
     /// Events that `nextEvent` hands out, oldest first.
     public var pendingEvents: [InputEvent] = []
-    /// A copy of the last presented frame.
+    /// A copy of the screen after the last present: the frame, as the diff's runs wrote it.
     public private(set) var presented: Surface?
     /// How many frames were presented.
     public private(set) var presentCount = 0
@@ -15,10 +15,19 @@ public final class MemoryBackend: TerminalBackend {
 
     /// Records `text` in `clipboard`.
     public func copyToClipboard(_ text: String) { clipboard.append(text) }
-    /// Cells that differed from the previous frame, summed over all presents (what a real backend would write).
+    /// Cells written to the pretend terminal, summed over all presents: exactly what a real
+    /// backend writes (`SurfaceDiff`'s runs).
     public private(set) var cellsChanged = 0
-    /// Cells changed, standing in for bytes (the memory terminal writes none).
+    /// Runs written, summed over all presents.
+    public private(set) var runsWritten = 0
+    /// The runs the last present wrote, in order (see `SurfaceDiff` for the rules).
+    public var lastRuns: [SurfaceRun] { screen.lastRuns }
+    /// Cells the last present wrote.
+    public var lastCellsWritten: Int { screen.lastCellsWritten }
+    /// Cells written, standing in for bytes (the memory terminal writes none).
     public var bytesWritten: Int { cellsChanged }
+    /// The pretend terminal's screen, brought to each frame by the runs of the diff.
+    private var screen = TerminalScreen()
 
     /// A terminal of `size` whose events are `pendingEvents`.
     public init(size: Size, capabilities: TerminalCapabilities = TerminalCapabilities(colorCount: 256)) {
@@ -37,14 +46,14 @@ public final class MemoryBackend: TerminalBackend {
         pendingEvents.isEmpty ? nil : pendingEvents.removeFirst()
     }
 
-    /// Keeps a copy of the frame in `presented` and counts the cells that changed.
+    /// Applies the runs of `SurfaceDiff` to the pretend screen and counts them; `presented`
+    /// becomes a copy of the screen so made.
     public func present(_ surface: Surface) {
-        if let previous = presented, previous.size == surface.size {
-            cellsChanged += zip(previous.cells, surface.cells).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
-        } else {
-            cellsChanged += surface.cells.count
+        screen.update(to: surface) { run in
+            cellsChanged += run.count
+            runsWritten += 1
         }
-        presented = surface.copy()
+        presented = screen.shown?.copy()
         presentCount += 1
     }
 }

@@ -95,6 +95,13 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
     public static let underline = TextAttributes(rawValue: 1 << 3)
     /// Foreground and background swapped.
     public static let reverse = TextAttributes(rawValue: 1 << 4)
+
+    /// Each attribute alone, in the order escape sequences and descriptions list them, with its
+    /// SGR parameter and its name: the one list `SGR.sequence(for:colorCount:)` and test
+    /// snapshots read.
+    package static let each: [(attribute: TextAttributes, sgrParameter: String, name: String)] = [
+        (.bold, "1", "bold"), (.dim, "2", "dim"), (.italic, "3", "italic"), (.underline, "4", "underline"), (.reverse, "7", "reverse"),
+    ]
 }
 
 /// How a cell looks: foreground, background and attributes.

@@ -50,12 +50,7 @@ public enum SGR {
     /// The sequence that switches any current style to `style` (starts with a reset).
     public static func sequence(for style: Style, colorCount: Int) -> String {
         var parts = ["0"]
-        let a = style.attributes
-        if a.contains(.bold) { parts.append("1") }
-        if a.contains(.dim) { parts.append("2") }
-        if a.contains(.italic) { parts.append("3") }
-        if a.contains(.underline) { parts.append("4") }
-        if a.contains(.reverse) { parts.append("7") }
+        for each in TextAttributes.each where style.attributes.contains(each.attribute) { parts.append(each.sgrParameter) }
         if colorCount > 0 {
             if let fg = code(style.foreground.downgraded(toPaletteSize: colorCount), base: 30) { parts.append(fg) }
             if let bg = code(style.background.downgraded(toPaletteSize: colorCount), base: 40) { parts.append(bg) }

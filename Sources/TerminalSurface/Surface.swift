@@ -14,7 +14,7 @@ public final class Surface {
     /// (`@exclusivity(unchecked)`: every write of a frame goes through here; the dynamic
     /// exclusivity check of each access was measured at ~10% of a frame build. A surface is
     /// drawn by one thread at a time, and every writer holds one access per call.)
-    @exclusivity(unchecked) public private(set) var cells: [SurfaceCell]
+    @exclusivity(unchecked) public internal(set) var cells: [SurfaceCell]
 
     /// A surface of blanks in `style`.
     public init(size: Size, style: Style = .plain) {
@@ -92,7 +92,7 @@ public final class Surface {
 
     /// Whether `count` bytes at `a` and `b` are equal (8 at a time, then the rest).
     @inline(__always)
-    private static func sameBits(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    static func sameBits(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
         var i = 0
         while i &+ 8 <= count {
             if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }

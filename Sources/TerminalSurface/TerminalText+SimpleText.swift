@@ -29,7 +29,7 @@ extension TerminalText {
             // unless the prefix that fits ends among them.
             if i &+ 8 <= n && (!fits || width &+ 8 <= room) {
                 let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if ((word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101) | word) & 0x8080_8080_8080_8080 == 0 {
+                if ASCIIBytes.notPrintable(word) & ASCIIBytes.highs == 0 {
                     width &+= 8
                     i &+= 8
                     if fits {
@@ -43,7 +43,7 @@ extension TerminalText {
             var v: UInt32
             var length: Int
             if b0 < 0x80 {
-                guard b0 &- 0x20 < 0x5F else { return nil }  // C0 control or DEL
+                guard ASCIIBytes.isPrintable(b0) else { return nil }  // C0 control or DEL
                 v = UInt32(b0)
                 length = 1
             } else {

@@ -56,7 +56,7 @@ public enum TerminalText {
     public static func isSafe(_ s: String) -> Bool {
         // The inlined check is kept apart from the out-of-line call, so that the common case
         // costs neither a call nor a retain of the string.
-        if s.utf8.withContiguousStorageIfAvailable({ isPrintableASCII($0) }) == true { return true }
+        if s.utf8.withContiguousStorageIfAvailable({ ASCIIBytes.allPrintable(UnsafeRawBufferPointer($0)) }) == true { return true }
         return isSafe(notPrintableASCII: s)
     }
 
@@ -72,30 +72,6 @@ public enum TerminalText {
         if let safe = s.utf8.withContiguousStorageIfAvailable({ isSafe(utf8: $0) }) { return safe }
         for scalar in s.unicodeScalars where replacement(for: scalar) != nil { return false }
         return true
-    }
-
-    /// True when every byte is in 0x20...0x7E. Eight bytes at a time: for words whose bytes are
-    /// all < 0x80, `x - 0x2020…` sets a byte's top bit iff some byte is < 0x20 (the lowest such
-    /// byte), `x + 0x0101…` iff a byte is 0x7F; bytes >= 0x80 have it set already.
-    /// Inlinable so that the common case costs no call into this module.
-    @inlinable @inline(__always)
-    static func isPrintableASCII(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = buf.baseAddress else { return true }
-        let n = buf.count
-        let raw = UnsafeRawPointer(base)
-        var i = 0
-        var bad: UInt64 = 0
-        while i &+ 8 <= n {
-            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            bad |= (x &- 0x2020_2020_2020_2020) | (x &+ 0x0101_0101_0101_0101) | x
-            i &+= 8
-        }
-        var tail = true
-        while i < n {
-            tail = tail && base[i] &- 0x20 < 0x5F
-            i &+= 1
-        }
-        return bad & 0x8080_8080_8080_8080 == 0 && tail
     }
 
     /// Shortens `s` to at most `width` columns, marking the cut with `ellipsis` ("…").

@@ -39,12 +39,7 @@ public enum Snapshot {
     /// `fg=palette(15) bg=default bold reverse`-style description.
     public static func describe(_ style: Style) -> String {
         var parts = ["fg=\(describe(style.foreground))", "bg=\(describe(style.background))"]
-        let a = style.attributes
-        if a.contains(.bold) { parts.append("bold") }
-        if a.contains(.dim) { parts.append("dim") }
-        if a.contains(.italic) { parts.append("italic") }
-        if a.contains(.underline) { parts.append("underline") }
-        if a.contains(.reverse) { parts.append("reverse") }
+        for each in TextAttributes.each where style.attributes.contains(each.attribute) { parts.append(each.name) }
         return parts.joined(separator: " ")
     }
 

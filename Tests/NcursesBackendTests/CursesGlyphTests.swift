@@ -67,4 +67,17 @@ struct CursesGlyphTests {
         #expect(scalars(unprintable.head) == [0xFFFD])
         #expect(scalars(unprintable.continuation ?? []) == [0x20])
     }
+
+    @Test("A printable ASCII grapheme's head is the character itself, as the whole glyph gives it")
+    func printableASCII() {
+        for value in UInt8(0x20)...UInt8(0x7E) {
+            let grapheme = Character(Unicode.Scalar(value))
+            let glyph = CursesGlyph(grapheme: grapheme, width: 1)
+            #expect(CursesGlyph.printableASCII(grapheme).map { [$0] } == glyph.head)
+            #expect(glyph.continuation == nil)
+        }
+        for other: Character in ["\r\n", "\u{7F}", "\u{1F}", "é", "e\u{301}", "東", "🇯🇵"] {
+            #expect(CursesGlyph.printableASCII(other) == nil)
+        }
+    }
 }

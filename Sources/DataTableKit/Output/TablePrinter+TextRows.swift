@@ -475,22 +475,5 @@ struct TextRowLine: ~Copyable {
 
     /// Whether every byte is in 0x20...0x7E, eight at a time (as `TerminalText.isSafe` checks).
     @inline(__always)
-    static func isPrintableASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let n = bytes.count
-        var i = 0
-        var bad: UInt64 = 0
-        while i &+ 8 <= n {
-            let x = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            // A byte's top bit is set iff it is < 0x20, 0x7F or >= 0x80 (for bytes < 0x80).
-            bad |= (x &- 0x2020_2020_2020_2020) | (x &+ 0x0101_0101_0101_0101) | x
-            i &+= 8
-        }
-        guard bad & 0x8080_8080_8080_8080 == 0 else { return false }
-        while i < n {
-            if base.load(fromByteOffset: i, as: UInt8.self) &- 0x20 >= 0x5F { return false }
-            i &+= 1
-        }
-        return true
-    }
+    static func isPrintableASCII(_ bytes: UnsafeRawBufferPointer) -> Bool { ASCIIBytes.allPrintable(bytes) }
 }
