@@ -26,7 +26,7 @@ extension DataTableView {
             if !isFiltered || sortedRowCount == count {
                 runRowFilterJob(RowFilters(matcher: self.filter, columnFilters: stack, matcherColumns: filterColumns),
                                 tests: tests, testsMatcher: false,
-                                over: isFiltered ? filteredRows : nil, rowCount: count)
+                                over: isFiltered ? rowOrder.filteredRows : nil, rowCount: count)
                 return true
             }
         }
@@ -80,14 +80,14 @@ extension DataTableView {
     var hasColumnFilters: Bool { !columnFilters.isEmpty || !intendedRowFilters.columnFilters.isEmpty }
 
     /// Whether any filter keeps rows out (the whole-row filter or column filters).
-    var isRowFiltered: Bool { filter != nil || !columnFilters.isEmpty }
+    var isRowFiltered: Bool { rowOrder.isFiltered }
 
     /// Runs `filters` over every row (or clears them all), replacing whatever runs.
     func startRowFilters(_ filters: RowFilters) {
         cancelJob()
         if filters.columnFilters.isEmpty && (filters.matcher == nil || columnFilters.isEmpty) {
             // No column filter left: the whole-row filter alone (or none) does the rest.
-            columnFilters = []
+            rowOrder.columnFilters = []
             return startFilter(filters.matcher, columns: filters.matcherColumns)
         }
         guard let tests = columnFilterTests(for: filters.columnFilters) else { return }
@@ -170,12 +170,8 @@ extension DataTableView {
 
     /// Takes the rows a column filter job kept (UI thread; from `apply(_:)`).
     func applyRowFilterOutcome(kept: [UInt32], rowCount: Int, filters: RowFilters, job: TableJob) {
-        columnFilters = filters.columnFilters
-        filter = filters.matcher
-        filterColumns = filters.matcher == nil ? nil : filters.matcherColumns
-        filteredRows = kept
-        filterStoppedReason = nil
-        lastFilterMilliseconds = job.elapsedMilliseconds
+        rowOrder.takeFilterResult(kept: kept, matcher: filters.matcher, matcherColumns: filters.matcherColumns,
+                                  columnFilters: filters.columnFilters, milliseconds: job.elapsedMilliseconds)
         if grouping != nil {
             // The sections are grouped again over the kept rows; the old ones show until then.
             return startSort(by: sortDescriptors)

@@ -20,10 +20,7 @@ extension DataTableView {
         }
         cancelJob()
         guard let matcher else {
-            filter = nil
-            filterColumns = nil
-            filteredRows = nil
-            filterStoppedReason = nil
+            rowOrder.clearFilter()
             if sortDescriptors.isEmpty && grouping == nil {
                 setDisplayOrder(nil, coveredRows: 0)
             } else {

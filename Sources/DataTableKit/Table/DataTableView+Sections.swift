@@ -34,7 +34,7 @@ extension DataTableView {
             if !descriptors.isEmpty {
                 startSort(by: descriptors)
             } else if hadSections {
-                setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
+                showUnsortedOrder()
             }
             return
         }
@@ -215,8 +215,8 @@ extension DataTableView {
         case .none: summaryColumns = []
         }
         let summaryFormats = summaryColumns.map { columns.indices.contains($0) ? columns[$0].format : .standard }
-        let hidden = hiddenRows
-        let filtered = filteredRows
+        let hidden = rowOrder.hiddenRows
+        let filtered = rowOrder.filteredRows
         let source = UncheckedSendableBox(value: dataSource)
         let work: @Sendable () -> Void = {
             let outcome = Self.computeSections(
@@ -317,9 +317,7 @@ extension DataTableView {
                                   isCollapsed: grouping.showsHeaders && sectionState.collapsedKeys.contains(sectioned.keys[i]))
         }
         let layout = SectionLayout(sections: sections, showsHeaders: grouping.showsHeaders, showsFooters: grouping.showsFooters)
-        displayOrder = sectioned.order
-        sortedRowCount = coveredRows
-        placedRowCount = coveredRows
+        rowOrder.setSectionedOrder(sectioned.order, coveredRows: coveredRows)
         sectionState.layout = layout
         sectionState.groupColumn = grouping.column
         sectionState.summaryColumns = sectioned.summaryColumns

@@ -37,7 +37,6 @@ extension DataTableView {
             }
         }
 
-        hiddenRows = Set(hiddenRows.compactMap(remap))
         markedRows = markedRows.compactMap(remap)
         markedRowSet = Set(markedRows)
         var heights: [Int: Int] = [:]
@@ -66,23 +65,7 @@ extension DataTableView {
 
         // An order at once: the old one over the survivors, new rows at the end.
         dropSections()
-        if displayOrder != nil {
-            var placed = [Bool](repeating: false, count: newCount)
-            var order: [UInt32] = []
-            order.reserveCapacity(newCount)
-            for old in displayOrder ?? [] {
-                guard let new = remap(Int(old)), !hiddenRows.contains(new) else { continue }
-                placed[new] = true
-                order.append(UInt32(truncatingIfNeeded: new))
-            }
-            for row in 0..<newCount where !placed[row] && !hiddenRows.contains(row) {
-                order.append(UInt32(truncatingIfNeeded: row))
-            }
-            displayOrder = order
-            filteredRows = filteredRows.map { $0.compactMap { remap(Int($0)).map { UInt32(truncatingIfNeeded: $0) } } }
-        }
-        sortedRowCount = newCount
-        placedRowCount = newCount
+        rowOrder.followRows(remap, newCount: newCount)
         rowHeights.removeAllHeights()
         viewport.setRowCount(shownRowCount)
         if let cursorTarget { moveCursor(toSourceRow: cursorTarget) }

@@ -14,7 +14,7 @@ extension DataTableView {
         let job = TableJob(kind: .sort(descriptors), total: dataSource.rowCount)
         let kinds = descriptors.map { sortKeyReading(ofColumn: $0.column) }
         job.finish(Self.computeOrder(of: dataSource, descriptors: descriptors, kinds: kinds,
-                                     nullTokens: configuration.nullTokens, rows: filteredRows, job: job))
+                                     nullTokens: configuration.nullTokens, rows: rowOrder.filteredRows, job: job))
         apply(job)
     }
 
@@ -48,7 +48,7 @@ extension DataTableView {
         if let grouping { return startGrouping(grouping, sortedBy: descriptors) }
         guard !descriptors.isEmpty else {
             sortDescriptors = []
-            setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
+            showUnsortedOrder()
             return
         }
         let job = TableJob(kind: .sort(descriptors), total: dataSource.rowCount)
@@ -56,7 +56,7 @@ extension DataTableView {
         let nullTokens = configuration.nullTokens
         activeJob = job
         let source = UncheckedSendableBox(value: dataSource)
-        let rows = filteredRows
+        let rows = rowOrder.filteredRows
         DispatchQueue.global(qos: .userInitiated).async {
             job.finish(Self.computeOrder(of: source.value, descriptors: descriptors, kinds: kinds, nullTokens: nullTokens,
                                          rows: rows, job: job))
@@ -119,28 +119,25 @@ extension DataTableView {
             // Someone who moved before the opening sort arrived keeps their record.
             if cursorAfterOrdering == .firstRow && viewport.cursor.row != 0 { cursorAfterOrdering = nil }
             sortDescriptors = descriptors
-            strayCounts = job.strayCounts.withLock { $0 }
+            rowOrder.strayCounts = job.strayCounts.withLock { $0 }
             if let strayNotice { notice = strayNotice }
             if descriptors.isEmpty {
-                setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
+                showUnsortedOrder()
             } else {
-                lastSortMilliseconds = job.elapsedMilliseconds
+                rowOrder.lastSortMilliseconds = job.elapsedMilliseconds
                 setDisplayOrder(order, coveredRows: rowCount)
             }
             moveCursorAfterOrdering()
         case (.sections(let sectioned, let rowCount), .sort(let descriptors)):
             if cursorAfterOrdering == .firstRow && viewport.cursor.row != 0 { cursorAfterOrdering = nil }
             sortDescriptors = descriptors
-            lastSortMilliseconds = job.elapsedMilliseconds
+            rowOrder.lastSortMilliseconds = job.elapsedMilliseconds
             installSections(sectioned, coveredRows: rowCount)
             moveCursorAfterOrdering()
         case (.order(let kept, let rowCount), .filter(let matcher)) where grouping != nil:
             // The sections are grouped again over the kept rows; the old ones show until then.
-            filter = matcher
-            filterColumns = job.matcherColumns
-            filteredRows = kept
-            filterStoppedReason = nil
-            lastFilterMilliseconds = job.elapsedMilliseconds
+            rowOrder.takeFilterResult(kept: kept, matcher: matcher, matcherColumns: job.matcherColumns, columnFilters: nil,
+                                      milliseconds: job.elapsedMilliseconds)
             notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
             startSort(by: sortDescriptors)
         case (.order(let kept, let rowCount), .filter(let matcher)):
@@ -149,11 +146,8 @@ extension DataTableView {
                !kept.contains(UInt32(truncatingIfNeeded: sourceRow(forDisplayRow: viewport.cursor.row))) {
                 cursorAfterOrdering = .firstRow
             }
-            filter = matcher
-            filterColumns = job.matcherColumns
-            filteredRows = kept
-            filterStoppedReason = nil
-            lastFilterMilliseconds = job.elapsedMilliseconds
+            rowOrder.takeFilterResult(kept: kept, matcher: matcher, matcherColumns: job.matcherColumns, columnFilters: nil,
+                                      milliseconds: job.elapsedMilliseconds)
             notice = "\(grouped(kept.count)) of \(grouped(rowCount)) rows match"
             setDisplayOrder(kept, coveredRows: rowCount)
             if cursorAfterOrdering == .firstRow { viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column)) }
@@ -227,7 +221,7 @@ extension DataTableView {
         notice = "\(job.kind.verb) cancelled" + (showedPartialRows ? ": back to the rows shown before it" : "")
         if case .sort(let descriptors) = job.kind, !descriptors.isEmpty, descriptors == sortDescriptors {
             sortDescriptors = []
-            setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
+            showUnsortedOrder()
         }
         cursorAfterOrdering = nil
         return true
@@ -255,13 +249,8 @@ extension DataTableView {
 
     /// Moves the cursor to the display row that shows `source`, if it is shown.
     func moveCursor(toSourceRow source: Int) {
-        let row: Int?
-        if let displayOrder {
-            row = displayOrder.firstIndex(of: UInt32(truncatingIfNeeded: source)).map(displayRow(ofItem:))
-        } else {
-            row = source < viewport.rowCount ? source : nil
-        }
-        if let row { viewport.moveCursor(to: DataTableIndexPath(row: row, column: viewport.cursor.column)) }
+        guard let item = rowOrder.item(ofSourceRow: source, sourceRowCount: viewport.rowCount) else { return }
+        viewport.moveCursor(to: DataTableIndexPath(row: displayRow(ofItem: item), column: viewport.cursor.column))
     }
 
     /// Whether `column` may be sorted: a column of the data that `isColumnSortable` allows.

@@ -35,10 +35,9 @@ extension DataTableView {
 
     /// The view as it was before a filter's partial rows replaced it.
     struct SavedView {
-        var displayOrder: [UInt32]?
-        var sortedRowCount: Int
-        var placedRowCount: Int
-        var hiddenRows: Set<Int>
+        /// The row order (a copy; only its order is put back: the filters do not change while
+        /// the job runs, rows hidden meanwhile stay hidden).
+        var rowOrder: RowOrder
         var cursor: DataTableIndexPath
         var topRow: Int
     }
@@ -91,12 +90,9 @@ extension DataTableView {
         let firstRow: Int
         if state.saved == nil {
             // The first rows found replace the view.
-            state.saved = SavedView(displayOrder: displayOrder, sortedRowCount: sortedRowCount, placedRowCount: placedRowCount,
-                                    hiddenRows: hiddenRows, cursor: viewport.cursor, topRow: viewport.topRow)
+            state.saved = SavedView(rowOrder: rowOrder, cursor: viewport.cursor, topRow: viewport.topRow)
             dropSections()
-            displayOrder = added
-            sortedRowCount = state.rowCount
-            placedRowCount = state.rowCount
+            rowOrder.showPartialRows(added, coveredRows: state.rowCount)
             rowHeights.removeAllHeights()
             viewport.setRowCount(shownRowCount)
             viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column))
@@ -105,7 +101,7 @@ extension DataTableView {
             firstRow = 0
         } else {
             firstRow = displayOrder?.count ?? 0
-            displayOrder?.append(contentsOf: added)
+            rowOrder.appendPartialRows(added)
             viewport.setRowCount(shownRowCount)
         }
         // The cursor follows its former record when it arrives, unless the user has moved.
@@ -146,20 +142,7 @@ extension DataTableView {
 
     /// Shows `saved` again (rows deleted meanwhile stay out).
     private func restore(_ saved: SavedView) {
-        displayOrder = saved.displayOrder
-        sortedRowCount = saved.sortedRowCount
-        placedRowCount = saved.placedRowCount
-        if hiddenRows != saved.hiddenRows {
-            let newlyHidden = hiddenRows.subtracting(saved.hiddenRows)
-            if displayOrder == nil {
-                let count = dataSource.rowCount
-                displayOrder = (0..<count).compactMap { newlyHidden.contains($0) ? nil : UInt32(truncatingIfNeeded: $0) }
-                sortedRowCount = count
-                placedRowCount = count
-            } else {
-                displayOrder?.removeAll { newlyHidden.contains(Int($0)) }
-            }
-        }
+        rowOrder.restoreOrder(of: saved.rowOrder, sourceRowCount: dataSource.rowCount)
         rowHeights.removeAllHeights()
         viewport.setRowCount(shownRowCount)
         viewport.moveCursor(to: saved.cursor)

@@ -53,34 +53,33 @@ public final class DataTableView {
     /// the table (edits, writing, commands); see `DataTableDelegate`.
     public weak var delegate: DataTableDelegate?
 
+    /// Which rows show in which order: sort, filters, hidden rows (see `RowOrder`).
+    var rowOrder = RowOrder()
     /// The sort order, in priority order (empty: file order).
-    public internal(set) var sortDescriptors: [SortDescriptor] = [] {
-        didSet {
-            guard oldValue != sortDescriptors else { return }
+    public internal(set) var sortDescriptors: [SortDescriptor] {
+        get { rowOrder.sortDescriptors }
+        set {
+            guard rowOrder.sortDescriptors != newValue else { return }
+            rowOrder.sortDescriptors = newValue
             // Ranks come and go with the keys: the columns make room for them (`layoutColumns`).
             layoutColumns()
-            delegate?.dataTable(self, didChangeSort: sortDescriptors)
+            delegate?.dataTable(self, didChangeSort: newValue)
         }
     }
-    /// Display position -> source row id while sorted or filtered (nil: the identity).
-    /// Generation: rebuilt by every sort and filter; rows a loading source adds later are
-    /// appended (when no filter is active) until the sort or filter runs again at the end.
-    var displayOrder: [UInt32]?
+    /// Display position -> source row id while sorted or filtered (nil: the identity); see
+    /// `RowOrder.displayOrder`.
+    var displayOrder: [UInt32]? { rowOrder.displayOrder }
     /// Source rows the current `displayOrder` was computed over (fewer than the source's while loading).
-    var sortedRowCount = 0
-    /// Source rows the display order accounts for: computed over, appended since, or hidden.
-    var placedRowCount = 0
+    var sortedRowCount: Int { rowOrder.sortedRowCount }
     /// The active filter's matcher (nil: every row is shown).
-    public internal(set) var filter: RowMatcher?
+    public var filter: RowMatcher? { rowOrder.filter }
     /// The source columns `filter` looked in: the columns shown when it was typed (a mask by
     /// source column), nil for every column. Kept when columns are hidden or shown later, so
     /// the filter keeps its rows; re-runs of the filter (loading ended, `|`) use it too.
-    public internal(set) var filterColumns: [Bool]?
+    public var filterColumns: [Bool]? { rowOrder.filterColumns }
     /// The column filters shown, oldest first (see `pushColumnFilter(_:)`); each narrows the rows
     /// the ones before it keep.
-    public internal(set) var columnFilters: [ColumnFilter] = []
-    /// Rows the filter kept, in file order (the input of a sort while filtered).
-    var filteredRows: [UInt32]?
+    public var columnFilters: [ColumnFilter] { rowOrder.columnFilters }
     /// The last search (for `n`/`N` and highlighting).
     public internal(set) var lastSearch: RowMatcher?
     /// A search waiting for the rows to load (`findOnOpen(_:)`).
@@ -96,17 +95,8 @@ public final class DataTableView {
     public internal(set) var activeJob: TableJob?
     /// The running filter job whose rows show as they are found (see `showPartialRows(of:)`).
     var streamingFilter: StreamingFilter?
-    /// How long the last sort took.
-    public internal(set) var lastSortMilliseconds: Double?
-    /// How long the last filter took.
-    public internal(set) var lastFilterMilliseconds: Double?
-    /// Why a run of the applied filters over rows loaded later failed (see
-    /// `DataTableView+FailedFilter`); nil while they cover every row they were run over.
-    public internal(set) var filterStoppedReason: String?
     /// The check of the columns' kinds and widths over a large sample.
     var columnSampling = ColumnSampling()
-    /// Per column of the sort shown, how many of its values its kind cannot read (strays).
-    public internal(set) var strayCounts: [Int: Int] = [:]
 
     /// Where the cursor goes when the running sort or filter has been applied, instead of
     /// staying on its record: the first row (a sort as the table opens), or a record (a row
@@ -117,8 +107,17 @@ public final class DataTableView {
         case firstRow
         case sourceRow(Int)
     }
+    /// How long the last sort took.
+    public var lastSortMilliseconds: Double? { rowOrder.lastSortMilliseconds }
+    /// How long the last filter took.
+    public var lastFilterMilliseconds: Double? { rowOrder.lastFilterMilliseconds }
+    /// Why a run of the applied filters over rows loaded later failed (see
+    /// `DataTableView+FailedFilter`); nil while they cover every row they were run over.
+    public var filterStoppedReason: String? { rowOrder.filterStoppedReason }
+    /// Per column of the sort shown, how many of its values its kind cannot read (strays).
+    public var strayCounts: [Int: Int] { rowOrder.strayCounts }
     /// Source rows hidden from every display order (deleted, until the deletion is undone).
-    public internal(set) var hiddenRows: Set<Int> = []
+    public var hiddenRows: Set<Int> { rowOrder.hiddenRows }
     /// Source rows marked with `m` (in the order they were marked).
     public internal(set) var markedRows: [Int] = []
     /// `markedRows` as a set, for drawing.
@@ -356,9 +355,9 @@ public final class DataTableView {
     /// With sections, a header row stands for its section's first record and a footer row for
     /// its last (`displayRow(at:)` tells them apart).
     public func sourceRow(forDisplayRow row: Int) -> Int {
-        guard let displayOrder else { return row }
-        if let layout = sectionState.layout { return Int(displayOrder[layout.item(forDisplayRow: row)]) }
-        return Int(displayOrder[row])
+        guard rowOrder.displayOrder != nil else { return row }
+        if let layout = sectionState.layout { return rowOrder.sourceRow(atItem: layout.item(forDisplayRow: row)) }
+        return rowOrder.sourceRow(atItem: row)
     }
 
     /// The data source's load state and notice when last drawn (to notice changes).
@@ -421,33 +420,23 @@ public final class DataTableView {
     func setDisplayOrder(_ order: [UInt32]?, coveredRows: Int) {
         let cursorSource = viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil
         dropSections()
-        var order = order
-        var coveredRows = coveredRows
-        if !hiddenRows.isEmpty {
-            // Deleted rows stay out of every order (the data keeps them until it is written).
-            if order == nil {
-                coveredRows = dataSource.rowCount
-                order = (0..<coveredRows).map { UInt32(truncatingIfNeeded: $0) }
-            }
-            order = order?.filter { !hiddenRows.contains(Int($0)) }
-        }
-        displayOrder = order
-        sortedRowCount = coveredRows
+        rowOrder.setOrder(order, coveredRows: coveredRows, sourceRowCount: dataSource.rowCount)
         // Heights are cached by source row: the new positions pick them up as they come on screen.
         rowHeights.removeAllHeights()
-        placedRowCount = coveredRows
-        if order != nil && !isRowFiltered { appendRowsLoadedSinceOrdering() }
         viewport.setRowCount(shownRowCount)
         if let cursorSource { moveCursor(toSourceRow: cursorSource) }
+    }
+
+    /// Shows the rows without a sort: the filtered rows, else file order (the cursor stays on its record).
+    func showUnsortedOrder() {
+        setDisplayOrder(rowOrder.filteredRows, coveredRows: rowOrder.filteredRows == nil ? 0 : rowOrder.sortedRowCount)
     }
 
     /// Appends the source rows a loading source added since the display order was made (not
     /// hidden ones), unsorted, at the end.
     func appendRowsLoadedSinceOrdering() {
-        let count = dataSource.rowCount
-        guard displayOrder != nil, count > placedRowCount, sectionState.layout == nil else { return }
-        for row in placedRowCount..<count where !hiddenRows.contains(row) { displayOrder?.append(UInt32(truncatingIfNeeded: row)) }
-        placedRowCount = count
+        guard sectionState.layout == nil else { return }
+        rowOrder.appendRowsLoaded(upTo: dataSource.rowCount)
     }
 
     /// Sizes the columns again over a sample of all rows (after the data changed); widths only
