@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Column filters: a stack of `ColumnFilter`s, each narrowing the rows the ones before it kept,
 /// combined with the whole-row filter (`startFilter(_:)`). They run as a `TableJob` off the UI
 /// thread like the whole-row filter (progress in the status line, Esc cancels); the sort and
@@ -20,7 +18,7 @@ extension DataTableView {
         guard let tests = columnFilterTests(for: [filter]) else { return false }
         // Narrowing what is shown already is one test per shown row; anything running (or rows
         // still loading) starts over from every row.
-        if activeJob == nil, dataSource.loadState?.isComplete ?? true {
+        if jobs.active == nil, dataSource.loadState?.isComplete ?? true {
             let count = dataSource.rowCount
             let isFiltered = self.filter != nil || !columnFilters.isEmpty
             if !isFiltered || sortedRowCount == count {
@@ -63,7 +61,7 @@ extension DataTableView {
 
     /// What the user asked for last: the running filter job's filters, else the applied ones.
     var intendedRowFilters: RowFilters {
-        if let job = activeJob {
+        if let job = jobs.active {
             switch job.kind {
             case .filter(let matcher):
                 return RowFilters(matcher: matcher, columnFilters: columnFilters, matcherColumns: job.matcherColumns)
@@ -136,12 +134,11 @@ extension DataTableView {
         cancelJob()
         let job = TableJob(kind: .columnFilter(filters.columnFilters, filters.matcher), total: rows?.count ?? count,
                            matcherColumns: filters.matcher == nil ? nil : filters.matcherColumns)
-        activeJob = job
         beginStreaming(job, rowCount: count, filters: filters)
         let source = UncheckedSendableBox(value: dataSource)
         let matcher = testsMatcher ? filters.matcher : nil
         let matcherColumns = filters.matcherColumns
-        DispatchQueue.global(qos: .userInitiated).async {
+        startJob(job) {
             var readers = tests.map { ColumnFieldReader(source: source.value, test: $0, rowCount: count) }
             var predicate = matcher.map {
                 RowMatchPredicate(source: source.value, rowCount: count, matcher: $0, columns: matcherColumns)
@@ -162,13 +159,14 @@ extension DataTableView {
                publish: { job.partialRows.append($0) })
             if tooComplex {
                 let query = tests.compactMap(\.matcher).first(where: \.isTooComplex) ?? matcher
-                return job.finish(.failed(query?.tooComplexNotice ?? RowMatcher.tooComplexMessage))
+                return .failed(query?.tooComplexNotice ?? RowMatcher.tooComplexMessage)
             }
-            job.finish(kept.map { .order($0, rowCount: count) } ?? .cancelled)
+            return kept.map { .order($0, rowCount: count) } ?? .cancelled
         }
     }
 
-    /// Takes the rows a column filter job kept (UI thread; from `apply(_:)`).
+    /// Takes the rows a filter job kept (UI thread; from `apply(_:)`): a column filter's, or
+    /// the whole-row filter's (`filters` then keeps the column filters shown).
     func applyRowFilterOutcome(kept: [UInt32], rowCount: Int, filters: RowFilters, job: TableJob) {
         rowOrder.takeFilterResult(kept: kept, matcher: filters.matcher, matcherColumns: filters.matcherColumns,
                                   columnFilters: filters.columnFilters, milliseconds: job.elapsedMilliseconds)
@@ -176,13 +174,9 @@ extension DataTableView {
             // The sections are grouped again over the kept rows; the old ones show until then.
             return startSort(by: sortDescriptors)
         }
-        // A cursor whose record the filter drops goes to the first row (after the sort).
-        if cursorAfterOrdering == nil, viewport.rowCount > 0,
-           !kept.contains(UInt32(truncatingIfNeeded: sourceRow(forDisplayRow: viewport.cursor.row))) {
-            cursorAfterOrdering = .firstRow
-        }
+        sendCursorToTopUnlessKept(kept)
         setDisplayOrder(kept, coveredRows: rowCount)
-        if cursorAfterOrdering == .firstRow { viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column)) }
+        if jobs.cursorAfterOrdering == .firstRow { viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column)) }
         if !sortDescriptors.isEmpty { startSort(by: sortDescriptors) } else { moveCursorAfterOrdering() }
     }
 

@@ -18,7 +18,7 @@ extension DataTableView {
         markedRows.removeAll { $0 == source }
         viewport.setRowCount(shownRowCount)
         viewport.moveCursor(to: DataTableIndexPath(row: min(row, max(0, viewport.rowCount - 1)), column: viewport.cursor.column))
-        if grouping != nil && sectionState.layout != nil && activeJob == nil { startSort(by: sortDescriptors) }
+        if grouping != nil && sectionState.layout != nil && jobs.active == nil { startSort(by: sortDescriptors) }
     }
 
     /// Shows a hidden row again (undoing a deletion): the current filter and sort are applied
@@ -28,10 +28,10 @@ extension DataTableView {
         // What the user asked for last, even if it is still being computed.
         let runningFilters = intendedRowFilters
         if !runningFilters.isEmpty {
-            cursorAfterOrdering = .sourceRow(source)
+            jobs.cursorAfterOrdering = .sourceRow(source)
             startRowFilters(runningFilters)
         } else if !intendedSortDescriptors.isEmpty || grouping != nil {
-            cursorAfterOrdering = .sourceRow(source)
+            jobs.cursorAfterOrdering = .sourceRow(source)
             startSort(by: intendedSortDescriptors)
         } else {
             setDisplayOrder(nil, coveredRows: hiddenRows.isEmpty ? 0 : dataSource.rowCount)

@@ -39,7 +39,7 @@ extension DataTableView {
     /// The sort being computed when a sort job runs, else the current one: a key pressed
     /// again before the job finishes builds on what it asked for.
     var intendedSortDescriptors: [SortDescriptor] {
-        if let job = activeJob, case .sort(let descriptors) = job.kind { return descriptors }
+        if let job = jobs.active, case .sort(let descriptors) = job.kind { return descriptors }
         return sortDescriptors
     }
 

@@ -116,12 +116,12 @@ extension DataTableView {
     /// Runs the sort shown (or running) again when one of `changedColumns` is a key of it.
     func resortIfSorted(by changedColumns: [Int]) {
         guard !changedColumns.isEmpty else { return }
-        if let job = activeJob, case .sort(let running) = job.kind {
+        if let job = jobs.active, case .sort(let running) = job.kind {
             // Grouping rides the sort job: its group key and footer sums depend on the kinds.
             if running.contains(where: { changedColumns.contains($0.column) }) || sectionState.grouping != nil {
                 startSort(by: running)
             }
-        } else if activeJob == nil,
+        } else if jobs.active == nil,
                   sortDescriptors.contains(where: { changedColumns.contains($0.column) }) || sectionState.grouping != nil {
             reorderKeepingTheTop { startSort(by: sortDescriptors) }
         }

@@ -299,9 +299,9 @@ extension DataTableView {
         if !isShowingPartialRows, let filters = filterStatusText { position += "  " + filters }
         if !markedRows.isEmpty { position += "  \(grouped(markedRows.count)) marked" }
         if sectionCount > 0 { position += "  \(grouped(sectionCount)) group\(sectionCount == 1 ? "" : "s")" }
-        if let job = activeJob, let text = filterJobStatusText(job) {
+        if let job = jobs.active, let text = filterJobStatusText(job) {
             position += "  " + text
-        } else if let job = activeJob {
+        } else if let job = jobs.active {
             let verb = grouping != nil && job.kind.verb == "sorting" ? "grouping" : job.kind.verb
             position += "  \(verb) \(Int(saturating: job.fraction * 100))% (Esc cancels)"
         }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Sections: grouping rows by a column's value (or by the program's sections), with header and
 /// footer rows that are cells too; collapsing sections.
 extension DataTableView {
@@ -11,7 +9,7 @@ extension DataTableView {
     /// Does nothing without grouping; runs off the UI thread like the grouping itself.
     public func regroupAfterValuesChanged() {
         guard sectionState.grouping != nil else { return }
-        if let job = activeJob {
+        if let job = jobs.active {
             if case .sort(let running) = job.kind { startSort(by: running) }
         } else {
             startSort(by: sortDescriptors)
@@ -27,9 +25,9 @@ extension DataTableView {
         sectionState.grouping = grouping
         if grouping == nil {
             // A running filter job finishes as usual (it sorts without sections then).
-            if let job = activeJob, case .filter = job.kind { return }
-            if let job = activeJob, case .columnFilter = job.kind { return }
-            let hadSections = sectionState.layout != nil || activeJob != nil
+            if let job = jobs.active, case .filter = job.kind { return }
+            if let job = jobs.active, case .columnFilter = job.kind { return }
+            let hadSections = sectionState.layout != nil || jobs.active != nil
             cancelJob()
             if !descriptors.isEmpty {
                 startSort(by: descriptors)
@@ -218,21 +216,12 @@ extension DataTableView {
         let hidden = rowOrder.hiddenRows
         let filtered = rowOrder.filteredRows
         let source = UncheckedSendableBox(value: dataSource)
-        let work: @Sendable () -> Void = {
-            let outcome = Self.computeSections(
+        startJob(job, synchronously: synchronously) {
+            Self.computeSections(
                 of: source.value, key: grouping.key, groupKind: groupKind,
                 groupAscending: groupDescriptor?.ascending ?? true, within: within, kinds: kinds,
                 filtered: filtered, hidden: hidden, summaryColumns: summaryColumns, summaryFormats: summaryFormats,
                 nullTokens: nullTokens, job: job)
-            job.finish(outcome)
-        }
-        if synchronously {
-            work()
-            activeJob = job
-            apply(job)
-        } else {
-            activeJob = job
-            DispatchQueue.global(qos: .userInitiated).async(execute: work)
         }
     }
 

@@ -17,7 +17,7 @@ extension DataTableView {
     func applyRowChanges(newSourceRow: [Int?], changedRows: Set<Int>, reloadedRows: Set<Int> = [], flashing: Bool) {
         let runningFilters = intendedRowFilters
         let runningSort: [SortDescriptor]? = {
-            if let job = activeJob, case .sort(let descriptors) = job.kind { return descriptors }
+            if let job = jobs.active, case .sort(let descriptors) = job.kind { return descriptors }
             return nil
         }()
         cancelJob()

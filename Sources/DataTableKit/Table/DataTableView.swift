@@ -82,8 +82,6 @@ public final class DataTableView {
     public var columnFilters: [ColumnFilter] { rowOrder.columnFilters }
     /// The last search (for `n`/`N` and highlighting).
     public internal(set) var lastSearch: RowMatcher?
-    /// A search waiting for the rows to load (`findOnOpen(_:)`).
-    var pendingFind: RowMatcher?
     /// The search or filter being typed in the program's prompt: its matches are highlighted.
     public var typedQuery: TypedQuery?
     /// The matcher compiled for the query being typed, kept while its text and mode stay (its
@@ -91,22 +89,16 @@ public final class DataTableView {
     var incrementalMatcherCache: (text: String, isRegex: Bool, matcher: RowMatcher?)?
     /// Set by a frame whose match highlighting stopped because the pattern is too complex.
     public internal(set) var highlightStopped = false
-    /// The job running off the UI thread (sort), polled by `refreshFromDataSource()`.
-    public internal(set) var activeJob: TableJob?
-    /// The running filter job whose rows show as they are found (see `showPartialRows(of:)`).
-    var streamingFilter: StreamingFilter?
+    /// The job off the UI thread and what waits on it (see `OrderingJobs`).
+    var jobs = OrderingJobs()
+    /// The job running off the UI thread (sort, filter, search), polled by `refreshFromDataSource()`.
+    public internal(set) var activeJob: TableJob? {
+        get { jobs.active }
+        set { jobs.active = newValue }
+    }
     /// The check of the columns' kinds and widths over a large sample.
     var columnSampling = ColumnSampling()
 
-    /// Where the cursor goes when the running sort or filter has been applied, instead of
-    /// staying on its record: the first row (a sort as the table opens), or a record (a row
-    /// whose deletion was undone). nil: it stays on its record.
-    var cursorAfterOrdering: CursorTarget?
-
-    enum CursorTarget: Equatable {
-        case firstRow
-        case sourceRow(Int)
-    }
     /// How long the last sort took.
     public var lastSortMilliseconds: Double? { rowOrder.lastSortMilliseconds }
     /// How long the last filter took.
@@ -374,7 +366,7 @@ public final class DataTableView {
         // A running job redraws for its progress; a finished one is applied. Either way, rows a
         // loading source added meanwhile are still picked up below.
         var jobChanged = applyColumnKindSample()
-        if let job = activeJob {
+        if let job = jobs.active {
             apply(job)
             jobChanged = true
         }
@@ -397,7 +389,7 @@ public final class DataTableView {
         lastLoadState = state
         lastSourceNotice = sourceNotice
         if orderIsStale {
-            if activeJob != nil {
+            if jobs.active != nil {
                 // A job is running over the rows loaded so far: the order is redone after it.
             } else if state?.isComplete ?? true {
                 // Loading finished: filter and sort everything.
@@ -455,7 +447,7 @@ public final class DataTableView {
 
     /// Whether the data source is still loading (the run loop polls more often then).
     public var isLoading: Bool {
-        activeJob != nil || columnSampling.sampler != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
+        jobs.active != nil || columnSampling.sampler != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
     }
 
     /// Whether rows are shown in another order than the data's (sorted, filtered or with rows hidden).

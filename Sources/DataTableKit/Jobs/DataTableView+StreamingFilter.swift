@@ -47,10 +47,10 @@ extension DataTableView {
         abandonStreaming()  // a job replaced without `cancelJob()` (none today) leaves no rows behind
         let isRerun = Self.sameMatcher(filters.matcher, filter) && filters.columnFilters == columnFilters && isRowFiltered
         guard grouping == nil, !isRerun else {
-            streamingFilter = nil
+            jobs.streamingFilter = nil
             return job.partialRows.stopKeepingRows()
         }
-        streamingFilter = StreamingFilter(
+        jobs.streamingFilter = StreamingFilter(
             job: job, rowCount: rowCount,
             formerCursorSource: viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil)
     }
@@ -66,8 +66,8 @@ extension DataTableView {
 
     /// Whether the rows shown are a running filter's partial result.
     var isShowingPartialRows: Bool {
-        guard let streamingFilter, streamingFilter.job === activeJob else { return false }
-        return streamingFilter.saved != nil
+        guard let streaming = jobs.streamingFilter, streaming.job === jobs.active else { return false }
+        return streaming.saved != nil
     }
 
     /// Shows the rows `job` published since the last poll (UI thread; from `apply(_:)` while
@@ -75,7 +75,7 @@ extension DataTableView {
     /// - Complexity: O(new rows) (O(rows shown before) the first time, to save the view).
     @discardableResult
     func showPartialRows(of job: TableJob) -> Bool {
-        guard var state = streamingFilter, state.job === job, job === activeJob else { return false }
+        guard var state = jobs.streamingFilter, state.job === job, job === jobs.active else { return false }
         let chunks = job.partialRows.take()
         guard !chunks.isEmpty else { return false }
         var added: [UInt32] = []
@@ -111,7 +111,7 @@ extension DataTableView {
             state.placedCursorRow = viewport.cursor.row
             state.foundFormerRecord = true
         }
-        streamingFilter = state
+        jobs.streamingFilter = state
         return true
     }
 
@@ -119,11 +119,11 @@ extension DataTableView {
     /// (`kept`), a cursor the user moved stays on its record, else the view is put back as it
     /// was and the result applies to it as it always did; without one, the view is put back.
     func endStreaming(_ job: TableJob, keeping kept: Bool) {
-        guard let state = streamingFilter, state.job === job else { return }
-        streamingFilter = nil
+        guard let state = jobs.streamingFilter, state.job === job else { return }
+        jobs.streamingFilter = nil
         guard let saved = state.saved else { return }
         if kept && viewport.cursor.row != state.placedCursorRow {
-            cursorAfterOrdering = nil
+            jobs.cursorAfterOrdering = nil
             return
         }
         restore(saved)
@@ -133,8 +133,8 @@ extension DataTableView {
     /// or replaced). Returns whether there was one.
     @discardableResult
     func abandonStreaming() -> Bool {
-        guard let state = streamingFilter else { return false }
-        streamingFilter = nil
+        guard let state = jobs.streamingFilter else { return false }
+        jobs.streamingFilter = nil
         guard let saved = state.saved else { return false }
         restore(saved)
         return true
