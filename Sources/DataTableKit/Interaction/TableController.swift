@@ -297,13 +297,13 @@ public final class TableController {
             if let hit = view.actionHit(at: mouse.position) {
                 // Drawn pressed until the button comes up; nothing moves meanwhile (a scroll would
                 // put another cell under the pointer), so the release finds the same button.
-                view.pressedButton = (hit.key, hit.action)
+                view.cells.pressedButton = (hit.key, hit.action)
                 return .redraw
             }
             viewport.moveCursor(to: indexPath)
         case .release(.left):
-            guard let pressed = view.pressedButton else { return .ignored }
-            view.pressedButton = nil
+            guard let pressed = view.cells.pressedButton else { return .ignored }
+            view.cells.pressedButton = nil
             if let hit = view.actionHit(at: mouse.position), hit.key == pressed.key, hit.action == pressed.action {
                 // The row becomes the cursor's; the column stays (a button is not a value).
                 view.viewport.moveCursor(to: DataTableIndexPath(row: hit.indexPath.row, column: view.viewport.cursor.column))
@@ -351,7 +351,7 @@ extension DataTableView {
         guard let hit = cellHit(at: point) else { return nil }
         let key = CellKey(sourceRow: sourceRow(forDisplayRow: hit.indexPath.row),
                           column: sourceColumn(forDisplayColumn: hit.indexPath.column))
-        guard let cell = cellsOnScreen[key], let action = cell.action(at: hit.local, size: hit.size) else { return nil }
+        guard let cell = cells.onScreen[key], let action = cell.action(at: hit.local, size: hit.size) else { return nil }
         return (key, hit.indexPath, action)
     }
 }

@@ -104,7 +104,7 @@ extension DataTableView {
     /// to tell beyond their text).
     func configuredSizingCell(at indexPath: DataTableIndexPath, sourceRow source: Int,
                               skippingTextCells: Bool = false) -> DataTableCell? {
-        let identifier = cellProvider.reuseIdentifier(for: indexPath)
+        let identifier = cells.provider.reuseIdentifier(for: indexPath)
         if skippingTextCells && identifier == TextCell.reuseIdentifier { return nil }
         let cell = sizingCell(forReuseIdentifier: identifier)
         cell.prepareForReuse()
@@ -115,17 +115,13 @@ extension DataTableView {
 
     /// The identifier's sizing cell: the provider's, or one the registry makes (kept).
     func sizingCell(forReuseIdentifier identifier: String) -> DataTableCell {
-        if let cell = cellProvider.sizingCell(forReuseIdentifier: identifier) { return cell }
-        if let cell = registrySizingCells[identifier] { return cell }
-        let cell = registry.makeCell(identifier)
-        registrySizingCells[identifier] = cell
-        return cell
+        cells.provider.sizingCell(forReuseIdentifier: identifier) ?? cells.registrySizingCell(identifier)
     }
 
     /// Forgets every measured height and configures the cells on screen again (text layout,
     /// provider or data changed): call it after changing data the table cannot see change.
     public func invalidateRowHeights() {
-        cellConfigurationGeneration &+= 1
+        cells.configurationGeneration &+= 1
         forgetMeasuredRowHeights()
     }
 

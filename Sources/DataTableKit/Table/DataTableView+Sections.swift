@@ -42,9 +42,9 @@ extension DataTableView {
     /// Installs the provider of header and footer cells (registering its identifiers).
     public func setSectionCellProvider(_ provider: DataTableSectionCellProvider) {
         recycleSectionCells()
-        sectionState.provider = provider
-        sectionState.isProviderRegistered = false
-        sectionState.sizingCells.removeAll()
+        cells.sectionProvider = provider
+        cells.isSectionProviderRegistered = false
+        cells.sizingCells.removeAll()
         sectionState.measuredHeights.removeAll()
         rowHeights.removeAllHeights()
     }
@@ -347,16 +347,8 @@ extension DataTableView {
         return shown.first { !sectionState.summaryColumns.contains($0) }
     }
 
-    /// Registers the section provider's identifiers once.
-    func registerSectionProviderIfNeeded() {
-        guard !sectionState.isProviderRegistered else { return }
-        sectionState.provider.register(in: registry)
-        sectionState.isProviderRegistered = true
-    }
-
     /// Returns header and footer cells on screen to the pool.
     func recycleSectionCells() {
-        for cell in sectionState.cellsOnScreen.values { reusePool.enqueue(cell) }
-        sectionState.cellsOnScreen.removeAll(keepingCapacity: true)
+        cells.recycleSectionCells()
     }
 }

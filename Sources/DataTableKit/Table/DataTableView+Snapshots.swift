@@ -45,18 +45,20 @@ extension DataTableView {
             if let new = remap(old), !changedRows.contains(new) { heights[new] = height }
         }
         measuredRowHeights = heights
-        var cells: [CellKey: DataTableCell] = [:]
-        for (key, cell) in cellsOnScreen {
-            if let new = remap(key.sourceRow), !reloadedRows.contains(new) {
+        var keptCells: [CellKey: DataTableCell] = [:]
+        for (key, cell) in cells.onScreen {
+            if key.isSectionRow {
+                keptCells[key] = cell  // back to the pool with the sections, below (`dropSections`)
+            } else if let new = remap(key.sourceRow), !reloadedRows.contains(new) {
                 // A changed row's cell stays, to be configured again (UIKit's reconfigureItems).
                 if changedRows.contains(new) { cell.configuredWith = nil }
-                cells[CellKey(sourceRow: new, column: key.column)] = cell
+                keptCells[CellKey(sourceRow: new, column: key.column)] = cell
             } else {
-                reusePool.enqueue(cell)
+                cells.reusePool.enqueue(cell)
             }
         }
-        cellsOnScreen = cells
-        pressedButton = nil
+        cells.onScreen = keptCells
+        cells.pressedButton = nil
         if let flash = rowFlash {
             // Rows still fading keep fading at their new places.
             rowFlash?.rows = Set(flash.rows.compactMap(remap))

@@ -9,14 +9,16 @@ public final class DataTableView {
     public let dataSource: DataTableDataSource
     /// How the table looks and behaves.
     public var configuration: DataTableConfiguration {
-        didSet { cellConfigurationGeneration &+= 1 }
+        didSet { cells.configurationGeneration &+= 1 }
     }
+    /// The cell pipeline: provider, registry, reuse pool, cells on screen, sizing cells (see `CellPipeline`).
+    let cells: CellPipeline
     /// The cell classes of the provider, by reuse identifier.
-    public let registry = CellRegistry()
+    public var registry: CellRegistry { cells.registry }
     /// Cells that left the screen, waiting to be dequeued.
-    public let reusePool: ReusePool
+    public var reusePool: ReusePool { cells.reusePool }
     /// Which cell shows each value (`setCellProvider(_:)` changes it).
-    @exclusivity(unchecked) public private(set) var cellProvider: DataTableCellProvider
+    public var cellProvider: DataTableCellProvider { cells.provider }
     /// The columns: titles, widths, alignments, by source column (hidden ones too).
     @exclusivity(unchecked) public internal(set) var columns: [TableColumn]
     /// Which source columns show, in which order (see `DataTableView+ColumnOrder`).
@@ -127,15 +129,8 @@ public final class DataTableView {
     var rowFlash: RowFlash?
     /// Sections with header and footer rows (see `setGrouping(_:)`).
     var sectionState = SectionState()
-    /// Cells on screen by (source row, column); cells whose key leaves the screen go back to the pool.
-    /// (`@exclusivity(unchecked)`: read for every cell of every frame on the UI thread only; the
-    /// dynamic exclusivity check of each read was measured at ~20% of a frame build.)
-    @exclusivity(unchecked) var cellsOnScreen: [CellKey: DataTableCell] = [:]
-    /// Bumped when something every configuration may read changed (the configuration, the
-    /// data as a whole): cells on screen are configured again on the next frame.
-    @exclusivity(unchecked) var cellConfigurationGeneration = 0
-    /// Columns fitted to their cells' `preferredWidth` wait for the first frame (`fitColumnsIfNeeded`).
-    var needsCellFitting = false
+    /// Cells on screen, records' and section rows' (see `CellPipeline.onScreen`).
+    var cellsOnScreen: [CellKey: DataTableCell] { cells.onScreen }
 
     /// Row heights in display order (shared with `viewport`): the estimate of the row height
     /// mode until `resolveRowHeights` measures a row.
@@ -156,26 +151,16 @@ public final class DataTableView {
     public internal(set) var rowHeightGeneration = 0
     /// Counters of the sizing-cell cache.
     public internal(set) var rowSizingStatistics = RowSizingStatistics()
-    /// Sizing cells made by the registry, by identifier (for providers that hand out none).
-    var registrySizingCells: [String: DataTableCell] = [:]
-    /// The button drawn pressed: a click went down on it and has not come up yet.
-    var pressedButton: (key: CellKey, action: String)?
     /// The content widths of the shown columns in display order (`columns` widened to fill the
     /// screen when `shouldContentWidthScaleToFillFrame`).
     public var layoutColumnWidths: [Int] { viewport.columnWidths }
-
-    struct CellKey: Hashable {
-        var sourceRow: Int
-        var column: Int
-    }
 
     /// A table of `dataSource`'s rows, laid out for `size`; no cell is configured until the first frame is drawn or printed.
     public init(dataSource: DataTableDataSource, configuration: DataTableConfiguration = DataTableConfiguration(),
                 cellProvider: DataTableCellProvider? = nil, size: Size = Size(width: 80, height: 24)) {
         self.dataSource = dataSource
         self.configuration = configuration
-        self.cellProvider = cellProvider ?? Self.provider(for: configuration)
-        self.reusePool = ReusePool(registry: registry)
+        self.cells = CellPipeline(provider: cellProvider ?? Self.provider(for: configuration))
         // Read before measuring: a source that finishes loading meanwhile is measured again.
         let loadStateWhenMeasured = dataSource.loadState
         self.columns = ColumnSizer.columns(of: dataSource, configuration: configuration)
@@ -189,10 +174,9 @@ public final class DataTableView {
         if let fixed = configuration.fixedColumns {
             viewport.setFrozenColumns(leading: fixed.leftColumns, trailing: fixed.rightColumns)
         }
-        self.cellProvider.register(in: registry)
         // Cells are configured first when the table is drawn or printed, not while it is built
         // (a `configure` may read a property the program sets to this table after `init`).
-        needsCellFitting = true
+        cells.needsFitting = true
         lastLoadState = loadStateWhenMeasured
         setSize(size)
         applyConfiguredKinds()
@@ -220,10 +204,10 @@ public final class DataTableView {
 
     /// Installs a different provider (registering its identifiers); cells on screen are returned to the pool.
     public func setCellProvider(_ provider: DataTableCellProvider) {
-        cellProvider = provider
+        cells.provider = provider
         provider.register(in: registry)
         recycleAllCells()
-        registrySizingCells.removeAll()
+        cells.sizingCells.removeAll()
         fitColumnsToCells()
         layoutColumns()
         invalidateRowHeights()
@@ -304,7 +288,7 @@ public final class DataTableView {
         } else {
             // Sized by the table again: the numbers on screen are checked again (as configured).
             columns[column].isWidthSet = false
-            cellConfigurationGeneration &+= 1
+            cells.configurationGeneration &+= 1
             let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
             columns[column].width = ColumnSizer.measure(
                 column: column, of: dataSource, mode: mode, defaultSampleSize: configuration.columnWidthSampleSize,
