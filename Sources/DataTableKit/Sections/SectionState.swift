@@ -14,9 +14,6 @@ struct SectionState {
     var summaries: [DataTableColumnSummary] = []
     /// Keys of the collapsed sections: a section stays collapsed across sorts and filters.
     var collapsedKeys: Set<String> = []
-    /// Measured heights of header and footer rows by (section key, kind). Generation: cleared
-    /// with the row heights and whenever new sections are installed (counts and sums change).
-    var measuredHeights: [RowKey: Int] = [:]
 
     /// A section row: its section's key and header or footer.
     struct RowKey: Hashable {

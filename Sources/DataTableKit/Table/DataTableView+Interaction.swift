@@ -60,14 +60,14 @@ extension DataTableView {
     public func toggleWrap() {
         if configuration.textLayout == .wrap {
             setTextLayout(.singleLine(truncation: .tail))
-            if let previous = rowHeightModeBeforeWrap {
+            if let previous = heights.modeBeforeWrap {
                 configuration.rowHeightMode = previous
-                rowHeightModeBeforeWrap = nil
+                heights.modeBeforeWrap = nil
             }
             notice = "wrap off"
         } else {
             if case .fixed = configuration.rowHeightMode {
-                rowHeightModeBeforeWrap = configuration.rowHeightMode
+                heights.modeBeforeWrap = configuration.rowHeightMode
                 configuration.rowHeightMode = .automatic(estimated: rowHeights.estimatedHeight, prefetchWindow: 32)
             }
             setTextLayout(.wrap)

@@ -55,7 +55,7 @@ extension DataTableView {
     /// widths change. nil for a record's row.
     func sectionRowHeight(ofDisplayRow row: Int, columns measured: [(column: Int, width: Int)], caching: Bool = true) -> Int? {
         guard let sectionRow = sectionRow(atDisplayRow: row) else { return nil }
-        if caching, let height = sectionState.measuredHeights[sectionRow.key] { return height }
+        if caching, let height = heights.sectionRowHeights[sectionRow.key] { return height }
         cells.registerSectionProviderIfNeeded()
         var height = 1
         let first = footerLabelColumn(among: measured.map(\.column))
@@ -72,7 +72,7 @@ extension DataTableView {
             height = max(height, cell.heightThatFits(width: slot.width))
         }
         height = min(height, Self.maximumRowHeight)
-        if caching { sectionState.measuredHeights[sectionRow.key] = height }
+        if caching { heights.sectionRowHeights[sectionRow.key] = height }
         return height
     }
 

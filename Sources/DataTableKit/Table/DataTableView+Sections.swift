@@ -45,7 +45,7 @@ extension DataTableView {
         cells.sectionProvider = provider
         cells.isSectionProviderRegistered = false
         cells.sizingCells.removeAll()
-        sectionState.measuredHeights.removeAll()
+        heights.sectionRowHeights.removeAll()
         rowHeights.removeAllHeights()
     }
 
@@ -311,7 +311,7 @@ extension DataTableView {
         sectionState.groupColumn = grouping.column
         sectionState.summaryColumns = sectioned.summaryColumns
         sectionState.summaries = sectioned.summaries
-        sectionState.measuredHeights.removeAll()
+        heights.sectionRowHeights.removeAll()
         rowHeights.removeAllHeights()
         viewport.setRowCount(layout.displayRowCount)
         if let section = target.section, let index = layout.index(ofKey: section.key) {

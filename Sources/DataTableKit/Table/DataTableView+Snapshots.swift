@@ -39,12 +39,12 @@ extension DataTableView {
 
         markedRows = markedRows.compactMap(remap)
         markedRowSet = Set(markedRows)
-        var heights: [Int: Int] = [:]
-        heights.reserveCapacity(measuredRowHeights.count)
-        for (old, height) in measuredRowHeights {
-            if let new = remap(old), !changedRows.contains(new) { heights[new] = height }
+        var keptHeights: [Int: Int] = [:]
+        keptHeights.reserveCapacity(heights.recordHeights.count)
+        for (old, height) in heights.recordHeights {
+            if let new = remap(old), !changedRows.contains(new) { keptHeights[new] = height }
         }
-        measuredRowHeights = heights
+        heights.recordHeights = keptHeights
         var keptCells: [CellKey: DataTableCell] = [:]
         for (key, cell) in cells.onScreen {
             if key.isSectionRow {

@@ -118,8 +118,6 @@ public final class DataTableView {
     var markedRowSet: Set<Int> = []
     /// Text for the terminal's clipboard, handed to the backend after the key (`y`).
     public var pendingClipboardText: String?
-    /// The row height mode before `w` turned wrapping on (restored when it goes off).
-    var rowHeightModeBeforeWrap: DataTableRowHeightMode?
 
     /// Whether a cursor on the last row follows rows added at the end (`tail -f`): rows a
     /// loading source adds and rows a change appends (`applyChanges(_:)`). Default false.
@@ -132,25 +130,15 @@ public final class DataTableView {
     /// Cells on screen, records' and section rows' (see `CellPipeline.onScreen`).
     var cellsOnScreen: [CellKey: DataTableCell] { cells.onScreen }
 
+    /// Row heights: the index the viewport reads, the measured heights (see `RowHeightCache`).
+    let heights: RowHeightCache
     /// Row heights in display order (shared with `viewport`): the estimate of the row height
     /// mode until `resolveRowHeights` measures a row.
-    public let rowHeights: RowHeightIndex
-    /// Measured row heights by source row (row identity, so they survive sort and filter).
-    /// Generation: `rowHeightGeneration`; cleared when column widths, the text layout, the
-    /// cell provider or the data change.
-    var measuredRowHeights: [Int: Int] = [:]
-    /// Display rows whose height in `rowHeights` is known for the current display order.
-    /// Generation: cleared whenever `rowHeights` forgets its heights (`rowHeights.resetCount`).
-    var rowsWithKnownHeight: Set<Int> = []
-    /// `rowHeights.resetCount` when `rowsWithKnownHeight` was last valid.
-    var rowHeightsResetCountSeen = 0
-    /// The columns and widths the heights in `measuredRowHeights` were measured at (the
-    /// columns on screen). Generation: a change of it throws the heights away.
-    var measuredColumnLayout: [(column: Int, width: Int)] = []
+    public var rowHeights: RowHeightIndex { heights.index }
     /// Bumped every time the measured heights are thrown away.
-    public internal(set) var rowHeightGeneration = 0
+    public var rowHeightGeneration: Int { heights.generation }
     /// Counters of the sizing-cell cache.
-    public internal(set) var rowSizingStatistics = RowSizingStatistics()
+    public var rowSizingStatistics: RowSizingStatistics { heights.statistics }
     /// The content widths of the shown columns in display order (`columns` widened to fill the
     /// screen when `shouldContentWidthScaleToFillFrame`).
     public var layoutColumnWidths: [Int] { viewport.columnWidths }
@@ -165,12 +153,9 @@ public final class DataTableView {
         let loadStateWhenMeasured = dataSource.loadState
         self.columns = ColumnSizer.columns(of: dataSource, configuration: configuration)
         self.columnOrder = ColumnOrder(count: columns.count)
-        switch configuration.rowHeightMode {
-        case .fixed(let lines): rowHeights = RowHeightIndex(estimatedHeight: lines)
-        case .automatic(let estimated, _): rowHeights = RowHeightIndex(estimatedHeight: estimated)
-        }
+        self.heights = RowHeightCache(mode: configuration.rowHeightMode)
         self.viewport = Viewport(bodySize: .zero, rowCount: dataSource.rowCount, columnWidths: columns.map(\.width),
-                                 rowHeights: rowHeights)
+                                 rowHeights: heights.index)
         if let fixed = configuration.fixedColumns {
             viewport.setFrozenColumns(leading: fixed.leftColumns, trailing: fixed.rightColumns)
         }
