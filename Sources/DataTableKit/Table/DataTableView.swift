@@ -19,15 +19,20 @@ public final class DataTableView {
     public var reusePool: ReusePool { cells.reusePool }
     /// Which cell shows each value (`setCellProvider(_:)` changes it).
     public var cellProvider: DataTableCellProvider { cells.provider }
+    /// The columns, their order, frozen memory and kind sampling (see `ColumnLayout`).
+    let columnLayout: ColumnLayout
     /// The columns: titles, widths, alignments, by source column (hidden ones too).
-    @exclusivity(unchecked) public internal(set) var columns: [TableColumn]
+    public internal(set) var columns: [TableColumn] {
+        _read { yield columnLayout.columns }
+        _modify { yield &columnLayout.columns }
+    }
     /// Which source columns show, in which order (see `DataTableView+ColumnOrder`).
-    @exclusivity(unchecked) var columnOrder = ColumnOrder(count: 0)
-    /// The source columns frozen at each edge while hiding and showing columns changes their
-    /// count (see `keepFrozen`); nil when the frozen counts say which they are.
-    var frozenSourceMemory: (leading: [Int], trailing: [Int])?
+    var columnOrder: ColumnOrder {
+        _read { yield columnLayout.order }
+        _modify { yield &columnLayout.order }
+    }
     /// The regex that chose the columns shown (`*`, `--columns`), until every column shows again.
-    public internal(set) var columnFilter: RowMatcher?
+    public var columnFilter: RowMatcher? { columnLayout.columnFilter }
     /// The cursor, the scroll position and what is visible.
     public package(set) var viewport: Viewport
 
@@ -99,7 +104,10 @@ public final class DataTableView {
         set { jobs.active = newValue }
     }
     /// The check of the columns' kinds and widths over a large sample.
-    var columnSampling = ColumnSampling()
+    var columnSampling: ColumnSampling {
+        get { columnLayout.sampling }
+        set { columnLayout.sampling = newValue }
+    }
 
     /// How long the last sort took.
     public var lastSortMilliseconds: Double? { rowOrder.lastSortMilliseconds }
@@ -151,10 +159,9 @@ public final class DataTableView {
         self.cells = CellPipeline(provider: cellProvider ?? Self.provider(for: configuration))
         // Read before measuring: a source that finishes loading meanwhile is measured again.
         let loadStateWhenMeasured = dataSource.loadState
-        self.columns = ColumnSizer.columns(of: dataSource, configuration: configuration)
-        self.columnOrder = ColumnOrder(count: columns.count)
+        self.columnLayout = ColumnLayout(columns: ColumnSizer.columns(of: dataSource, configuration: configuration))
         self.heights = RowHeightCache(mode: configuration.rowHeightMode)
-        self.viewport = Viewport(bodySize: .zero, rowCount: dataSource.rowCount, columnWidths: columns.map(\.width),
+        self.viewport = Viewport(bodySize: .zero, rowCount: dataSource.rowCount, columnWidths: columnLayout.columns.map(\.width),
                                  rowHeights: heights.index)
         if let fixed = configuration.fixedColumns {
             viewport.setFrozenColumns(leading: fixed.leftColumns, trailing: fixed.rightColumns)
@@ -170,10 +177,10 @@ public final class DataTableView {
         // its worker does not compete with it) or `settleColumnKinds`.
         if dataSource.loadState?.isComplete ?? true,
            dataSource.rowCount <= min(configuration.columnWidthSampleSize, 1_000_000 / max(1, dataSource.columnCount)) {
-            columnSampling.sampledRowCount = dataSource.rowCount
+            columnLayout.sampling.sampledRowCount = dataSource.rowCount
         }
         // Columns past those measured at open are measured by the first sample.
-        columnSampling.needsWidths = columns.count > ColumnSizer.measuredAtOpen && dataSource.rowCount > 0
+        columnLayout.sampling.needsWidths = columns.count > ColumnSizer.measuredAtOpen && dataSource.rowCount > 0
         if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
             sortOnOpen(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
         }
@@ -286,7 +293,7 @@ public final class DataTableView {
     /// Freezes `leading` columns at the left and `trailing` at the right edge (display
     /// columns: whichever columns show there, after hiding and moving).
     public func setFrozenColumns(leading: Int, trailing: Int = 0) {
-        frozenSourceMemory = nil
+        columnLayout.frozenSourceMemory = nil
         setFrozenCounts(leading: leading, trailing: trailing)
     }
 
@@ -351,8 +358,8 @@ public final class DataTableView {
             || sourceNotice != lastSourceNotice else { return jobChanged || tookChanges || columnsAdded }
         if let state, state.isComplete, lastLoadState?.isComplete == false {
             // Loading ended: the columns are measured again over a sample of every row, off the
-            // UI thread (the check of the kinds measures them; see `columnSampling.needsWidths`).
-            columnSampling.needsWidths = true
+            // UI thread (the check of the kinds measures them; see `columnLayout.sampling.needsWidths`).
+            columnLayout.sampling.needsWidths = true
             checkColumnKindsIfNeeded()
         }
         lastLoadState = state
@@ -402,7 +409,7 @@ public final class DataTableView {
 
     /// Sizes the columns again over a sample of all rows (after the data changed); widths only
     /// grow, so nothing the user has seen gets narrower. Columns past `ColumnSizer.measuredAtOpen`
-    /// are measured by the next sample (`columnSampling.needsWidths`).
+    /// are measured by the next sample (`columnLayout.sampling.needsWidths`).
     func remeasureColumns() {
         let measured = ColumnSizer.columns(of: dataSource, configuration: configuration)
         guard measured.count == columns.count else { return }
@@ -410,13 +417,13 @@ public final class DataTableView {
             columns[i].width = max(columns[i].width, measured[i].width)
             // Kinds are checked again by `ColumnKindSampler` (started when loading completes).
         }
-        if columns.count > ColumnSizer.measuredAtOpen { columnSampling.needsWidths = true }
+        if columns.count > ColumnSizer.measuredAtOpen { columnLayout.sampling.needsWidths = true }
         layoutColumns()
     }
 
     /// Whether the data source is still loading (the run loop polls more often then).
     public var isLoading: Bool {
-        jobs.active != nil || columnSampling.sampler != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
+        jobs.active != nil || columnLayout.sampling.sampler != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
     }
 
     /// Whether rows are shown in another order than the data's (sorted, filtered or with rows hidden).
