@@ -14,8 +14,7 @@ extension DataTableView {
             sectionState.layout = layout
         }
         rowHeights.removeAllHeights()
-        markedRowSet.remove(source)
-        markedRows.removeAll { $0 == source }
+        marks.remove(source)
         viewport.setRowCount(shownRowCount)
         viewport.moveCursor(to: DataTableIndexPath(row: min(row, max(0, viewport.rowCount - 1)), column: viewport.cursor.column))
         if grouping != nil && sectionState.layout != nil && jobs.active == nil { startSort(by: sortDescriptors) }

@@ -131,13 +131,8 @@ extension DataTableView {
     public func toggleMarkAtCursor() {
         guard viewport.rowCount > 0 else { return }
         let source = sourceRow(forDisplayRow: viewport.cursor.row)
-        if markedRowSet.remove(source) != nil {
-            markedRows.removeAll { $0 == source }
-        } else {
-            markedRowSet.insert(source)
-            markedRows.append(source)
-        }
-        notice = markedRows.isEmpty ? "no rows marked" : nil
+        marks.toggle(source)
+        notice = marks.rows.isEmpty ? "no rows marked" : nil
     }
 
     /// The most bytes `y` copies (OSC 52 sends them base64-encoded, a third more).

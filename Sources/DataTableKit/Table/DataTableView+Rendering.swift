@@ -9,8 +9,8 @@ extension DataTableView {
         // The status line first: a notice too long for it takes lines from the body.
         let highlightStoppedBefore = highlightStopped
         let noticeLines = renderStatus(in: surface)
-        if noticeLines.count != noticeLineCount {
-            noticeLineCount = noticeLines.count
+        if noticeLines.count != geometry.noticeLineCount {
+            geometry.noticeLineCount = noticeLines.count
             viewport.setBodySize(bodyRect.size)
         }
         resolveRowHeightsAroundViewport()
@@ -151,9 +151,9 @@ extension DataTableView {
         }
 
         // 2. Dequeue, configure and draw every visible cell; cells matching the search are marked.
-        var highlighter = cursor != nil ? (incrementalMatcher ?? highlightMatcher) : nil
-        highlightStopped = highlighter?.isTooComplex ?? false
-        if highlightStopped { highlighter = nil }
+        var highlighter = cursor != nil ? (search.typedQueryMatcher() ?? highlightMatcher) : nil
+        search.highlightStopped = highlighter?.isTooComplex ?? false
+        if search.highlightStopped { highlighter = nil }
         // Each PCRE2 match is bounded by its limits; the frame's matching is bounded too.
         let clock = ContinuousClock()
         let highlightDeadline = highlighter?.pattern != nil ? clock.now + Self.highlightBudget : nil
@@ -175,7 +175,7 @@ extension DataTableView {
             let flashColor = isCursorRow ? nil : flashBackground(ofSourceRow: sourceRow, at: flashNow)
             if let flashColor { rowStyle.background = flashColor }
             for gap in rowGaps { region.fill(rowStyle, in: Rect(x: gap.lowerBound, y: row.y, width: gap.count, height: row.height)) }
-            let isMarked = !markedRowSet.isEmpty && markedRowSet.contains(sourceRow)
+            let isMarked = !marks.set.isEmpty && marks.set.contains(sourceRow)
             for visible in visibleColumns {
                 // The viewport's columns are display columns; cells, values and sort keys are the source's.
                 let column = sourceColumn(forDisplayColumn: visible.column)
@@ -238,7 +238,7 @@ extension DataTableView {
                         matcher.markTooComplex()
                         highlighter = nil
                     }
-                    if highlighter == nil { highlightStopped = true }
+                    if highlighter == nil { search.highlightStopped = true }
                 }
                 if isMarked { cellRegion.patchStyle(theme.marked) }
                 if isCursorRow && visible.column == cursor?.column {
@@ -252,18 +252,6 @@ extension DataTableView {
     /// Time one frame may spend matching for highlights before it gives the pattern up as too
     /// complex (each match is bounded by PCRE2's limits; this bounds their sum over the cells).
     static let highlightBudget = Duration.milliseconds(100)
-
-    /// While a search or filter is typed, its matches on screen are highlighted as you type.
-    /// Compiled once per text and mode.
-    var incrementalMatcher: RowMatcher? {
-        guard let prompt = typedQuery, !prompt.text.isEmpty else { return nil }
-        if let cache = incrementalMatcherCache, cache.text == prompt.text, cache.isRegex == prompt.isRegex {
-            return cache.matcher
-        }
-        let matcher = try? RowMatcher(query: prompt.text, mode: prompt.isRegex ? .regex : .substring)
-        incrementalMatcherCache = (prompt.text, prompt.isRegex, matcher)
-        return matcher
-    }
 
     /// Returns every cell on screen to the pool (a screen covers them, the provider changed).
     package func recycleAllCells() {
@@ -292,7 +280,7 @@ extension DataTableView {
         }
         // Partial rows of a running filter: its own status below says what they are.
         if !isShowingPartialRows, let filters = filterStatusText { position += "  " + filters }
-        if !markedRows.isEmpty { position += "  \(grouped(markedRows.count)) marked" }
+        if !marks.rows.isEmpty { position += "  \(grouped(marks.rows.count)) marked" }
         if sectionCount > 0 { position += "  \(grouped(sectionCount)) group\(sectionCount == 1 ? "" : "s")" }
         if let job = jobs.active, let text = filterJobStatusText(job) {
             position += "  " + text

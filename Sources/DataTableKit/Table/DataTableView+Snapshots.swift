@@ -37,8 +37,7 @@ extension DataTableView {
             }
         }
 
-        markedRows = markedRows.compactMap(remap)
-        markedRowSet = Set(markedRows)
+        marks.followRows(remap)
         var keptHeights: [Int: Int] = [:]
         keptHeights.reserveCapacity(heights.recordHeights.count)
         for (old, height) in heights.recordHeights {

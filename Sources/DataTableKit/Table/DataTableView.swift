@@ -40,21 +40,24 @@ public final class DataTableView {
     /// the data source's own notice shows when there is none. One too long for the status line
     /// is wrapped onto lines above it (see `noticeLineCount`).
     public var notice: String? {
-        didSet { isNoticeLasting = false }
+        get { status.text }
+        set {
+            status.text = newValue
+            status.isLasting = false
+        }
     }
+    /// The notice, its lasting and the clipboard text (see `StatusNotice`).
+    var status = StatusNotice()
     /// Whether `notice` outlasts key presses (the outcome of a write): it stays until another
     /// message replaces it or Esc dismisses it.
-    public private(set) var isNoticeLasting = false
+    public var isNoticeLasting: Bool { status.isLasting }
 
     /// Shows a message that keys do not wipe (see `isNoticeLasting`).
     public func showLastingNotice(_ text: String) {
         notice = text
-        isNoticeLasting = true
+        status.isLasting = true
     }
 
-    /// Lines above the status line that the notice takes when it does not fit on the status
-    /// line (0 otherwise); the body gives them up while the notice shows. Set when drawing.
-    var noticeLineCount = 0
 
     /// Told what the user does (selection, taps, sorts) and asked about the program's work around
     /// the table (edits, writing, commands); see `DataTableDelegate`.
@@ -87,15 +90,20 @@ public final class DataTableView {
     /// The column filters shown, oldest first (see `pushColumnFilter(_:)`); each narrows the rows
     /// the ones before it keep.
     public var columnFilters: [ColumnFilter] { rowOrder.columnFilters }
+    /// The last search, the query being typed, highlighting (see `SearchState`).
+    var search = SearchState()
     /// The last search (for `n`/`N` and highlighting).
-    public internal(set) var lastSearch: RowMatcher?
+    public internal(set) var lastSearch: RowMatcher? {
+        get { search.lastSearch }
+        set { search.lastSearch = newValue }
+    }
     /// The search or filter being typed in the program's prompt: its matches are highlighted.
-    public var typedQuery: TypedQuery?
-    /// The matcher compiled for the query being typed, kept while its text and mode stay (its
-    /// "too complex" state with it).
-    var incrementalMatcherCache: (text: String, isRegex: Bool, matcher: RowMatcher?)?
+    public var typedQuery: TypedQuery? {
+        get { search.typedQuery }
+        set { search.typedQuery = newValue }
+    }
     /// Set by a frame whose match highlighting stopped because the pattern is too complex.
-    public internal(set) var highlightStopped = false
+    public var highlightStopped: Bool { search.highlightStopped }
     /// The job off the UI thread and what waits on it (see `OrderingJobs`).
     var jobs = OrderingJobs()
     /// The job running off the UI thread (sort, filter, search), polled by `refreshFromDataSource()`.
@@ -120,19 +128,36 @@ public final class DataTableView {
     public var strayCounts: [Int: Int] { rowOrder.strayCounts }
     /// Source rows hidden from every display order (deleted, until the deletion is undone).
     public var hiddenRows: Set<Int> { rowOrder.hiddenRows }
+    /// Rows marked with `m` (see `RowMarks`).
+    var marks = RowMarks()
     /// Source rows marked with `m` (in the order they were marked).
-    public internal(set) var markedRows: [Int] = []
+    public internal(set) var markedRows: [Int] {
+        get { marks.rows }
+        set { marks.rows = newValue }
+    }
     /// `markedRows` as a set, for drawing.
-    var markedRowSet: Set<Int> = []
+    var markedRowSet: Set<Int> {
+        get { marks.set }
+        set { marks.set = newValue }
+    }
     /// Text for the terminal's clipboard, handed to the backend after the key (`y`).
-    public var pendingClipboardText: String?
+    public var pendingClipboardText: String? {
+        get { status.clipboardText }
+        set { status.clipboardText = newValue }
+    }
 
     /// Whether a cursor on the last row follows rows added at the end (`tail -f`): rows a
     /// loading source adds and rows a change appends (`applyChanges(_:)`). Default false.
-    public var followsAppendedRows = false
+    public var followsAppendedRows: Bool {
+        get { sourceWatch.followsAppendedRows }
+        set { sourceWatch.followsAppendedRows = newValue }
+    }
 
     /// Rows changed by the last apply, flashing until their fade ends (nil: none).
-    var rowFlash: RowFlash?
+    var rowFlash: RowFlash? {
+        get { sourceWatch.rowFlash }
+        set { sourceWatch.rowFlash = newValue }
+    }
     /// Sections with header and footer rows (see `setGrouping(_:)`).
     var sectionState = SectionState()
     /// Cells on screen, records' and section rows' (see `CellPipeline.onScreen`).
@@ -169,7 +194,7 @@ public final class DataTableView {
         // Cells are configured first when the table is drawn or printed, not while it is built
         // (a `configure` may read a property the program sets to this table after `init`).
         cells.needsFitting = true
-        lastLoadState = loadStateWhenMeasured
+        sourceWatch.lastLoadState = loadStateWhenMeasured
         setSize(size)
         applyConfiguredKinds()
         // Every row was measured: the first guess saw them all. Otherwise the check over the
@@ -239,12 +264,14 @@ public final class DataTableView {
 
     // MARK: - Layout
 
+    /// Where the header, body, notice and status line are (see `TableGeometry`).
+    var geometry = TableGeometry()
     /// The screen's size; everything is laid out again for it.
-    public private(set) var size: Size = .zero
+    public var size: Size { geometry.size }
 
     /// Lays the table out for a new screen size.
     public func setSize(_ newSize: Size) {
-        size = newSize
+        geometry.size = newSize
         viewport.setBodySize(bodyRect.size)
         layoutColumns()
     }
@@ -306,18 +333,11 @@ public final class DataTableView {
     /// Rows of the screen: the header at the top (when there are 2 rows or more), the status
     /// line at the bottom (when enabled and there are 3 rows or more), the lines of a long
     /// notice above it, the body between them.
-    var headerRect: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height >= 2 ? 1 : 0) }
-    package var statusRect: Rect {
-        let shown = configuration.shouldShowFooter && size.height >= 3
-        return Rect(x: 0, y: size.height - (shown ? 1 : 0), width: size.width, height: shown ? 1 : 0)
-    }
-    var noticeRect: Rect {
-        let lines = statusRect.isEmpty ? 0 : noticeLineCount
-        return Rect(x: 0, y: statusRect.y - lines, width: size.width, height: lines)
-    }
-    var bodyRect: Rect {
-        Rect(x: 0, y: headerRect.maxY, width: size.width, height: noticeRect.y - headerRect.maxY)
-    }
+    /// (See `TableGeometry`.)
+    var headerRect: Rect { geometry.headerRect }
+    package var statusRect: Rect { geometry.statusRect(shown: configuration.shouldShowFooter) }
+    var noticeRect: Rect { geometry.noticeRect(statusShown: configuration.shouldShowFooter) }
+    var bodyRect: Rect { geometry.bodyRect(statusShown: configuration.shouldShowFooter) }
 
     /// The data source row shown at a display row.
     /// With sections, a header row stands for its section's first record and a footer row for
@@ -328,9 +348,8 @@ public final class DataTableView {
         return rowOrder.sourceRow(atItem: row)
     }
 
-    /// The data source's load state and notice when last drawn (to notice changes).
-    private var lastLoadState: DataTableLoadState?
-    private var lastSourceNotice: String?
+    /// The source's load state and notice when last drawn, following it (see `SourceWatch`).
+    var sourceWatch = SourceWatch()
 
     /// Picks up rows a loading data source has added, and finished jobs; true when the screen
     /// should be redrawn. `checkingForChanges` also asks the source whether its data changed on
@@ -354,16 +373,16 @@ public final class DataTableView {
         let sourceNotice = dataSource.notice
         // A filter that failed over the rows loaded later is not run again by itself.
         let orderIsStale = displayOrder != nil && count != sortedRowCount && filterStoppedReason == nil
-        guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != lastLoadState
-            || sourceNotice != lastSourceNotice else { return jobChanged || tookChanges || columnsAdded }
-        if let state, state.isComplete, lastLoadState?.isComplete == false {
+        guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != sourceWatch.lastLoadState
+            || sourceNotice != sourceWatch.lastSourceNotice else { return jobChanged || tookChanges || columnsAdded }
+        if let state, state.isComplete, sourceWatch.lastLoadState?.isComplete == false {
             // Loading ended: the columns are measured again over a sample of every row, off the
             // UI thread (the check of the kinds measures them; see `columnLayout.sampling.needsWidths`).
             columnLayout.sampling.needsWidths = true
             checkColumnKindsIfNeeded()
         }
-        lastLoadState = state
-        lastSourceNotice = sourceNotice
+        sourceWatch.lastLoadState = state
+        sourceWatch.lastSourceNotice = sourceNotice
         if orderIsStale {
             if jobs.active != nil {
                 // A job is running over the rows loaded so far: the order is redone after it.
@@ -430,7 +449,7 @@ public final class DataTableView {
     public var isReordered: Bool { displayOrder != nil }
 
     /// Whether a source row is marked (`m`).
-    public func isMarked(sourceRow: Int) -> Bool { markedRowSet.contains(sourceRow) }
+    public func isMarked(sourceRow: Int) -> Bool { marks.set.contains(sourceRow) }
 
 }
 
