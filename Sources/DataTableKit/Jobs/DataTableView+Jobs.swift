@@ -3,6 +3,7 @@ import Glibc
 /// Jobs: the one way a sort, filter or search starts off the UI thread (`startJob`), is polled
 /// and applied (`apply(_:)`, from `refreshFromDataSource()`; each kind of job has its applier
 /// next to its start), cancelled (`cancelJob`) or waited for (`waitForJob`).
+/// See docs/decisions/0096-one-way-to-run-a-table-job.md.
 extension DataTableView {
     /// Runs `work` for `job` as the table's job: on a pool thread (`BackgroundWork`), the UI
     /// polling for its outcome; or, `synchronously`, on this thread and applied at once. The

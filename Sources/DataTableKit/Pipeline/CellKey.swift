@@ -3,7 +3,8 @@
 /// A record's cell is keyed by (source row, source column), so it keeps its configuration
 /// while sorts and filters move its row. A header's or footer's cell is keyed by a negative
 /// row code of its section and kind (`init(section:kind:column:)`): section cells go back to
-/// the pool whenever new sections are installed, so a section's index names it while it shows.
+/// the pool whenever new sections are installed, so a section's index names it while it shows
+/// (docs/decisions/0097-one-cell-key-for-records-and-sections.md).
 struct CellKey: Hashable {
     /// A record's source row (>= 0), or a section row's code (< 0).
     var row: Int

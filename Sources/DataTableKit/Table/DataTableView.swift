@@ -3,7 +3,8 @@ import TerminalSurface
 /// A table on screen: lays out the header, the visible rows and the status line, and runs the
 /// cell pipeline (provider → reuse pool → configure → draw into a clipped region).
 ///
-/// Draws only into a `Surface`; a `TableApplication` presents it on a terminal.
+/// Draws only into a `Surface`; a `TableApplication` presents it on a terminal. Composed of
+/// parts, each a type of its own (docs/decisions/0095-datatableview-composes-its-parts.md).
 public final class DataTableView {
     /// The rows and values shown.
     public let dataSource: DataTableDataSource
