@@ -77,10 +77,10 @@ private func wedgeTable() -> StringRowsDataSource {
     #expect(status.contains("/(regex) \(catastrophicPattern)"), "\(status)")
     #expect(status.contains("pattern too complex"), "\(status)")
     // One compiled matcher for the typed text, given up once: later frames do not match again.
-    let matcher = app.view.incrementalMatcher
+    let matcher = app.view.search.typedQueryMatcher()
     #expect(matcher?.isTooComplex == true)
     app.drawFrame()
-    #expect(app.view.incrementalMatcher?.isTooComplex == true)
+    #expect(app.view.search.typedQueryMatcher()?.isTooComplex == true)
     let again = Snapshot.text(of: backend.presented!, includeStyles: false).split(separator: "\n").last.map(String.init) ?? ""
     #expect(again.contains("pattern too complex"), "\(again)")
     // A pattern that is fine highlights again, without the notice.

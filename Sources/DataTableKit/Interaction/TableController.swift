@@ -133,12 +133,6 @@ public final class TableController {
             return .redraw
         case .goToRow:
             return .request(.commandLine)
-        case .toggleStripes:
-            view.toggleStripes()
-            return .redraw
-        case .toggleWrap:
-            view.toggleWrap()
-            return .redraw
         case .narrowColumn, .widenColumn:
             view.resizeCursorColumn(by: (command == .widenColumn ? 1 : -1) * repeats)
             return .redraw
@@ -167,14 +161,9 @@ public final class TableController {
              .fireAction where view.isCursorOnSectionRow:
             view.notice = "on a section's \(view.isCursorOnSectionHeader ? "header" : "footer"): Enter or o collapses it"
             return .redraw
-        case .toggleSection:
-            view.toggleSectionAtCursor()
-            return .redraw
-        case .hideColumn:
-            view.hideCursorColumn()
-            return .redraw
-        case .showAllColumns:
-            view.showAllColumnsFromUser()
+        // After the section rows' case: on a header or footer, `m` and `y` say so instead.
+        case .toggleStripes, .toggleWrap, .toggleSection, .hideColumn, .showAllColumns, .markRow, .copyCell:
+            Self.viewCommands[command]?(view)
             return .redraw
         case .moveColumnLeft, .moveColumnRight:
             view.moveCursorColumn(by: command == .moveColumnLeft ? -repeats : repeats)
@@ -191,12 +180,6 @@ public final class TableController {
                 return .redraw
             }
             view.toggleAllSections()
-            return .redraw
-        case .markRow:
-            view.toggleMarkAtCursor()
-            return .redraw
-        case .copyCell:
-            view.copyCursorCell()
             return .redraw
         case .fireAction:
             guard viewport.rowCount > 0 else { return .ignored }
@@ -232,6 +215,17 @@ public final class TableController {
         view.viewport = viewport
         return .redraw
     }
+
+    /// Commands whose whole effect is one call on the view (then a frame is drawn).
+    private static let viewCommands: [TableCommand: @Sendable (DataTableView) -> Void] = [
+        .toggleStripes: { $0.toggleStripes() },
+        .toggleWrap: { $0.toggleWrap() },
+        .toggleSection: { $0.toggleSectionAtCursor() },
+        .hideColumn: { $0.hideCursorColumn() },
+        .showAllColumns: { $0.showAllColumnsFromUser() },
+        .markRow: { $0.toggleMarkAtCursor() },
+        .copyCell: { $0.copyCursorCell() },
+    ]
 
     /// The keys after `t` and the kinds they set (nil: back to the inferred kind), as the
     /// status line lists them. VisiData's type keys, behind a prefix (`#` and `@` alone are
@@ -297,13 +291,13 @@ public final class TableController {
             if let hit = view.actionHit(at: mouse.position) {
                 // Drawn pressed until the button comes up; nothing moves meanwhile (a scroll would
                 // put another cell under the pointer), so the release finds the same button.
-                view.pressedButton = (hit.key, hit.action)
+                view.cells.pressedButton = (hit.key, hit.action)
                 return .redraw
             }
             viewport.moveCursor(to: indexPath)
         case .release(.left):
-            guard let pressed = view.pressedButton else { return .ignored }
-            view.pressedButton = nil
+            guard let pressed = view.cells.pressedButton else { return .ignored }
+            view.cells.pressedButton = nil
             if let hit = view.actionHit(at: mouse.position), hit.key == pressed.key, hit.action == pressed.action {
                 // The row becomes the cursor's; the column stays (a button is not a value).
                 view.viewport.moveCursor(to: DataTableIndexPath(row: hit.indexPath.row, column: view.viewport.cursor.column))
@@ -317,41 +311,5 @@ public final class TableController {
         if viewport == view.viewport { return .ignored }
         view.viewport = viewport
         return .redraw
-    }
-}
-
-extension DataTableView {
-    /// The body cell under a screen point, if any (gutters and chrome have none), as display
-    /// row and display column (`sourceColumn(forDisplayColumn:)` gives the data's column).
-    public func indexPath(at point: Point) -> DataTableIndexPath? {
-        cellHit(at: point)?.indexPath
-    }
-
-    /// The body cell under a screen point and the point in the cell's own coordinates.
-    func cellHit(at point: Point) -> (indexPath: DataTableIndexPath, local: Point, size: Size)? {
-        guard bodyRect.contains(point) else { return nil }
-        let y = point.y - bodyRect.y
-        guard let row = viewport.visibleRowLayout.first(where: { y >= $0.y && y < $0.y + $0.height }) else { return nil }
-        let x = point.x - bodyRect.x
-        guard let column = viewport.visibleColumns.first(where: { x >= $0.x && x < $0.x + $0.width }) else { return nil }
-        return (DataTableIndexPath(row: row.row, column: column.column), Point(x: x - column.x, y: y - row.y),
-                Size(width: column.width, height: row.height))
-    }
-
-    /// The source column whose header is under a screen point.
-    public func headerColumn(at point: Point) -> Int? {
-        guard headerRect.contains(point) else { return nil }
-        let x = point.x - headerRect.x
-        return viewport.visibleColumns.first(where: { x >= $0.x && x < $0.x + $0.width })
-            .map { sourceColumn(forDisplayColumn: $0.column) }
-    }
-
-    /// The action button under a screen point: the cell on screen there and the action it names.
-    func actionHit(at point: Point) -> (key: CellKey, indexPath: DataTableIndexPath, action: String)? {
-        guard let hit = cellHit(at: point) else { return nil }
-        let key = CellKey(sourceRow: sourceRow(forDisplayRow: hit.indexPath.row),
-                          column: sourceColumn(forDisplayColumn: hit.indexPath.column))
-        guard let cell = cellsOnScreen[key], let action = cell.action(at: hit.local, size: hit.size) else { return nil }
-        return (key, hit.indexPath, action)
     }
 }

@@ -127,3 +127,14 @@ public final class TableJob: @unchecked Sendable {
 struct UncheckedSendableBox<Value>: @unchecked Sendable {
     let value: Value
 }
+
+extension TableJob.Outcome {
+    /// A search's outcome as a job's.
+    init(_ search: SearchOutcome) {
+        switch search {
+        case .found(let row): self = .found(row)
+        case .notFound: self = .notFound
+        case .cancelled: self = .cancelled
+        }
+    }
+}

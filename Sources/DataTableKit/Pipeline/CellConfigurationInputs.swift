@@ -8,7 +8,7 @@ import TerminalSurface
 /// record. A program whose `configure` reads state the table cannot see calls
 /// `invalidateRowHeights()` (or applies its models with `reloading:`) when that state changes.
 struct CellConfigurationInputs: Equatable {
-    /// `DataTableView.cellConfigurationGeneration` when configured (the configuration, the data as a whole).
+    /// `CellPipeline.configurationGeneration` when configured (the configuration, the data as a whole).
     var generation: Int
     /// The cell's value.
     var value: DataTableValueType

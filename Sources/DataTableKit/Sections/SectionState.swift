@@ -14,27 +14,10 @@ struct SectionState {
     var summaries: [DataTableColumnSummary] = []
     /// Keys of the collapsed sections: a section stays collapsed across sorts and filters.
     var collapsedKeys: Set<String> = []
-    /// The cells of headers and footers.
-    var provider: DataTableSectionCellProvider = DefaultSectionCellProvider()
-    /// Whether `provider` registered its identifiers in the table's registry.
-    var isProviderRegistered = false
-    /// Measured heights of header and footer rows by (section key, kind). Generation: cleared
-    /// with the row heights and whenever new sections are installed (counts and sums change).
-    var measuredHeights: [RowKey: Int] = [:]
-    /// Header and footer cells on screen.
-    var cellsOnScreen: [CellKey: DataTableCell] = [:]
-    /// Sizing cells by identifier.
-    var sizingCells: [String: DataTableCell] = [:]
 
     /// A section row: its section's key and header or footer.
     struct RowKey: Hashable {
         var key: String
         var kind: DataTableSectionRowKind
-    }
-
-    /// A cell of a section row (`column` -1: a header's one cell).
-    struct CellKey: Hashable {
-        var row: RowKey
-        var column: Int
     }
 }

@@ -21,8 +21,8 @@ extension DataTableView {
         for column in candidates where columns.indices.contains(column) {
             let indexPath = DataTableIndexPath(row: displayRow, column: column)
             let cell: DataTableCell
-            if let onScreen = cellsOnScreen[CellKey(sourceRow: source, column: column)],
-               onScreen.reuseIdentifier == cellProvider.reuseIdentifier(for: indexPath) {
+            if let onScreen = cells.onScreen[CellKey(sourceRow: source, column: column)],
+               onScreen.reuseIdentifier == cells.provider.reuseIdentifier(for: indexPath) {
                 let background = onScreen.backgroundStyle
                 onScreen.prepareForReuse()
                 configure(onScreen, at: indexPath, sourceRow: source, value: dataSource.value(row: source, column: column),

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Column filters: a stack of `ColumnFilter`s, each narrowing the rows the ones before it kept,
 /// combined with the whole-row filter (`startFilter(_:)`). They run as a `TableJob` off the UI
 /// thread like the whole-row filter (progress in the status line, Esc cancels); the sort and
@@ -20,13 +18,13 @@ extension DataTableView {
         guard let tests = columnFilterTests(for: [filter]) else { return false }
         // Narrowing what is shown already is one test per shown row; anything running (or rows
         // still loading) starts over from every row.
-        if activeJob == nil, dataSource.loadState?.isComplete ?? true {
+        if jobs.active == nil, dataSource.loadState?.isComplete ?? true {
             let count = dataSource.rowCount
             let isFiltered = self.filter != nil || !columnFilters.isEmpty
             if !isFiltered || sortedRowCount == count {
                 runRowFilterJob(RowFilters(matcher: self.filter, columnFilters: stack, matcherColumns: filterColumns),
                                 tests: tests, testsMatcher: false,
-                                over: isFiltered ? filteredRows : nil, rowCount: count)
+                                over: isFiltered ? rowOrder.filteredRows : nil, rowCount: count)
                 return true
             }
         }
@@ -63,7 +61,7 @@ extension DataTableView {
 
     /// What the user asked for last: the running filter job's filters, else the applied ones.
     var intendedRowFilters: RowFilters {
-        if let job = activeJob {
+        if let job = jobs.active {
             switch job.kind {
             case .filter(let matcher):
                 return RowFilters(matcher: matcher, columnFilters: columnFilters, matcherColumns: job.matcherColumns)
@@ -80,14 +78,14 @@ extension DataTableView {
     var hasColumnFilters: Bool { !columnFilters.isEmpty || !intendedRowFilters.columnFilters.isEmpty }
 
     /// Whether any filter keeps rows out (the whole-row filter or column filters).
-    var isRowFiltered: Bool { filter != nil || !columnFilters.isEmpty }
+    var isRowFiltered: Bool { rowOrder.isFiltered }
 
     /// Runs `filters` over every row (or clears them all), replacing whatever runs.
     func startRowFilters(_ filters: RowFilters) {
         cancelJob()
         if filters.columnFilters.isEmpty && (filters.matcher == nil || columnFilters.isEmpty) {
             // No column filter left: the whole-row filter alone (or none) does the rest.
-            columnFilters = []
+            rowOrder.columnFilters = []
             return startFilter(filters.matcher, columns: filters.matcherColumns)
         }
         guard let tests = columnFilterTests(for: filters.columnFilters) else { return }
@@ -136,12 +134,11 @@ extension DataTableView {
         cancelJob()
         let job = TableJob(kind: .columnFilter(filters.columnFilters, filters.matcher), total: rows?.count ?? count,
                            matcherColumns: filters.matcher == nil ? nil : filters.matcherColumns)
-        activeJob = job
         beginStreaming(job, rowCount: count, filters: filters)
         let source = UncheckedSendableBox(value: dataSource)
         let matcher = testsMatcher ? filters.matcher : nil
         let matcherColumns = filters.matcherColumns
-        DispatchQueue.global(qos: .userInitiated).async {
+        startJob(job) {
             var readers = tests.map { ColumnFieldReader(source: source.value, test: $0, rowCount: count) }
             var predicate = matcher.map {
                 RowMatchPredicate(source: source.value, rowCount: count, matcher: $0, columns: matcherColumns)
@@ -162,31 +159,24 @@ extension DataTableView {
                publish: { job.partialRows.append($0) })
             if tooComplex {
                 let query = tests.compactMap(\.matcher).first(where: \.isTooComplex) ?? matcher
-                return job.finish(.failed(query?.tooComplexNotice ?? RowMatcher.tooComplexMessage))
+                return .failed(query?.tooComplexNotice ?? RowMatcher.tooComplexMessage)
             }
-            job.finish(kept.map { .order($0, rowCount: count) } ?? .cancelled)
+            return kept.map { .order($0, rowCount: count) } ?? .cancelled
         }
     }
 
-    /// Takes the rows a column filter job kept (UI thread; from `apply(_:)`).
+    /// Takes the rows a filter job kept (UI thread; from `apply(_:)`): a column filter's, or
+    /// the whole-row filter's (`filters` then keeps the column filters shown).
     func applyRowFilterOutcome(kept: [UInt32], rowCount: Int, filters: RowFilters, job: TableJob) {
-        columnFilters = filters.columnFilters
-        filter = filters.matcher
-        filterColumns = filters.matcher == nil ? nil : filters.matcherColumns
-        filteredRows = kept
-        filterStoppedReason = nil
-        lastFilterMilliseconds = job.elapsedMilliseconds
+        rowOrder.takeFilterResult(kept: kept, matcher: filters.matcher, matcherColumns: filters.matcherColumns,
+                                  columnFilters: filters.columnFilters, milliseconds: job.elapsedMilliseconds)
         if grouping != nil {
             // The sections are grouped again over the kept rows; the old ones show until then.
             return startSort(by: sortDescriptors)
         }
-        // A cursor whose record the filter drops goes to the first row (after the sort).
-        if cursorAfterOrdering == nil, viewport.rowCount > 0,
-           !kept.contains(UInt32(truncatingIfNeeded: sourceRow(forDisplayRow: viewport.cursor.row))) {
-            cursorAfterOrdering = .firstRow
-        }
+        sendCursorToTopUnlessKept(kept)
         setDisplayOrder(kept, coveredRows: rowCount)
-        if cursorAfterOrdering == .firstRow { viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column)) }
+        if jobs.cursorAfterOrdering == .firstRow { viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column)) }
         if !sortDescriptors.isEmpty { startSort(by: sortDescriptors) } else { moveCursorAfterOrdering() }
     }
 

@@ -34,7 +34,7 @@ extension DataTableView {
     /// nothing, for the last shown column, a hidden column or one out of range.
     @discardableResult
     public func hideColumn(_ source: Int) -> Bool {
-        let frozen = frozenSourceMemory ?? frozenSourceColumns
+        let frozen = columnLayout.frozenSourceMemory ?? frozenSourceColumns
         guard columnOrder.hide(source) else { return false }
         keepFrozen(frozen)
         columnOrderDidChange(keepingCursorOn: nil)
@@ -44,19 +44,19 @@ extension DataTableView {
     /// Shows every hidden column again, at the places they were hidden from (`+`); the cursor
     /// stays on its column.
     public func showAllColumns() {
-        guard !columnOrder.hidden.isEmpty else { columnFilter = nil; return }
+        guard !columnOrder.hidden.isEmpty else { columnLayout.columnFilter = nil; return }
         let cursorSource = cursorSourceColumn
-        let frozen = frozenSourceMemory ?? frozenSourceColumns
+        let frozen = columnLayout.frozenSourceMemory ?? frozenSourceColumns
         columnOrder.showAll()
         keepFrozen(frozen)
-        columnFilter = nil
+        columnLayout.columnFilter = nil
         columnOrderDidChange(keepingCursorOn: cursorSource)
     }
 
     /// Shows source column `source` again if it is hidden (at its place among the others).
     public func showColumn(_ source: Int) {
         let cursorSource = cursorSourceColumn
-        let frozen = frozenSourceMemory ?? frozenSourceColumns
+        let frozen = columnLayout.frozenSourceMemory ?? frozenSourceColumns
         guard columnOrder.show(source) else { return }
         keepFrozen(frozen)
         columnOrderDidChange(keepingCursorOn: cursorSource)
@@ -69,7 +69,7 @@ extension DataTableView {
         let cursorSource = cursorSourceColumn
         guard let from = columnOrder.display(forSource: source), columnOrder.move(source, toDisplay: target) != from
         else { return }
-        frozenSourceMemory = nil  // positional: the columns now in the frozen places are frozen
+        columnLayout.frozenSourceMemory = nil  // positional: the columns now in the frozen places are frozen
         columnOrderDidChange(keepingCursorOn: cursorSource)
     }
 
@@ -81,11 +81,11 @@ extension DataTableView {
     @discardableResult
     public func showColumns(matching matcher: RowMatcher) -> Bool {
         let cursorSource = cursorSourceColumn
-        let frozen = frozenSourceMemory ?? frozenSourceColumns
+        let frozen = columnLayout.frozenSourceMemory ?? frozenSourceColumns
         let matches = columns.map { matcher.matches($0.title) }
         guard !matcher.isTooComplex, columnOrder.showOnly(where: { matches[$0] }) else { return false }
         keepFrozen(frozen)
-        columnFilter = matcher.query.isEmpty ? nil : matcher
+        columnLayout.columnFilter = matcher.query.isEmpty ? nil : matcher
         columnOrderDidChange(keepingCursorOn: cursorSource)
         return true
     }
@@ -162,10 +162,7 @@ extension DataTableView {
 
     /// The source columns frozen at the left and at the right edge.
     var frozenSourceColumns: (leading: [Int], trailing: [Int]) {
-        let shown = columnOrder.shown
-        let leading = min(viewport.frozenColumns.leading, shown.count)
-        let trailing = min(viewport.frozenColumns.trailing, shown.count - leading)
-        return (Array(shown.prefix(leading)), Array(shown.suffix(trailing)))
+        columnLayout.frozenSourceColumns(leading: viewport.frozenColumns.leading, trailing: viewport.frozenColumns.trailing)
     }
 
     /// Sets the frozen counts after hiding or showing columns so the columns frozen before stay
@@ -178,12 +175,9 @@ extension DataTableView {
     /// - Complexity: O(columns).
     func keepFrozen(_ frozen: (leading: [Int], trailing: [Int])) {
         guard !frozen.leading.isEmpty || !frozen.trailing.isEmpty else { return }
-        let displays = { (sources: [Int]) in sources.compactMap { self.columnOrder.display(forSource: $0) } }
-        let leading = (displays(frozen.leading).max()).map { $0 + 1 } ?? 0
-        let count = columnOrder.shown.count
-        let trailing = (displays(frozen.trailing).min()).map { max(0, count - max($0, leading)) } ?? 0
-        setFrozenCounts(leading: leading, trailing: trailing)
-        frozenSourceMemory = frozen
+        let counts = columnLayout.frozenCounts(keeping: frozen)
+        setFrozenCounts(leading: counts.leading, trailing: counts.trailing)
+        columnLayout.frozenSourceMemory = frozen
     }
 
     /// Re-lays the columns out after the order changed; the cursor stays on `cursorSource` when

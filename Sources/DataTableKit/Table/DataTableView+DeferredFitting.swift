@@ -6,8 +6,8 @@ extension DataTableView {
     /// `configure` that reads the program's own reference to the table (stored after `init`)
     /// does not find it missing.
     public func fitColumnsIfNeeded() {
-        guard needsCellFitting else { return }
-        needsCellFitting = false
+        guard cells.needsFitting else { return }
+        cells.needsFitting = false
         fitColumnsToCells()
         layoutColumns()
     }

@@ -14,7 +14,7 @@ extension DataTableView {
     /// Takes a failed job's message (UI thread; from `apply(_:)`).
     func noteFailure(_ message: String, of kind: TableJob.Kind) {
         guard rerunsAppliedFilters(kind) else { return }
-        filterStoppedReason = message
+        rowOrder.filterStoppedReason = message
         showLastingNotice("\(message): the filter covers the first \(grouped(sortedRowCount)) rows only (Esc clears it)")
     }
 

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Filtering and searching: both run as `TableJob`s off the UI thread.
 extension DataTableView {
     /// Keeps only the rows where some shown column matches `matcher` (nil: all rows again).
@@ -20,10 +18,7 @@ extension DataTableView {
         }
         cancelJob()
         guard let matcher else {
-            filter = nil
-            filterColumns = nil
-            filteredRows = nil
-            filterStoppedReason = nil
+            rowOrder.clearFilter()
             if sortDescriptors.isEmpty && grouping == nil {
                 setDisplayOrder(nil, coveredRows: 0)
             } else {
@@ -33,14 +28,13 @@ extension DataTableView {
         }
         let count = dataSource.rowCount
         let job = TableJob(kind: .filter(matcher), total: count, matcherColumns: columns)
-        activeJob = job
         beginStreaming(job, rowCount: count, filters: RowFilters(matcher: matcher, columnFilters: [], matcherColumns: columns))
         let source = UncheckedSendableBox(value: dataSource)
-        DispatchQueue.global(qos: .userInitiated).async {
+        startJob(job) {
             // A source of raw bytes is scanned whole, on every core (`RecordScanner`).
             if let outcome = RecordScanner.filterOutcome(source: source.value, rowCount: count, matcher: matcher,
                                                          columns: columns, job: job) {
-                return job.finish(outcome)
+                return outcome
             }
             var predicate = RowMatchPredicate(source: source.value, rowCount: count, matcher: matcher, columns: columns)
             let rows = (0..<count).map { UInt32(truncatingIfNeeded: $0) }
@@ -50,8 +44,8 @@ extension DataTableView {
                                         isCancelled: { job.isCancelled || predicate.isTooComplex },
                                         progress: { done, _ in job.setProcessed(done) },
                                         publish: { job.partialRows.append($0) })
-            if predicate.isTooComplex { return job.finish(.failed(matcher.tooComplexNotice)) }
-            job.finish(kept.map { .order($0, rowCount: count) } ?? .cancelled)
+            if predicate.isTooComplex { return .failed(matcher.tooComplexNotice) }
+            return kept.map { .order($0, rowCount: count) } ?? .cancelled
         }
     }
 
@@ -74,17 +68,16 @@ extension DataTableView {
             return
         }
         let job = TableJob(kind: .search(matcher, forward: forward), total: count)
-        activeJob = job
         let source = UncheckedSendableBox(value: dataSource)
         let order = displayOrder
         let from = sections.map { searchStart(in: $0, forward: forward) } ?? viewport.cursor.row + (forward ? 1 : -1)
         let sourceRows = dataSource.rowCount
         let columns = searchedColumnMask
-        DispatchQueue.global(qos: .userInitiated).async {
+        startJob(job) {
             if let outcome = RecordScanner.searchOutcome(source: source.value, rowCount: sourceRows, order: order, from: from,
                                                          count: count, forward: forward, matcher: matcher,
                                                          columns: columns, job: job) {
-                return job.finish(outcome)
+                return outcome
             }
             var predicate = RowMatchPredicate(source: source.value, rowCount: sourceRows, matcher: matcher, columns: columns)
             let outcome = RowSearch.find(
@@ -93,12 +86,24 @@ extension DataTableView {
                 rowMatches: { !job.isCancelled && predicate.matches(row: $0) },
                 isCancelled: { job.isCancelled || predicate.isTooComplex },
                 progress: { done, _ in job.setProcessed(done) })
-            if predicate.isTooComplex { return job.finish(.failed(matcher.tooComplexNotice)) }
-            switch outcome {
-            case .found(let row): job.finish(.found(row))
-            case .notFound: job.finish(.notFound)
-            case .cancelled: job.finish(.cancelled)
-            }
+            if predicate.isTooComplex { return .failed(matcher.tooComplexNotice) }
+            return TableJob.Outcome(outcome)
+        }
+    }
+
+    /// Takes a finished search's outcome (UI thread; from `apply(_:)`): the cursor goes to the
+    /// row's first matching cell (its last, searching backwards; a collapsed section holding it
+    /// opens), or the status line says nothing matched.
+    func applySearchOutcome(_ outcome: TableJob.Outcome, matcher: RowMatcher, forward: Bool) {
+        switch outcome {
+        case .found(let found):
+            let row = displayRow(ofFoundRow: found)
+            let column = matchingColumn(inDisplayRow: row, matcher: matcher, forward: forward) ?? viewport.cursor.column
+            viewport.moveCursor(to: DataTableIndexPath(row: row, column: column))
+        case .notFound:
+            notice = "not found: \(matcher.query)"
+        default:
+            break
         }
     }
 

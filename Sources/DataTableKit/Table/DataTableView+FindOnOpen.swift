@@ -7,7 +7,7 @@ extension DataTableView {
     /// moved meanwhile stays where it is.
     public func findOnOpen(_ matcher: RowMatcher) {
         lastSearch = matcher
-        pendingFind = matcher
+        jobs.pendingFind = matcher
         runPendingFindIfReady()
     }
 
@@ -15,9 +15,9 @@ extension DataTableView {
     /// ran.
     @discardableResult
     func runPendingFindIfReady() -> Bool {
-        guard let matcher = pendingFind, activeJob == nil, dataSource.loadState?.isComplete ?? true,
+        guard let matcher = jobs.pendingFind, jobs.active == nil, dataSource.loadState?.isComplete ?? true,
               displayOrder == nil || dataSource.rowCount == sortedRowCount else { return false }
-        pendingFind = nil
+        jobs.pendingFind = nil
         guard lastSearch?.query == matcher.query, viewport.cursor == DataTableIndexPath(row: 0, column: 0) else { return true }
         if matchingColumn(inDisplayRow: 0, matcher: matcher, forward: true, from: 0) == 0 { return true }
         startSearch(matcher, forward: true)

@@ -4,42 +4,33 @@ extension DataTableView {
     /// filters leave it out until `unhideRow`. The cursor stays at the same position.
     /// - Complexity: O(n) in the rows shown (one pass over the display order).
     public func hideRow(_ source: Int) {
-        guard source >= 0 && source < dataSource.rowCount, hiddenRows.insert(source).inserted else { return }
+        guard source >= 0 && source < dataSource.rowCount, rowOrder.hiddenRows.insert(source).inserted else { return }
         let row = viewport.cursor.row
-        let value = UInt32(truncatingIfNeeded: source)
-        if displayOrder == nil {
-            let count = dataSource.rowCount
-            displayOrder = (0..<count).compactMap { $0 == source ? nil : UInt32(truncatingIfNeeded: $0) }
-            sortedRowCount = count
-            placedRowCount = count
-        } else if var layout = sectionState.layout, let item = displayOrder?.firstIndex(of: value) {
+        let removedItem = rowOrder.remove(hidden: source, sourceRowCount: dataSource.rowCount,
+                                          findingItem: sectionState.layout != nil)
+        if var layout = sectionState.layout, let removedItem {
             // Its section shrinks at once; the sums are computed again below.
-            displayOrder?.remove(at: item)
-            layout.removeItem(item)
+            layout.removeItem(removedItem)
             sectionState.layout = layout
-        } else {
-            displayOrder?.removeAll { $0 == value }
         }
-        filteredRows?.removeAll { $0 == value }
         rowHeights.removeAllHeights()
-        markedRowSet.remove(source)
-        markedRows.removeAll { $0 == source }
+        marks.remove(source)
         viewport.setRowCount(shownRowCount)
         viewport.moveCursor(to: DataTableIndexPath(row: min(row, max(0, viewport.rowCount - 1)), column: viewport.cursor.column))
-        if grouping != nil && sectionState.layout != nil && activeJob == nil { startSort(by: sortDescriptors) }
+        if grouping != nil && sectionState.layout != nil && jobs.active == nil { startSort(by: sortDescriptors) }
     }
 
     /// Shows a hidden row again (undoing a deletion): the current filter and sort are applied
     /// again, and the cursor goes to the row.
     public func unhideRow(_ source: Int) {
-        guard hiddenRows.remove(source) != nil else { return }
+        guard rowOrder.hiddenRows.remove(source) != nil else { return }
         // What the user asked for last, even if it is still being computed.
         let runningFilters = intendedRowFilters
         if !runningFilters.isEmpty {
-            cursorAfterOrdering = .sourceRow(source)
+            jobs.cursorAfterOrdering = .sourceRow(source)
             startRowFilters(runningFilters)
         } else if !intendedSortDescriptors.isEmpty || grouping != nil {
-            cursorAfterOrdering = .sourceRow(source)
+            jobs.cursorAfterOrdering = .sourceRow(source)
             startSort(by: intendedSortDescriptors)
         } else {
             setDisplayOrder(nil, coveredRows: hiddenRows.isEmpty ? 0 : dataSource.rowCount)

@@ -39,7 +39,7 @@ extension DataTableView {
     /// The sort being computed when a sort job runs, else the current one: a key pressed
     /// again before the job finishes builds on what it asked for.
     var intendedSortDescriptors: [SortDescriptor] {
-        if let job = activeJob, case .sort(let descriptors) = job.kind { return descriptors }
+        if let job = jobs.active, case .sort(let descriptors) = job.kind { return descriptors }
         return sortDescriptors
     }
 
@@ -60,14 +60,14 @@ extension DataTableView {
     public func toggleWrap() {
         if configuration.textLayout == .wrap {
             setTextLayout(.singleLine(truncation: .tail))
-            if let previous = rowHeightModeBeforeWrap {
+            if let previous = heights.modeBeforeWrap {
                 configuration.rowHeightMode = previous
-                rowHeightModeBeforeWrap = nil
+                heights.modeBeforeWrap = nil
             }
             notice = "wrap off"
         } else {
             if case .fixed = configuration.rowHeightMode {
-                rowHeightModeBeforeWrap = configuration.rowHeightMode
+                heights.modeBeforeWrap = configuration.rowHeightMode
                 configuration.rowHeightMode = .automatic(estimated: rowHeights.estimatedHeight, prefetchWindow: 32)
             }
             setTextLayout(.wrap)
@@ -131,13 +131,8 @@ extension DataTableView {
     public func toggleMarkAtCursor() {
         guard viewport.rowCount > 0 else { return }
         let source = sourceRow(forDisplayRow: viewport.cursor.row)
-        if markedRowSet.remove(source) != nil {
-            markedRows.removeAll { $0 == source }
-        } else {
-            markedRowSet.insert(source)
-            markedRows.append(source)
-        }
-        notice = markedRows.isEmpty ? "no rows marked" : nil
+        marks.toggle(source)
+        notice = marks.rows.isEmpty ? "no rows marked" : nil
     }
 
     /// The most bytes `y` copies (OSC 52 sends them base64-encoded, a third more).

@@ -37,8 +37,8 @@ extension DataTableView {
     /// there are now, and takes its result (print mode, scripts, tests; the viewer polls).
     public func settleColumnKinds() {
         checkColumnKindsIfNeeded()
-        while columnSampling.sampler != nil {
-            if !applyColumnKindSample(), columnSampling.sampler != nil { usleep(500) }
+        while columnLayout.sampling.sampler != nil {
+            if !applyColumnKindSample(), columnLayout.sampling.sampler != nil { usleep(500) }
             // A check over fewer rows than there are now is followed by one over all of them.
             checkColumnKindsIfNeeded()
         }
@@ -56,21 +56,21 @@ extension DataTableView {
 
     /// Starts a check of the kinds over a sample of the rows there are now, when none runs and
     /// the source has grown to twice the rows of the last check, or finished loading since; or
-    /// when the widths must be measured (`columnSampling.needsWidths`: the sample measures them too).
+    /// when the widths must be measured (`columnLayout.sampling.needsWidths`: the sample measures them too).
     func checkColumnKindsIfNeeded() {
-        guard columnSampling.sampler == nil else { return }
+        guard columnLayout.sampling.sampler == nil else { return }
         let count = dataSource.rowCount
         let complete = dataSource.loadState?.isComplete ?? true
-        let measuresWidths = columnSampling.needsWidths && count > 0
-        guard measuresWidths || (count > columnSampling.sampledRowCount && (count >= 2 * columnSampling.sampledRowCount || complete)) else { return }
+        let measuresWidths = columnLayout.sampling.needsWidths && count > 0
+        guard measuresWidths || (count > columnLayout.sampling.sampledRowCount && (count >= 2 * columnLayout.sampling.sampledRowCount || complete)) else { return }
         let unset = columns.indices.filter { !columns[$0].isKindSet }
         guard !unset.isEmpty || measuresWidths else {
-            columnSampling.sampledRowCount = count
+            columnLayout.sampling.sampledRowCount = count
             return
         }
         var widthRule: ColumnKindSampler.WidthRule?
         if measuresWidths {
-            columnSampling.needsWidths = false
+            columnLayout.sampling.needsWidths = false
             widthRule = ColumnKindSampler.WidthRule(
                 modes: configuration.columnWidthModeProvider.map { provider in
                     columns.indices.map { provider($0) ?? configuration.columnWidthMode }
@@ -78,7 +78,7 @@ extension DataTableView {
                 defaultMode: configuration.columnWidthMode, minWidth: configuration.minColumnWidth,
                 maxWidth: configuration.maxColumnWidth)
         }
-        columnSampling.sampler = ColumnKindSampler(source: dataSource, rowCount: count, columns: measuresWidths ? Array(columns.indices) : unset,
+        columnLayout.sampling.sampler = ColumnKindSampler(source: dataSource, rowCount: count, columns: measuresWidths ? Array(columns.indices) : unset,
                                         nullTokens: configuration.nullTokens, widthRule: widthRule)
     }
 
@@ -87,9 +87,9 @@ extension DataTableView {
     /// kind or a width changed.
     @discardableResult
     func applyColumnKindSample() -> Bool {
-        guard let sampler = columnSampling.sampler, let sample = sampler.take() else { return false }
-        columnSampling.sampler = nil
-        columnSampling.sampledRowCount = sampler.rowCount
+        guard let sampler = columnLayout.sampling.sampler, let sample = sampler.take() else { return false }
+        columnLayout.sampling.sampler = nil
+        columnLayout.sampling.sampledRowCount = sampler.rowCount
         var widened = false
         for (column, width) in sample.widths.enumerated() where column < columns.count {
             // A width the user set (`<`, `>`) stays.
@@ -116,12 +116,12 @@ extension DataTableView {
     /// Runs the sort shown (or running) again when one of `changedColumns` is a key of it.
     func resortIfSorted(by changedColumns: [Int]) {
         guard !changedColumns.isEmpty else { return }
-        if let job = activeJob, case .sort(let running) = job.kind {
+        if let job = jobs.active, case .sort(let running) = job.kind {
             // Grouping rides the sort job: its group key and footer sums depend on the kinds.
             if running.contains(where: { changedColumns.contains($0.column) }) || sectionState.grouping != nil {
                 startSort(by: running)
             }
-        } else if activeJob == nil,
+        } else if jobs.active == nil,
                   sortDescriptors.contains(where: { changedColumns.contains($0.column) }) || sectionState.grouping != nil {
             reorderKeepingTheTop { startSort(by: sortDescriptors) }
         }

@@ -9,8 +9,8 @@ extension DataTableView {
         // The status line first: a notice too long for it takes lines from the body.
         let highlightStoppedBefore = highlightStopped
         let noticeLines = renderStatus(in: surface)
-        if noticeLines.count != noticeLineCount {
-            noticeLineCount = noticeLines.count
+        if noticeLines.count != geometry.noticeLineCount {
+            geometry.noticeLineCount = noticeLines.count
             viewport.setBodySize(bodyRect.size)
         }
         resolveRowHeightsAroundViewport()
@@ -82,7 +82,7 @@ extension DataTableView {
         let context = CellContext(indexPath: indexPath, sourceRow: sourceRow,
                                   columnAlignment: columns[indexPath.column].alignment,
                                   isHighlighted: isHighlighted, dataSource: dataSource, table: self)
-        cellProvider.configure(cell, with: value, context: context)
+        cells.provider.configure(cell, with: value, context: context)
         if let textCell = cell as? TextCell {
             // Null tokens (`NA`, `NULL`) show as written, dimmed.
             if case .string(let text) = value, isNullText(text, column: indexPath.column) {
@@ -131,27 +131,29 @@ extension DataTableView {
                                              height: region.height - last.y - last.height))
         }
 
-        reusePool.setVisibleCellCount(rows.count * visibleColumns.count)
+        cells.reusePool.setVisibleCellCount(rows.count * visibleColumns.count)
 
-        // 1. Send cells whose index path left the screen back to the pool: keys whose source row
-        //    or column is no longer shown (rows × columns on screen form a grid).
+        // 1. Send cells whose key left the screen back to the pool: keys whose row or column is
+        //    no longer shown (rows × columns on screen form a grid). A section row counts its
+        //    own row (its code) and the record it stands for (`sourceRow(forDisplayRow:)`); a
+        //    header's one cell (column -1) spans every column.
         var rowsOnScreen = Set<Int>(minimumCapacity: rows.count)
-        for row in rows { rowsOnScreen.insert(sourceRow(forDisplayRow: row.row)) }
+        for row in rows {
+            rowsOnScreen.insert(sourceRow(forDisplayRow: row.row))
+            if let sectionRow = sectionRow(atDisplayRow: row.row) {
+                rowsOnScreen.insert(CellKey.row(ofSection: sectionRow.section, kind: sectionRow.kind))
+            }
+        }
         var columnsOnScreen = [Bool](repeating: false, count: columns.count)
         for visible in visibleColumns { columnsOnScreen[sourceColumn(forDisplayColumn: visible.column)] = true }
-        var departed: [CellKey] = []
-        for key in cellsOnScreen.keys where !(columnsOnScreen[key.column] && rowsOnScreen.contains(key.sourceRow)) {
-            departed.append(key)
+        cells.recycleCells { key in
+            !((key.column < 0 || columnsOnScreen[key.column]) && rowsOnScreen.contains(key.row))
         }
-        for key in departed {
-            if let cell = cellsOnScreen.removeValue(forKey: key) { reusePool.enqueue(cell) }
-        }
-        recycleDepartedSectionCells(rows: rows, columns: visibleColumns)
 
         // 2. Dequeue, configure and draw every visible cell; cells matching the search are marked.
-        var highlighter = cursor != nil ? (incrementalMatcher ?? highlightMatcher) : nil
-        highlightStopped = highlighter?.isTooComplex ?? false
-        if highlightStopped { highlighter = nil }
+        var highlighter = cursor != nil ? (search.typedQueryMatcher() ?? highlightMatcher) : nil
+        search.highlightStopped = highlighter?.isTooComplex ?? false
+        if search.highlightStopped { highlighter = nil }
         // Each PCRE2 match is bounded by its limits; the frame's matching is bounded too.
         let clock = ContinuousClock()
         let highlightDeadline = highlighter?.pattern != nil ? clock.now + Self.highlightBudget : nil
@@ -173,25 +175,24 @@ extension DataTableView {
             let flashColor = isCursorRow ? nil : flashBackground(ofSourceRow: sourceRow, at: flashNow)
             if let flashColor { rowStyle.background = flashColor }
             for gap in rowGaps { region.fill(rowStyle, in: Rect(x: gap.lowerBound, y: row.y, width: gap.count, height: row.height)) }
-            let isMarked = !markedRowSet.isEmpty && markedRowSet.contains(sourceRow)
+            let isMarked = !marks.set.isEmpty && marks.set.contains(sourceRow)
             for visible in visibleColumns {
                 // The viewport's columns are display columns; cells, values and sort keys are the source's.
                 let column = sourceColumn(forDisplayColumn: visible.column)
                 let indexPath = DataTableIndexPath(row: displayRow, column: column)
                 let key = CellKey(sourceRow: sourceRow, column: column)
-                let identifier = cellProvider.reuseIdentifier(for: indexPath)
+                let identifier = cells.provider.reuseIdentifier(for: indexPath)
                 let value = dataSource.value(row: sourceRow, column: column)
                 var background = highlightedColumns.contains(column)
                     ? self.rowStyle(displayRow: displayRow, isCursorRow: isCursorRow, isHighlighted: true) : rowStyle
                 if let flashColor { background.background = flashColor }
                 let inputs = CellConfigurationInputs(
-                    generation: cellConfigurationGeneration, value: value,
+                    generation: cells.configurationGeneration, value: value,
                     isHighlighted: highlightedColumns.contains(column),
                     alignment: columns[column].alignment, background: background)
-                var cell: DataTableCell
+                let (cell, wasOnScreen) = cells.cell(at: key, identifier: identifier)
                 var needsConfiguration = true
-                if let existing = cellsOnScreen[key], existing.reuseIdentifier == identifier {
-                    cell = existing
+                if wasOnScreen {
                     // A cell configured with the same inputs keeps its configuration (UIKit does
                     // not configure a cell again unless its item is reconfigured or reloaded);
                     // a new background alone is the table's to set.
@@ -204,10 +205,6 @@ extension DataTableView {
                     } else {
                         cell.prepareForReuse()
                     }
-                } else {
-                    if let stale = cellsOnScreen[key] { reusePool.enqueue(stale) }
-                    cell = reusePool.dequeue(identifier)
-                    cellsOnScreen[key] = cell
                 }
                 if needsConfiguration {
                     configure(cell, at: indexPath, sourceRow: sourceRow, value: value, background: background)
@@ -218,7 +215,7 @@ extension DataTableView {
                         narrowNumbers[column] = max(narrowNumbers[column] ?? 0, needed)
                     }
                 }
-                cell.pressedAction = pressedButton.flatMap { $0.key == key ? $0.action : nil }
+                cell.pressedAction = cells.pressedButton.flatMap { $0.key == key ? $0.action : nil }
                 // The region is filled with `rowStyle` (as if the whole row was): the cell need
                 // not fill again unless its configuration changed the background. A cell that
                 // paints its region whole is spared the fill (measured: filling the row first
@@ -241,7 +238,7 @@ extension DataTableView {
                         matcher.markTooComplex()
                         highlighter = nil
                     }
-                    if highlighter == nil { highlightStopped = true }
+                    if highlighter == nil { search.highlightStopped = true }
                 }
                 if isMarked { cellRegion.patchStyle(theme.marked) }
                 if isCursorRow && visible.column == cursor?.column {
@@ -256,27 +253,13 @@ extension DataTableView {
     /// complex (each match is bounded by PCRE2's limits; this bounds their sum over the cells).
     static let highlightBudget = Duration.milliseconds(100)
 
-    /// While a search or filter is typed, its matches on screen are highlighted as you type.
-    /// Compiled once per text and mode.
-    var incrementalMatcher: RowMatcher? {
-        guard let prompt = typedQuery, !prompt.text.isEmpty else { return nil }
-        if let cache = incrementalMatcherCache, cache.text == prompt.text, cache.isRegex == prompt.isRegex {
-            return cache.matcher
-        }
-        let matcher = try? RowMatcher(query: prompt.text, mode: prompt.isRegex ? .regex : .substring)
-        incrementalMatcherCache = (prompt.text, prompt.isRegex, matcher)
-        return matcher
-    }
-
     /// Returns every cell on screen to the pool (a screen covers them, the provider changed).
     package func recycleAllCells() {
-        for cell in cellsOnScreen.values { reusePool.enqueue(cell) }
-        cellsOnScreen.removeAll(keepingCapacity: true)
-        recycleSectionCells()
+        cells.recycleAllCells()
     }
 
     /// Cells currently on screen.
-    public var cellsOnScreenCount: Int { cellsOnScreen.count }
+    public var cellsOnScreenCount: Int { cells.recordCellCount }
 
     /// The status line: title, row and column position, the help hint.
     /// Returns the notice's lines when it is too long for the room after the position: they are
@@ -297,11 +280,11 @@ extension DataTableView {
         }
         // Partial rows of a running filter: its own status below says what they are.
         if !isShowingPartialRows, let filters = filterStatusText { position += "  " + filters }
-        if !markedRows.isEmpty { position += "  \(grouped(markedRows.count)) marked" }
+        if !marks.rows.isEmpty { position += "  \(grouped(marks.rows.count)) marked" }
         if sectionCount > 0 { position += "  \(grouped(sectionCount)) group\(sectionCount == 1 ? "" : "s")" }
-        if let job = activeJob, let text = filterJobStatusText(job) {
+        if let job = jobs.active, let text = filterJobStatusText(job) {
             position += "  " + text
-        } else if let job = activeJob {
+        } else if let job = jobs.active {
             let verb = grouping != nil && job.kind.verb == "sorting" ? "grouping" : job.kind.verb
             position += "  \(verb) \(Int(saturating: job.fraction * 100))% (Esc cancels)"
         }

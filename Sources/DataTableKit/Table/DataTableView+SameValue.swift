@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Find and filter like this cell (csvlens' `#` and `@`): rows whose value in the cursor's
 /// column is exactly the cursor cell's.
 extension DataTableView {
@@ -34,11 +32,10 @@ extension DataTableView {
         let count = sections != nil ? (displayOrder?.count ?? 0) : viewport.rowCount
         let from = sections.map { searchStart(in: $0, forward: true) } ?? viewport.cursor.row + 1
         let job = TableJob(kind: .findValue(filter), total: count)
-        activeJob = job
         let source = UncheckedSendableBox(value: dataSource)
         let order = displayOrder
         let sourceRows = dataSource.rowCount
-        DispatchQueue.global(qos: .userInitiated).async {
+        startJob(job) {
             var reader = ColumnFieldReader(source: source.value, test: test, rowCount: sourceRows)
             let outcome = RowSearch.find(
                 from: from, count: count, forward: true,
@@ -46,11 +43,7 @@ extension DataTableView {
                 rowMatches: { !job.isCancelled && reader.passes(row: $0) },
                 isCancelled: { job.isCancelled },
                 progress: { done, _ in job.setProcessed(done) })
-            switch outcome {
-            case .found(let row): job.finish(.found(row))
-            case .notFound: job.finish(.notFound)
-            case .cancelled: job.finish(.cancelled)
-            }
+            return TableJob.Outcome(outcome)
         }
     }
 

@@ -13,21 +13,6 @@ extension DataTableView {
         }
     }
 
-    /// Sends header and footer cells whose row or column left the screen back to the pool.
-    /// - Complexity: O(cells on screen).
-    func recycleDepartedSectionCells(rows: [Viewport.VisibleRow], columns visibleColumns: [Viewport.VisibleColumn]) {
-        guard !sectionState.cellsOnScreen.isEmpty else { return }
-        var shown = Set<SectionState.RowKey>()
-        for row in rows { if let sectionRow = sectionRow(atDisplayRow: row.row) { shown.insert(sectionRow.key) } }
-        let shownColumns = Set(visibleColumns.map { sourceColumn(forDisplayColumn: $0.column) })
-        let departed = sectionState.cellsOnScreen.keys.filter {
-            !shown.contains($0.row) || ($0.column >= 0 && !shownColumns.contains($0.column))
-        }
-        for key in departed {
-            if let cell = sectionState.cellsOnScreen.removeValue(forKey: key) { reusePool.enqueue(cell) }
-        }
-    }
-
     /// The style of a header or footer row (the cursor row's over it).
     func sectionRowStyle(_ kind: DataTableSectionRowKind, isCursorRow: Bool) -> Style {
         let theme = configuration.theme
@@ -41,7 +26,7 @@ extension DataTableView {
     func renderSectionRow(_ row: Viewport.VisibleRow, kind: DataTableSectionRowKind, section: Int,
                           key: SectionState.RowKey, in region: SurfaceRegion,
                           columns visibleColumns: [Viewport.VisibleColumn], isCursorRow: Bool) {
-        registerSectionProviderIfNeeded()
+        cells.registerSectionProviderIfNeeded()
         let style = sectionRowStyle(kind, isCursorRow: isCursorRow)
         let rowRect = Rect(x: 0, y: row.y, width: region.width, height: row.height)
         region.fill(style, in: rowRect)
@@ -53,20 +38,13 @@ extension DataTableView {
         for slot in slots {
             guard let context = sectionContext(kind: kind, section: section, column: slot.column, labelColumn: first)
             else { return }
-            let identifier = sectionState.provider.reuseIdentifier(for: kind, column: slot.column)
-            let cellKey = SectionState.CellKey(row: key, column: slot.column ?? -1)
-            let cell: DataTableCell
-            if let existing = sectionState.cellsOnScreen[cellKey], existing.reuseIdentifier == identifier {
-                cell = existing
-                cell.prepareForReuse()
-            } else {
-                if let stale = sectionState.cellsOnScreen[cellKey] { reusePool.enqueue(stale) }
-                cell = reusePool.dequeue(identifier)
-                sectionState.cellsOnScreen[cellKey] = cell
-            }
+            let identifier = cells.sectionProvider.reuseIdentifier(for: kind, column: slot.column)
+            let (cell, wasOnScreen) = cells.cell(at: CellKey(section: section, kind: kind, column: slot.column),
+                                                 identifier: identifier)
+            if wasOnScreen { cell.prepareForReuse() }
             cell.backgroundStyle = style
             cell.prefersASCII = configuration.prefersASCII
-            sectionState.provider.configure(cell, context: context)
+            cells.sectionProvider.configure(cell, context: context)
             cell.isBackgroundPrefilled = cell.backgroundStyle == style
             cell.draw(in: region.region(slot.rect))
         }
@@ -77,8 +55,8 @@ extension DataTableView {
     /// widths change. nil for a record's row.
     func sectionRowHeight(ofDisplayRow row: Int, columns measured: [(column: Int, width: Int)], caching: Bool = true) -> Int? {
         guard let sectionRow = sectionRow(atDisplayRow: row) else { return nil }
-        if caching, let height = sectionState.measuredHeights[sectionRow.key] { return height }
-        registerSectionProviderIfNeeded()
+        if caching, let height = heights.sectionRowHeights[sectionRow.key] { return height }
+        cells.registerSectionProviderIfNeeded()
         var height = 1
         let first = footerLabelColumn(among: measured.map(\.column))
         let slots: [(column: Int?, width: Int)] = sectionRow.kind == .header
@@ -86,19 +64,15 @@ extension DataTableView {
         for slot in slots {
             guard let context = sectionContext(kind: sectionRow.kind, section: sectionRow.section, column: slot.column,
                                                labelColumn: first) else { break }
-            let identifier = sectionState.provider.reuseIdentifier(for: sectionRow.kind, column: slot.column)
-            let cell: DataTableCell
-            if let existing = sectionState.sizingCells[identifier] { cell = existing } else {
-                cell = registry.makeCell(identifier)
-                sectionState.sizingCells[identifier] = cell
-            }
+            let identifier = cells.sectionProvider.reuseIdentifier(for: sectionRow.kind, column: slot.column)
+            let cell = cells.registrySizingCell(identifier)
             cell.prepareForReuse()
             cell.prefersASCII = configuration.prefersASCII
-            sectionState.provider.configure(cell, context: context)
+            cells.sectionProvider.configure(cell, context: context)
             height = max(height, cell.heightThatFits(width: slot.width))
         }
         height = min(height, Self.maximumRowHeight)
-        if caching { sectionState.measuredHeights[sectionRow.key] = height }
+        if caching { heights.sectionRowHeights[sectionRow.key] = height }
         return height
     }
 

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Sections: grouping rows by a column's value (or by the program's sections), with header and
 /// footer rows that are cells too; collapsing sections.
 extension DataTableView {
@@ -11,7 +9,7 @@ extension DataTableView {
     /// Does nothing without grouping; runs off the UI thread like the grouping itself.
     public func regroupAfterValuesChanged() {
         guard sectionState.grouping != nil else { return }
-        if let job = activeJob {
+        if let job = jobs.active {
             if case .sort(let running) = job.kind { startSort(by: running) }
         } else {
             startSort(by: sortDescriptors)
@@ -27,14 +25,14 @@ extension DataTableView {
         sectionState.grouping = grouping
         if grouping == nil {
             // A running filter job finishes as usual (it sorts without sections then).
-            if let job = activeJob, case .filter = job.kind { return }
-            if let job = activeJob, case .columnFilter = job.kind { return }
-            let hadSections = sectionState.layout != nil || activeJob != nil
+            if let job = jobs.active, case .filter = job.kind { return }
+            if let job = jobs.active, case .columnFilter = job.kind { return }
+            let hadSections = sectionState.layout != nil || jobs.active != nil
             cancelJob()
             if !descriptors.isEmpty {
                 startSort(by: descriptors)
             } else if hadSections {
-                setDisplayOrder(filteredRows, coveredRows: filteredRows == nil ? 0 : sortedRowCount)
+                showUnsortedOrder()
             }
             return
         }
@@ -44,10 +42,10 @@ extension DataTableView {
     /// Installs the provider of header and footer cells (registering its identifiers).
     public func setSectionCellProvider(_ provider: DataTableSectionCellProvider) {
         recycleSectionCells()
-        sectionState.provider = provider
-        sectionState.isProviderRegistered = false
-        sectionState.sizingCells.removeAll()
-        sectionState.measuredHeights.removeAll()
+        cells.sectionProvider = provider
+        cells.isSectionProviderRegistered = false
+        cells.sizingCells.removeAll()
+        heights.sectionRowHeights.removeAll()
         rowHeights.removeAllHeights()
     }
 
@@ -215,24 +213,15 @@ extension DataTableView {
         case .none: summaryColumns = []
         }
         let summaryFormats = summaryColumns.map { columns.indices.contains($0) ? columns[$0].format : .standard }
-        let hidden = hiddenRows
-        let filtered = filteredRows
+        let hidden = rowOrder.hiddenRows
+        let filtered = rowOrder.filteredRows
         let source = UncheckedSendableBox(value: dataSource)
-        let work: @Sendable () -> Void = {
-            let outcome = Self.computeSections(
+        startJob(job, synchronously: synchronously) {
+            Self.computeSections(
                 of: source.value, key: grouping.key, groupKind: groupKind,
                 groupAscending: groupDescriptor?.ascending ?? true, within: within, kinds: kinds,
                 filtered: filtered, hidden: hidden, summaryColumns: summaryColumns, summaryFormats: summaryFormats,
                 nullTokens: nullTokens, job: job)
-            job.finish(outcome)
-        }
-        if synchronously {
-            work()
-            activeJob = job
-            apply(job)
-        } else {
-            activeJob = job
-            DispatchQueue.global(qos: .userInitiated).async(execute: work)
         }
     }
 
@@ -317,14 +306,12 @@ extension DataTableView {
                                   isCollapsed: grouping.showsHeaders && sectionState.collapsedKeys.contains(sectioned.keys[i]))
         }
         let layout = SectionLayout(sections: sections, showsHeaders: grouping.showsHeaders, showsFooters: grouping.showsFooters)
-        displayOrder = sectioned.order
-        sortedRowCount = coveredRows
-        placedRowCount = coveredRows
+        rowOrder.setSectionedOrder(sectioned.order, coveredRows: coveredRows)
         sectionState.layout = layout
         sectionState.groupColumn = grouping.column
         sectionState.summaryColumns = sectioned.summaryColumns
         sectionState.summaries = sectioned.summaries
-        sectionState.measuredHeights.removeAll()
+        heights.sectionRowHeights.removeAll()
         rowHeights.removeAllHeights()
         viewport.setRowCount(layout.displayRowCount)
         if let section = target.section, let index = layout.index(ofKey: section.key) {
@@ -360,16 +347,8 @@ extension DataTableView {
         return shown.first { !sectionState.summaryColumns.contains($0) }
     }
 
-    /// Registers the section provider's identifiers once.
-    func registerSectionProviderIfNeeded() {
-        guard !sectionState.isProviderRegistered else { return }
-        sectionState.provider.register(in: registry)
-        sectionState.isProviderRegistered = true
-    }
-
     /// Returns header and footer cells on screen to the pool.
     func recycleSectionCells() {
-        for cell in sectionState.cellsOnScreen.values { reusePool.enqueue(cell) }
-        sectionState.cellsOnScreen.removeAll(keepingCapacity: true)
+        cells.recycleSectionCells()
     }
 }

@@ -17,7 +17,7 @@ extension DataTableView {
     func applyRowChanges(newSourceRow: [Int?], changedRows: Set<Int>, reloadedRows: Set<Int> = [], flashing: Bool) {
         let runningFilters = intendedRowFilters
         let runningSort: [SortDescriptor]? = {
-            if let job = activeJob, case .sort(let descriptors) = job.kind { return descriptors }
+            if let job = jobs.active, case .sort(let descriptors) = job.kind { return descriptors }
             return nil
         }()
         cancelJob()
@@ -37,27 +37,27 @@ extension DataTableView {
             }
         }
 
-        hiddenRows = Set(hiddenRows.compactMap(remap))
-        markedRows = markedRows.compactMap(remap)
-        markedRowSet = Set(markedRows)
-        var heights: [Int: Int] = [:]
-        heights.reserveCapacity(measuredRowHeights.count)
-        for (old, height) in measuredRowHeights {
-            if let new = remap(old), !changedRows.contains(new) { heights[new] = height }
+        marks.followRows(remap)
+        var keptHeights: [Int: Int] = [:]
+        keptHeights.reserveCapacity(heights.recordHeights.count)
+        for (old, height) in heights.recordHeights {
+            if let new = remap(old), !changedRows.contains(new) { keptHeights[new] = height }
         }
-        measuredRowHeights = heights
-        var cells: [CellKey: DataTableCell] = [:]
-        for (key, cell) in cellsOnScreen {
-            if let new = remap(key.sourceRow), !reloadedRows.contains(new) {
+        heights.recordHeights = keptHeights
+        var keptCells: [CellKey: DataTableCell] = [:]
+        for (key, cell) in cells.onScreen {
+            if key.isSectionRow {
+                keptCells[key] = cell  // back to the pool with the sections, below (`dropSections`)
+            } else if let new = remap(key.sourceRow), !reloadedRows.contains(new) {
                 // A changed row's cell stays, to be configured again (UIKit's reconfigureItems).
                 if changedRows.contains(new) { cell.configuredWith = nil }
-                cells[CellKey(sourceRow: new, column: key.column)] = cell
+                keptCells[CellKey(sourceRow: new, column: key.column)] = cell
             } else {
-                reusePool.enqueue(cell)
+                cells.reusePool.enqueue(cell)
             }
         }
-        cellsOnScreen = cells
-        pressedButton = nil
+        cells.onScreen = keptCells
+        cells.pressedButton = nil
         if let flash = rowFlash {
             // Rows still fading keep fading at their new places.
             rowFlash?.rows = Set(flash.rows.compactMap(remap))
@@ -66,23 +66,7 @@ extension DataTableView {
 
         // An order at once: the old one over the survivors, new rows at the end.
         dropSections()
-        if displayOrder != nil {
-            var placed = [Bool](repeating: false, count: newCount)
-            var order: [UInt32] = []
-            order.reserveCapacity(newCount)
-            for old in displayOrder ?? [] {
-                guard let new = remap(Int(old)), !hiddenRows.contains(new) else { continue }
-                placed[new] = true
-                order.append(UInt32(truncatingIfNeeded: new))
-            }
-            for row in 0..<newCount where !placed[row] && !hiddenRows.contains(row) {
-                order.append(UInt32(truncatingIfNeeded: row))
-            }
-            displayOrder = order
-            filteredRows = filteredRows.map { $0.compactMap { remap(Int($0)).map { UInt32(truncatingIfNeeded: $0) } } }
-        }
-        sortedRowCount = newCount
-        placedRowCount = newCount
+        rowOrder.followRows(remap, newCount: newCount)
         rowHeights.removeAllHeights()
         viewport.setRowCount(shownRowCount)
         if let cursorTarget { moveCursor(toSourceRow: cursorTarget) }

@@ -23,7 +23,7 @@ extension DataTableView {
     /// when every row of the source is shown.
     /// - Complexity: O(rows / 64 + shown rows): a bitmap of the shown rows, read in order.
     var shownSourceRowsInFileOrder: [UInt32]? {
-        guard let displayOrder, filteredRows != nil || !hiddenRows.isEmpty else { return nil }
+        guard let displayOrder, rowOrder.filteredRows != nil || !rowOrder.hiddenRows.isEmpty else { return nil }
         let count = dataSource.rowCount
         var words = [UInt64](repeating: 0, count: (count + 63) / 64)
         var shown = 0

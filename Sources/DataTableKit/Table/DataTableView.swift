@@ -3,29 +3,37 @@ import TerminalSurface
 /// A table on screen: lays out the header, the visible rows and the status line, and runs the
 /// cell pipeline (provider → reuse pool → configure → draw into a clipped region).
 ///
-/// Draws only into a `Surface`; a `TableApplication` presents it on a terminal.
+/// Draws only into a `Surface`; a `TableApplication` presents it on a terminal. Composed of
+/// parts, each a type of its own (docs/decisions/0095-datatableview-composes-its-parts.md).
 public final class DataTableView {
     /// The rows and values shown.
     public let dataSource: DataTableDataSource
     /// How the table looks and behaves.
     public var configuration: DataTableConfiguration {
-        didSet { cellConfigurationGeneration &+= 1 }
+        didSet { cells.configurationGeneration &+= 1 }
     }
+    /// The cell pipeline: provider, registry, reuse pool, cells on screen, sizing cells (see `CellPipeline`).
+    let cells: CellPipeline
     /// The cell classes of the provider, by reuse identifier.
-    public let registry = CellRegistry()
+    public var registry: CellRegistry { cells.registry }
     /// Cells that left the screen, waiting to be dequeued.
-    public let reusePool: ReusePool
+    public var reusePool: ReusePool { cells.reusePool }
     /// Which cell shows each value (`setCellProvider(_:)` changes it).
-    @exclusivity(unchecked) public private(set) var cellProvider: DataTableCellProvider
+    public var cellProvider: DataTableCellProvider { cells.provider }
+    /// The columns, their order, frozen memory and kind sampling (see `ColumnLayout`).
+    let columnLayout: ColumnLayout
     /// The columns: titles, widths, alignments, by source column (hidden ones too).
-    @exclusivity(unchecked) public internal(set) var columns: [TableColumn]
+    public internal(set) var columns: [TableColumn] {
+        _read { yield columnLayout.columns }
+        _modify { yield &columnLayout.columns }
+    }
     /// Which source columns show, in which order (see `DataTableView+ColumnOrder`).
-    @exclusivity(unchecked) var columnOrder = ColumnOrder(count: 0)
-    /// The source columns frozen at each edge while hiding and showing columns changes their
-    /// count (see `keepFrozen`); nil when the frozen counts say which they are.
-    var frozenSourceMemory: (leading: [Int], trailing: [Int])?
+    var columnOrder: ColumnOrder {
+        _read { yield columnLayout.order }
+        _modify { yield &columnLayout.order }
+    }
     /// The regex that chose the columns shown (`*`, `--columns`), until every column shows again.
-    public internal(set) var columnFilter: RowMatcher?
+    public var columnFilter: RowMatcher? { columnLayout.columnFilter }
     /// The cursor, the scroll position and what is visible.
     public package(set) var viewport: Viewport
 
@@ -33,176 +41,161 @@ public final class DataTableView {
     /// the data source's own notice shows when there is none. One too long for the status line
     /// is wrapped onto lines above it (see `noticeLineCount`).
     public var notice: String? {
-        didSet { isNoticeLasting = false }
+        get { status.text }
+        set {
+            status.text = newValue
+            status.isLasting = false
+        }
     }
+    /// The notice, its lasting and the clipboard text (see `StatusNotice`).
+    var status = StatusNotice()
     /// Whether `notice` outlasts key presses (the outcome of a write): it stays until another
     /// message replaces it or Esc dismisses it.
-    public private(set) var isNoticeLasting = false
+    public var isNoticeLasting: Bool { status.isLasting }
 
     /// Shows a message that keys do not wipe (see `isNoticeLasting`).
     public func showLastingNotice(_ text: String) {
         notice = text
-        isNoticeLasting = true
+        status.isLasting = true
     }
 
-    /// Lines above the status line that the notice takes when it does not fit on the status
-    /// line (0 otherwise); the body gives them up while the notice shows. Set when drawing.
-    var noticeLineCount = 0
 
     /// Told what the user does (selection, taps, sorts) and asked about the program's work around
     /// the table (edits, writing, commands); see `DataTableDelegate`.
     public weak var delegate: DataTableDelegate?
 
+    /// Which rows show in which order: sort, filters, hidden rows (see `RowOrder`).
+    var rowOrder = RowOrder()
     /// The sort order, in priority order (empty: file order).
-    public internal(set) var sortDescriptors: [SortDescriptor] = [] {
-        didSet {
-            guard oldValue != sortDescriptors else { return }
+    public internal(set) var sortDescriptors: [SortDescriptor] {
+        get { rowOrder.sortDescriptors }
+        set {
+            guard rowOrder.sortDescriptors != newValue else { return }
+            rowOrder.sortDescriptors = newValue
             // Ranks come and go with the keys: the columns make room for them (`layoutColumns`).
             layoutColumns()
-            delegate?.dataTable(self, didChangeSort: sortDescriptors)
+            delegate?.dataTable(self, didChangeSort: newValue)
         }
     }
-    /// Display position -> source row id while sorted or filtered (nil: the identity).
-    /// Generation: rebuilt by every sort and filter; rows a loading source adds later are
-    /// appended (when no filter is active) until the sort or filter runs again at the end.
-    var displayOrder: [UInt32]?
+    /// Display position -> source row id while sorted or filtered (nil: the identity); see
+    /// `RowOrder.displayOrder`.
+    var displayOrder: [UInt32]? { rowOrder.displayOrder }
     /// Source rows the current `displayOrder` was computed over (fewer than the source's while loading).
-    var sortedRowCount = 0
-    /// Source rows the display order accounts for: computed over, appended since, or hidden.
-    var placedRowCount = 0
+    var sortedRowCount: Int { rowOrder.sortedRowCount }
     /// The active filter's matcher (nil: every row is shown).
-    public internal(set) var filter: RowMatcher?
+    public var filter: RowMatcher? { rowOrder.filter }
     /// The source columns `filter` looked in: the columns shown when it was typed (a mask by
     /// source column), nil for every column. Kept when columns are hidden or shown later, so
     /// the filter keeps its rows; re-runs of the filter (loading ended, `|`) use it too.
-    public internal(set) var filterColumns: [Bool]?
+    public var filterColumns: [Bool]? { rowOrder.filterColumns }
     /// The column filters shown, oldest first (see `pushColumnFilter(_:)`); each narrows the rows
     /// the ones before it keep.
-    public internal(set) var columnFilters: [ColumnFilter] = []
-    /// Rows the filter kept, in file order (the input of a sort while filtered).
-    var filteredRows: [UInt32]?
+    public var columnFilters: [ColumnFilter] { rowOrder.columnFilters }
+    /// The last search, the query being typed, highlighting (see `SearchState`).
+    var search = SearchState()
     /// The last search (for `n`/`N` and highlighting).
-    public internal(set) var lastSearch: RowMatcher?
-    /// A search waiting for the rows to load (`findOnOpen(_:)`).
-    var pendingFind: RowMatcher?
+    public internal(set) var lastSearch: RowMatcher? {
+        get { search.lastSearch }
+        set { search.lastSearch = newValue }
+    }
     /// The search or filter being typed in the program's prompt: its matches are highlighted.
-    public var typedQuery: TypedQuery?
-    /// The matcher compiled for the query being typed, kept while its text and mode stay (its
-    /// "too complex" state with it).
-    var incrementalMatcherCache: (text: String, isRegex: Bool, matcher: RowMatcher?)?
+    public var typedQuery: TypedQuery? {
+        get { search.typedQuery }
+        set { search.typedQuery = newValue }
+    }
     /// Set by a frame whose match highlighting stopped because the pattern is too complex.
-    public internal(set) var highlightStopped = false
-    /// The job running off the UI thread (sort), polled by `refreshFromDataSource()`.
-    public internal(set) var activeJob: TableJob?
-    /// The running filter job whose rows show as they are found (see `showPartialRows(of:)`).
-    var streamingFilter: StreamingFilter?
+    public var highlightStopped: Bool { search.highlightStopped }
+    /// The job off the UI thread and what waits on it (see `OrderingJobs`).
+    var jobs = OrderingJobs()
+    /// The job running off the UI thread (sort, filter, search), polled by `refreshFromDataSource()`.
+    public internal(set) var activeJob: TableJob? {
+        get { jobs.active }
+        set { jobs.active = newValue }
+    }
+    /// The check of the columns' kinds and widths over a large sample.
+    var columnSampling: ColumnSampling {
+        get { columnLayout.sampling }
+        set { columnLayout.sampling = newValue }
+    }
+
     /// How long the last sort took.
-    public internal(set) var lastSortMilliseconds: Double?
+    public var lastSortMilliseconds: Double? { rowOrder.lastSortMilliseconds }
     /// How long the last filter took.
-    public internal(set) var lastFilterMilliseconds: Double?
+    public var lastFilterMilliseconds: Double? { rowOrder.lastFilterMilliseconds }
     /// Why a run of the applied filters over rows loaded later failed (see
     /// `DataTableView+FailedFilter`); nil while they cover every row they were run over.
-    public internal(set) var filterStoppedReason: String?
-    /// The check of the columns' kinds and widths over a large sample.
-    var columnSampling = ColumnSampling()
+    public var filterStoppedReason: String? { rowOrder.filterStoppedReason }
     /// Per column of the sort shown, how many of its values its kind cannot read (strays).
-    public internal(set) var strayCounts: [Int: Int] = [:]
-
-    /// Where the cursor goes when the running sort or filter has been applied, instead of
-    /// staying on its record: the first row (a sort as the table opens), or a record (a row
-    /// whose deletion was undone). nil: it stays on its record.
-    var cursorAfterOrdering: CursorTarget?
-
-    enum CursorTarget: Equatable {
-        case firstRow
-        case sourceRow(Int)
-    }
+    public var strayCounts: [Int: Int] { rowOrder.strayCounts }
     /// Source rows hidden from every display order (deleted, until the deletion is undone).
-    public internal(set) var hiddenRows: Set<Int> = []
+    public var hiddenRows: Set<Int> { rowOrder.hiddenRows }
+    /// Rows marked with `m` (see `RowMarks`).
+    var marks = RowMarks()
     /// Source rows marked with `m` (in the order they were marked).
-    public internal(set) var markedRows: [Int] = []
+    public internal(set) var markedRows: [Int] {
+        get { marks.rows }
+        set { marks.rows = newValue }
+    }
     /// `markedRows` as a set, for drawing.
-    var markedRowSet: Set<Int> = []
+    var markedRowSet: Set<Int> {
+        get { marks.set }
+        set { marks.set = newValue }
+    }
     /// Text for the terminal's clipboard, handed to the backend after the key (`y`).
-    public var pendingClipboardText: String?
-    /// The row height mode before `w` turned wrapping on (restored when it goes off).
-    var rowHeightModeBeforeWrap: DataTableRowHeightMode?
+    public var pendingClipboardText: String? {
+        get { status.clipboardText }
+        set { status.clipboardText = newValue }
+    }
 
     /// Whether a cursor on the last row follows rows added at the end (`tail -f`): rows a
     /// loading source adds and rows a change appends (`applyChanges(_:)`). Default false.
-    public var followsAppendedRows = false
+    public var followsAppendedRows: Bool {
+        get { sourceWatch.followsAppendedRows }
+        set { sourceWatch.followsAppendedRows = newValue }
+    }
 
     /// Rows changed by the last apply, flashing until their fade ends (nil: none).
-    var rowFlash: RowFlash?
+    var rowFlash: RowFlash? {
+        get { sourceWatch.rowFlash }
+        set { sourceWatch.rowFlash = newValue }
+    }
     /// Sections with header and footer rows (see `setGrouping(_:)`).
     var sectionState = SectionState()
-    /// Cells on screen by (source row, column); cells whose key leaves the screen go back to the pool.
-    /// (`@exclusivity(unchecked)`: read for every cell of every frame on the UI thread only; the
-    /// dynamic exclusivity check of each read was measured at ~20% of a frame build.)
-    @exclusivity(unchecked) var cellsOnScreen: [CellKey: DataTableCell] = [:]
-    /// Bumped when something every configuration may read changed (the configuration, the
-    /// data as a whole): cells on screen are configured again on the next frame.
-    @exclusivity(unchecked) var cellConfigurationGeneration = 0
-    /// Columns fitted to their cells' `preferredWidth` wait for the first frame (`fitColumnsIfNeeded`).
-    var needsCellFitting = false
+    /// Cells on screen, records' and section rows' (see `CellPipeline.onScreen`).
+    var cellsOnScreen: [CellKey: DataTableCell] { cells.onScreen }
 
+    /// Row heights: the index the viewport reads, the measured heights (see `RowHeightCache`).
+    let heights: RowHeightCache
     /// Row heights in display order (shared with `viewport`): the estimate of the row height
     /// mode until `resolveRowHeights` measures a row.
-    public let rowHeights: RowHeightIndex
-    /// Measured row heights by source row (row identity, so they survive sort and filter).
-    /// Generation: `rowHeightGeneration`; cleared when column widths, the text layout, the
-    /// cell provider or the data change.
-    var measuredRowHeights: [Int: Int] = [:]
-    /// Display rows whose height in `rowHeights` is known for the current display order.
-    /// Generation: cleared whenever `rowHeights` forgets its heights (`rowHeights.resetCount`).
-    var rowsWithKnownHeight: Set<Int> = []
-    /// `rowHeights.resetCount` when `rowsWithKnownHeight` was last valid.
-    var rowHeightsResetCountSeen = 0
-    /// The columns and widths the heights in `measuredRowHeights` were measured at (the
-    /// columns on screen). Generation: a change of it throws the heights away.
-    var measuredColumnLayout: [(column: Int, width: Int)] = []
+    public var rowHeights: RowHeightIndex { heights.index }
     /// Bumped every time the measured heights are thrown away.
-    public internal(set) var rowHeightGeneration = 0
+    public var rowHeightGeneration: Int { heights.generation }
     /// Counters of the sizing-cell cache.
-    public internal(set) var rowSizingStatistics = RowSizingStatistics()
-    /// Sizing cells made by the registry, by identifier (for providers that hand out none).
-    var registrySizingCells: [String: DataTableCell] = [:]
-    /// The button drawn pressed: a click went down on it and has not come up yet.
-    var pressedButton: (key: CellKey, action: String)?
+    public var rowSizingStatistics: RowSizingStatistics { heights.statistics }
     /// The content widths of the shown columns in display order (`columns` widened to fill the
     /// screen when `shouldContentWidthScaleToFillFrame`).
     public var layoutColumnWidths: [Int] { viewport.columnWidths }
-
-    struct CellKey: Hashable {
-        var sourceRow: Int
-        var column: Int
-    }
 
     /// A table of `dataSource`'s rows, laid out for `size`; no cell is configured until the first frame is drawn or printed.
     public init(dataSource: DataTableDataSource, configuration: DataTableConfiguration = DataTableConfiguration(),
                 cellProvider: DataTableCellProvider? = nil, size: Size = Size(width: 80, height: 24)) {
         self.dataSource = dataSource
         self.configuration = configuration
-        self.cellProvider = cellProvider ?? Self.provider(for: configuration)
-        self.reusePool = ReusePool(registry: registry)
+        self.cells = CellPipeline(provider: cellProvider ?? Self.provider(for: configuration))
         // Read before measuring: a source that finishes loading meanwhile is measured again.
         let loadStateWhenMeasured = dataSource.loadState
-        self.columns = ColumnSizer.columns(of: dataSource, configuration: configuration)
-        self.columnOrder = ColumnOrder(count: columns.count)
-        switch configuration.rowHeightMode {
-        case .fixed(let lines): rowHeights = RowHeightIndex(estimatedHeight: lines)
-        case .automatic(let estimated, _): rowHeights = RowHeightIndex(estimatedHeight: estimated)
-        }
-        self.viewport = Viewport(bodySize: .zero, rowCount: dataSource.rowCount, columnWidths: columns.map(\.width),
-                                 rowHeights: rowHeights)
+        self.columnLayout = ColumnLayout(columns: ColumnSizer.columns(of: dataSource, configuration: configuration))
+        self.heights = RowHeightCache(mode: configuration.rowHeightMode)
+        self.viewport = Viewport(bodySize: .zero, rowCount: dataSource.rowCount, columnWidths: columnLayout.columns.map(\.width),
+                                 rowHeights: heights.index)
         if let fixed = configuration.fixedColumns {
             viewport.setFrozenColumns(leading: fixed.leftColumns, trailing: fixed.rightColumns)
         }
-        self.cellProvider.register(in: registry)
         // Cells are configured first when the table is drawn or printed, not while it is built
         // (a `configure` may read a property the program sets to this table after `init`).
-        needsCellFitting = true
-        lastLoadState = loadStateWhenMeasured
+        cells.needsFitting = true
+        sourceWatch.lastLoadState = loadStateWhenMeasured
         setSize(size)
         applyConfiguredKinds()
         // Every row was measured: the first guess saw them all. Otherwise the check over the
@@ -210,10 +203,10 @@ public final class DataTableView {
         // its worker does not compete with it) or `settleColumnKinds`.
         if dataSource.loadState?.isComplete ?? true,
            dataSource.rowCount <= min(configuration.columnWidthSampleSize, 1_000_000 / max(1, dataSource.columnCount)) {
-            columnSampling.sampledRowCount = dataSource.rowCount
+            columnLayout.sampling.sampledRowCount = dataSource.rowCount
         }
         // Columns past those measured at open are measured by the first sample.
-        columnSampling.needsWidths = columns.count > ColumnSizer.measuredAtOpen && dataSource.rowCount > 0
+        columnLayout.sampling.needsWidths = columns.count > ColumnSizer.measuredAtOpen && dataSource.rowCount > 0
         if let ordering = configuration.defaultOrdering, ordering.index >= 0, ordering.index < dataSource.columnCount {
             sortOnOpen(by: [SortDescriptor(column: ordering.index, ascending: ordering.order == .ascending)])
         }
@@ -229,10 +222,10 @@ public final class DataTableView {
 
     /// Installs a different provider (registering its identifiers); cells on screen are returned to the pool.
     public func setCellProvider(_ provider: DataTableCellProvider) {
-        cellProvider = provider
+        cells.provider = provider
         provider.register(in: registry)
         recycleAllCells()
-        registrySizingCells.removeAll()
+        cells.sizingCells.removeAll()
         fitColumnsToCells()
         layoutColumns()
         invalidateRowHeights()
@@ -272,12 +265,14 @@ public final class DataTableView {
 
     // MARK: - Layout
 
+    /// Where the header, body, notice and status line are (see `TableGeometry`).
+    var geometry = TableGeometry()
     /// The screen's size; everything is laid out again for it.
-    public private(set) var size: Size = .zero
+    public var size: Size { geometry.size }
 
     /// Lays the table out for a new screen size.
     public func setSize(_ newSize: Size) {
-        size = newSize
+        geometry.size = newSize
         viewport.setBodySize(bodyRect.size)
         layoutColumns()
     }
@@ -313,7 +308,7 @@ public final class DataTableView {
         } else {
             // Sized by the table again: the numbers on screen are checked again (as configured).
             columns[column].isWidthSet = false
-            cellConfigurationGeneration &+= 1
+            cells.configurationGeneration &+= 1
             let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
             columns[column].width = ColumnSizer.measure(
                 column: column, of: dataSource, mode: mode, defaultSampleSize: configuration.columnWidthSampleSize,
@@ -326,7 +321,7 @@ public final class DataTableView {
     /// Freezes `leading` columns at the left and `trailing` at the right edge (display
     /// columns: whichever columns show there, after hiding and moving).
     public func setFrozenColumns(leading: Int, trailing: Int = 0) {
-        frozenSourceMemory = nil
+        columnLayout.frozenSourceMemory = nil
         setFrozenCounts(leading: leading, trailing: trailing)
     }
 
@@ -339,31 +334,23 @@ public final class DataTableView {
     /// Rows of the screen: the header at the top (when there are 2 rows or more), the status
     /// line at the bottom (when enabled and there are 3 rows or more), the lines of a long
     /// notice above it, the body between them.
-    var headerRect: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height >= 2 ? 1 : 0) }
-    package var statusRect: Rect {
-        let shown = configuration.shouldShowFooter && size.height >= 3
-        return Rect(x: 0, y: size.height - (shown ? 1 : 0), width: size.width, height: shown ? 1 : 0)
-    }
-    var noticeRect: Rect {
-        let lines = statusRect.isEmpty ? 0 : noticeLineCount
-        return Rect(x: 0, y: statusRect.y - lines, width: size.width, height: lines)
-    }
-    var bodyRect: Rect {
-        Rect(x: 0, y: headerRect.maxY, width: size.width, height: noticeRect.y - headerRect.maxY)
-    }
+    /// (See `TableGeometry`.)
+    var headerRect: Rect { geometry.headerRect }
+    package var statusRect: Rect { geometry.statusRect(shown: configuration.shouldShowFooter) }
+    var noticeRect: Rect { geometry.noticeRect(statusShown: configuration.shouldShowFooter) }
+    var bodyRect: Rect { geometry.bodyRect(statusShown: configuration.shouldShowFooter) }
 
     /// The data source row shown at a display row.
     /// With sections, a header row stands for its section's first record and a footer row for
     /// its last (`displayRow(at:)` tells them apart).
     public func sourceRow(forDisplayRow row: Int) -> Int {
-        guard let displayOrder else { return row }
-        if let layout = sectionState.layout { return Int(displayOrder[layout.item(forDisplayRow: row)]) }
-        return Int(displayOrder[row])
+        guard rowOrder.displayOrder != nil else { return row }
+        if let layout = sectionState.layout { return rowOrder.sourceRow(atItem: layout.item(forDisplayRow: row)) }
+        return rowOrder.sourceRow(atItem: row)
     }
 
-    /// The data source's load state and notice when last drawn (to notice changes).
-    private var lastLoadState: DataTableLoadState?
-    private var lastSourceNotice: String?
+    /// The source's load state and notice when last drawn, following it (see `SourceWatch`).
+    var sourceWatch = SourceWatch()
 
     /// Picks up rows a loading data source has added, and finished jobs; true when the screen
     /// should be redrawn. `checkingForChanges` also asks the source whether its data changed on
@@ -375,7 +362,7 @@ public final class DataTableView {
         // A running job redraws for its progress; a finished one is applied. Either way, rows a
         // loading source added meanwhile are still picked up below.
         var jobChanged = applyColumnKindSample()
-        if let job = activeJob {
+        if let job = jobs.active {
             apply(job)
             jobChanged = true
         }
@@ -387,18 +374,18 @@ public final class DataTableView {
         let sourceNotice = dataSource.notice
         // A filter that failed over the rows loaded later is not run again by itself.
         let orderIsStale = displayOrder != nil && count != sortedRowCount && filterStoppedReason == nil
-        guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != lastLoadState
-            || sourceNotice != lastSourceNotice else { return jobChanged || tookChanges || columnsAdded }
-        if let state, state.isComplete, lastLoadState?.isComplete == false {
+        guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != sourceWatch.lastLoadState
+            || sourceNotice != sourceWatch.lastSourceNotice else { return jobChanged || tookChanges || columnsAdded }
+        if let state, state.isComplete, sourceWatch.lastLoadState?.isComplete == false {
             // Loading ended: the columns are measured again over a sample of every row, off the
-            // UI thread (the check of the kinds measures them; see `columnSampling.needsWidths`).
-            columnSampling.needsWidths = true
+            // UI thread (the check of the kinds measures them; see `columnLayout.sampling.needsWidths`).
+            columnLayout.sampling.needsWidths = true
             checkColumnKindsIfNeeded()
         }
-        lastLoadState = state
-        lastSourceNotice = sourceNotice
+        sourceWatch.lastLoadState = state
+        sourceWatch.lastSourceNotice = sourceNotice
         if orderIsStale {
-            if activeJob != nil {
+            if jobs.active != nil {
                 // A job is running over the rows loaded so far: the order is redone after it.
             } else if state?.isComplete ?? true {
                 // Loading finished: filter and sort everything.
@@ -421,38 +408,28 @@ public final class DataTableView {
     func setDisplayOrder(_ order: [UInt32]?, coveredRows: Int) {
         let cursorSource = viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil
         dropSections()
-        var order = order
-        var coveredRows = coveredRows
-        if !hiddenRows.isEmpty {
-            // Deleted rows stay out of every order (the data keeps them until it is written).
-            if order == nil {
-                coveredRows = dataSource.rowCount
-                order = (0..<coveredRows).map { UInt32(truncatingIfNeeded: $0) }
-            }
-            order = order?.filter { !hiddenRows.contains(Int($0)) }
-        }
-        displayOrder = order
-        sortedRowCount = coveredRows
+        rowOrder.setOrder(order, coveredRows: coveredRows, sourceRowCount: dataSource.rowCount)
         // Heights are cached by source row: the new positions pick them up as they come on screen.
         rowHeights.removeAllHeights()
-        placedRowCount = coveredRows
-        if order != nil && !isRowFiltered { appendRowsLoadedSinceOrdering() }
         viewport.setRowCount(shownRowCount)
         if let cursorSource { moveCursor(toSourceRow: cursorSource) }
+    }
+
+    /// Shows the rows without a sort: the filtered rows, else file order (the cursor stays on its record).
+    func showUnsortedOrder() {
+        setDisplayOrder(rowOrder.filteredRows, coveredRows: rowOrder.filteredRows == nil ? 0 : rowOrder.sortedRowCount)
     }
 
     /// Appends the source rows a loading source added since the display order was made (not
     /// hidden ones), unsorted, at the end.
     func appendRowsLoadedSinceOrdering() {
-        let count = dataSource.rowCount
-        guard displayOrder != nil, count > placedRowCount, sectionState.layout == nil else { return }
-        for row in placedRowCount..<count where !hiddenRows.contains(row) { displayOrder?.append(UInt32(truncatingIfNeeded: row)) }
-        placedRowCount = count
+        guard sectionState.layout == nil else { return }
+        rowOrder.appendRowsLoaded(upTo: dataSource.rowCount)
     }
 
     /// Sizes the columns again over a sample of all rows (after the data changed); widths only
     /// grow, so nothing the user has seen gets narrower. Columns past `ColumnSizer.measuredAtOpen`
-    /// are measured by the next sample (`columnSampling.needsWidths`).
+    /// are measured by the next sample (`columnLayout.sampling.needsWidths`).
     func remeasureColumns() {
         let measured = ColumnSizer.columns(of: dataSource, configuration: configuration)
         guard measured.count == columns.count else { return }
@@ -460,20 +437,20 @@ public final class DataTableView {
             columns[i].width = max(columns[i].width, measured[i].width)
             // Kinds are checked again by `ColumnKindSampler` (started when loading completes).
         }
-        if columns.count > ColumnSizer.measuredAtOpen { columnSampling.needsWidths = true }
+        if columns.count > ColumnSizer.measuredAtOpen { columnLayout.sampling.needsWidths = true }
         layoutColumns()
     }
 
     /// Whether the data source is still loading (the run loop polls more often then).
     public var isLoading: Bool {
-        activeJob != nil || columnSampling.sampler != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
+        jobs.active != nil || columnLayout.sampling.sampler != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
     }
 
     /// Whether rows are shown in another order than the data's (sorted, filtered or with rows hidden).
     public var isReordered: Bool { displayOrder != nil }
 
     /// Whether a source row is marked (`m`).
-    public func isMarked(sourceRow: Int) -> Bool { markedRowSet.contains(sourceRow) }
+    public func isMarked(sourceRow: Int) -> Bool { marks.set.contains(sourceRow) }
 
 }
 

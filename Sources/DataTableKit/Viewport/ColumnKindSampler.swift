@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 import TerminalSurface
 
@@ -54,7 +53,7 @@ final class ColumnKindSampler: @unchecked Sendable {
     init(source: DataTableDataSource, rowCount: Int, columns: [Int], nullTokens: NullTokens, widthRule: WidthRule? = nil) {
         self.rowCount = rowCount
         let box = UncheckedSendableBox(value: source)
-        DispatchQueue.global(qos: .utility).async { [self] in
+        BackgroundWork.start(.utility) { [self] in
             let sampled = Self.sample(source: box.value, rowCount: rowCount, columns: columns, nullTokens: nullTokens,
                                       widthRule: widthRule)
             result.withLock { $0 = sampled }

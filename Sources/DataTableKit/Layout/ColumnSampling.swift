@@ -1,5 +1,5 @@
 /// The check of the columns' kinds, and widths, over a large sample of the rows (a part of
-/// `DataTableView`; `DataTableView+Kinds` starts and applies it): the check running, the rows the
+/// `ColumnLayout`; `DataTableView+Kinds` starts and applies it): the check running, the rows the
 /// last one covered, and whether the next must measure widths too.
 struct ColumnSampling {
     /// The check while it runs (see `ColumnKindSampler`).

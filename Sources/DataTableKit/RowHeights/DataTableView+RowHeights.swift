@@ -30,16 +30,7 @@ extension DataTableView {
         guard let prefetch = prefetchWindow, viewport.rowCount > 0 else { return }
         // Rows are as tall as their cells on screen, at the widths they are shown at: a column
         // cut by the right edge wraps at what is visible. Scrolling sideways measures again.
-        let shownColumns = viewport.visibleColumns.map { (column: sourceColumn(forDisplayColumn: $0.column), width: $0.width) }
-        if shownColumns.map(\.column) != measuredColumnLayout.map(\.column)
-            || shownColumns.map(\.width) != measuredColumnLayout.map(\.width) {
-            forgetMeasuredRowHeights()
-            measuredColumnLayout = shownColumns
-        }
-        if rowHeights.resetCount != rowHeightsResetCountSeen {
-            rowsWithKnownHeight.removeAll(keepingCapacity: true)
-            rowHeightsResetCountSeen = rowHeights.resetCount
-        }
+        heights.measure(atColumns: viewport.visibleColumns.map { (column: sourceColumn(forDisplayColumn: $0.column), width: $0.width) })
         var changed = false
         // Three rounds at most: measuring can push the cursor's row off screen; scrolling to it
         // brings new rows on screen.
@@ -62,37 +53,32 @@ extension DataTableView {
     /// Returns whether the row's height differs from what `rowHeights` had.
     @discardableResult
     func resolveHeight(ofDisplayRow row: Int) -> Bool {
-        guard !rowsWithKnownHeight.contains(row) else { return false }
-        rowsWithKnownHeight.insert(row)
-        if let height = sectionRowHeight(ofDisplayRow: row, columns: measuredColumnLayout) {
-            let before = rowHeights.height(ofRow: row)
-            rowHeights.setHeight(height, ofRow: row)
-            return before != height
+        guard heights.rowsWithKnownHeight.insert(row).inserted else { return false }
+        if let height = sectionRowHeight(ofDisplayRow: row, columns: heights.measuredColumnLayout) {
+            return heights.setHeight(height, ofDisplayRow: row)
         }
         let source = sourceRow(forDisplayRow: row)
         let height: Int
-        if let cached = measuredRowHeights[source] {
-            rowSizingStatistics.cacheHits += 1
+        if let cached = heights.recordHeights[source] {
+            heights.statistics.cacheHits += 1
             height = cached
         } else {
-            height = measureHeight(ofSourceRow: source, displayRow: row, columns: measuredColumnLayout)
-            measuredRowHeights[source] = height
+            height = measureHeight(ofSourceRow: source, displayRow: row, columns: heights.measuredColumnLayout)
+            heights.recordHeights[source] = height
         }
-        let before = rowHeights.height(ofRow: row)
-        rowHeights.setHeight(height, ofRow: row)
-        return before != height
+        return heights.setHeight(height, ofDisplayRow: row)
     }
 
     /// The height of a row: the tallest of its cells in `columns` (source columns), each configured on its
     /// identifier's sizing cell and asked `heightThatFits(width:)` at the width it is shown at
     /// (the columns on screen; print mode: the printed ones).
     func measureHeight(ofSourceRow source: Int, displayRow: Int, columns measured: [(column: Int, width: Int)]) -> Int {
-        rowSizingStatistics.rowsMeasured += 1
+        heights.statistics.rowsMeasured += 1
         var height = 1
         for (column, width) in measured {
             guard let cell = configuredSizingCell(at: DataTableIndexPath(row: displayRow, column: column), sourceRow: source)
             else { continue }
-            rowSizingStatistics.sizingMeasurements += 1
+            heights.statistics.sizingMeasurements += 1
             height = max(height, cell.heightThatFits(width: width))
         }
         return min(height, Self.maximumRowHeight)
@@ -104,7 +90,7 @@ extension DataTableView {
     /// to tell beyond their text).
     func configuredSizingCell(at indexPath: DataTableIndexPath, sourceRow source: Int,
                               skippingTextCells: Bool = false) -> DataTableCell? {
-        let identifier = cellProvider.reuseIdentifier(for: indexPath)
+        let identifier = cells.provider.reuseIdentifier(for: indexPath)
         if skippingTextCells && identifier == TextCell.reuseIdentifier { return nil }
         let cell = sizingCell(forReuseIdentifier: identifier)
         cell.prepareForReuse()
@@ -115,28 +101,18 @@ extension DataTableView {
 
     /// The identifier's sizing cell: the provider's, or one the registry makes (kept).
     func sizingCell(forReuseIdentifier identifier: String) -> DataTableCell {
-        if let cell = cellProvider.sizingCell(forReuseIdentifier: identifier) { return cell }
-        if let cell = registrySizingCells[identifier] { return cell }
-        let cell = registry.makeCell(identifier)
-        registrySizingCells[identifier] = cell
-        return cell
+        cells.provider.sizingCell(forReuseIdentifier: identifier) ?? cells.registrySizingCell(identifier)
     }
 
     /// Forgets every measured height and configures the cells on screen again (text layout,
     /// provider or data changed): call it after changing data the table cannot see change.
     public func invalidateRowHeights() {
-        cellConfigurationGeneration &+= 1
+        cells.configurationGeneration &+= 1
         forgetMeasuredRowHeights()
     }
 
     /// Forgets every measured height (column widths changed); cells on screen stay configured.
     func forgetMeasuredRowHeights() {
-        guard !measuredRowHeights.isEmpty || !rowsWithKnownHeight.isEmpty || !rowHeights.heightDeltas.isEmpty else { return }
-        measuredRowHeights.removeAll()
-        sectionState.measuredHeights.removeAll()
-        rowsWithKnownHeight.removeAll()
-        rowHeights.removeAllHeights()
-        rowHeightsResetCountSeen = rowHeights.resetCount
-        rowHeightGeneration += 1
+        heights.forgetMeasuredHeights()
     }
 }

@@ -35,10 +35,9 @@ extension DataTableView {
 
     /// The view as it was before a filter's partial rows replaced it.
     struct SavedView {
-        var displayOrder: [UInt32]?
-        var sortedRowCount: Int
-        var placedRowCount: Int
-        var hiddenRows: Set<Int>
+        /// The row order (a copy; only its order is put back: the filters do not change while
+        /// the job runs, rows hidden meanwhile stay hidden).
+        var rowOrder: RowOrder
         var cursor: DataTableIndexPath
         var topRow: Int
     }
@@ -48,10 +47,10 @@ extension DataTableView {
         abandonStreaming()  // a job replaced without `cancelJob()` (none today) leaves no rows behind
         let isRerun = Self.sameMatcher(filters.matcher, filter) && filters.columnFilters == columnFilters && isRowFiltered
         guard grouping == nil, !isRerun else {
-            streamingFilter = nil
+            jobs.streamingFilter = nil
             return job.partialRows.stopKeepingRows()
         }
-        streamingFilter = StreamingFilter(
+        jobs.streamingFilter = StreamingFilter(
             job: job, rowCount: rowCount,
             formerCursorSource: viewport.rowCount > 0 ? sourceRow(forDisplayRow: viewport.cursor.row) : nil)
     }
@@ -67,8 +66,8 @@ extension DataTableView {
 
     /// Whether the rows shown are a running filter's partial result.
     var isShowingPartialRows: Bool {
-        guard let streamingFilter, streamingFilter.job === activeJob else { return false }
-        return streamingFilter.saved != nil
+        guard let streaming = jobs.streamingFilter, streaming.job === jobs.active else { return false }
+        return streaming.saved != nil
     }
 
     /// Shows the rows `job` published since the last poll (UI thread; from `apply(_:)` while
@@ -76,7 +75,7 @@ extension DataTableView {
     /// - Complexity: O(new rows) (O(rows shown before) the first time, to save the view).
     @discardableResult
     func showPartialRows(of job: TableJob) -> Bool {
-        guard var state = streamingFilter, state.job === job, job === activeJob else { return false }
+        guard var state = jobs.streamingFilter, state.job === job, job === jobs.active else { return false }
         let chunks = job.partialRows.take()
         guard !chunks.isEmpty else { return false }
         var added: [UInt32] = []
@@ -91,12 +90,9 @@ extension DataTableView {
         let firstRow: Int
         if state.saved == nil {
             // The first rows found replace the view.
-            state.saved = SavedView(displayOrder: displayOrder, sortedRowCount: sortedRowCount, placedRowCount: placedRowCount,
-                                    hiddenRows: hiddenRows, cursor: viewport.cursor, topRow: viewport.topRow)
+            state.saved = SavedView(rowOrder: rowOrder, cursor: viewport.cursor, topRow: viewport.topRow)
             dropSections()
-            displayOrder = added
-            sortedRowCount = state.rowCount
-            placedRowCount = state.rowCount
+            rowOrder.showPartialRows(added, coveredRows: state.rowCount)
             rowHeights.removeAllHeights()
             viewport.setRowCount(shownRowCount)
             viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column))
@@ -105,7 +101,7 @@ extension DataTableView {
             firstRow = 0
         } else {
             firstRow = displayOrder?.count ?? 0
-            displayOrder?.append(contentsOf: added)
+            rowOrder.appendPartialRows(added)
             viewport.setRowCount(shownRowCount)
         }
         // The cursor follows its former record when it arrives, unless the user has moved.
@@ -115,7 +111,7 @@ extension DataTableView {
             state.placedCursorRow = viewport.cursor.row
             state.foundFormerRecord = true
         }
-        streamingFilter = state
+        jobs.streamingFilter = state
         return true
     }
 
@@ -123,11 +119,11 @@ extension DataTableView {
     /// (`kept`), a cursor the user moved stays on its record, else the view is put back as it
     /// was and the result applies to it as it always did; without one, the view is put back.
     func endStreaming(_ job: TableJob, keeping kept: Bool) {
-        guard let state = streamingFilter, state.job === job else { return }
-        streamingFilter = nil
+        guard let state = jobs.streamingFilter, state.job === job else { return }
+        jobs.streamingFilter = nil
         guard let saved = state.saved else { return }
         if kept && viewport.cursor.row != state.placedCursorRow {
-            cursorAfterOrdering = nil
+            jobs.cursorAfterOrdering = nil
             return
         }
         restore(saved)
@@ -137,8 +133,8 @@ extension DataTableView {
     /// or replaced). Returns whether there was one.
     @discardableResult
     func abandonStreaming() -> Bool {
-        guard let state = streamingFilter else { return false }
-        streamingFilter = nil
+        guard let state = jobs.streamingFilter else { return false }
+        jobs.streamingFilter = nil
         guard let saved = state.saved else { return false }
         restore(saved)
         return true
@@ -146,20 +142,7 @@ extension DataTableView {
 
     /// Shows `saved` again (rows deleted meanwhile stay out).
     private func restore(_ saved: SavedView) {
-        displayOrder = saved.displayOrder
-        sortedRowCount = saved.sortedRowCount
-        placedRowCount = saved.placedRowCount
-        if hiddenRows != saved.hiddenRows {
-            let newlyHidden = hiddenRows.subtracting(saved.hiddenRows)
-            if displayOrder == nil {
-                let count = dataSource.rowCount
-                displayOrder = (0..<count).compactMap { newlyHidden.contains($0) ? nil : UInt32(truncatingIfNeeded: $0) }
-                sortedRowCount = count
-                placedRowCount = count
-            } else {
-                displayOrder?.removeAll { newlyHidden.contains(Int($0)) }
-            }
-        }
+        rowOrder.restoreOrder(of: saved.rowOrder, sourceRowCount: dataSource.rowCount)
         rowHeights.removeAllHeights()
         viewport.setRowCount(shownRowCount)
         viewport.moveCursor(to: saved.cursor)
