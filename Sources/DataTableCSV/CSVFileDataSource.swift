@@ -1,5 +1,4 @@
 import DataTableKit
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -220,11 +219,11 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     public func startIndexing() {
         guard !indexingFinished.load(ordering: .acquiring) else {
             // Indexed while opening (a small file): its records' fields are still to be counted.
-            DispatchQueue.global(qos: .userInitiated).async { [self] in countFieldsOfEveryRecord() }
+            BackgroundWork.start { [self] in countFieldsOfEveryRecord() }
             return
         }
         let start = ContinuousClock.now
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        BackgroundWork.start { [self] in
             indexRest()
             let elapsed = ContinuousClock.now - start
             indexNanoseconds.store(Int(elapsed.components.seconds) * 1_000_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000), ordering: .releasing)
@@ -260,7 +259,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let quote = dialect.quote, chunkBytes = plan.chunkBytes
         let ahead = parts.dropFirst().map { SpeculativeRowScan(range: $0) }
         for part in ahead {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
+            BackgroundWork.start { [self] in
                 // The mapping lives as long as the source this closure holds.
                 let all = file.bytes(0..<file.length)
                 part.run(all, quote: quote, chunkBytes: chunkBytes, kernel: plan.kernel,
@@ -293,7 +292,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let end = rowCount > 0 ? min(index[rowCount], file.length) : dataStart
         let parts = fieldCountParts(dataStart..<end)
         if parts.count > 1 {
-            DispatchQueue.concurrentPerform(iterations: parts.count) { countFields(in: parts[$0]) }
+            BackgroundWork.forEachPart(parts.count) { countFields(in: parts[$0]) }
         } else {
             countFields(in: dataStart..<end)
         }
