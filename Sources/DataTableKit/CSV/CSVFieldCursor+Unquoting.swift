@@ -1,11 +1,15 @@
-/// A field's text from its raw bytes, as `CSVReader` reads it: the one unquoting of raw CSV
-/// fields (sort keys, filter, search, summary, print).
+/// A field's content from its raw bytes, for the fields the cursor finds: the one unquoting of
+/// the raw-byte paths (sort keys, filter, search, the summary, the kind sample).
 extension CSVFieldCursor {
-    /// Appends the text of `field` (raw bytes, quotes included) to `out`: a field that does not
-    /// start with `quote` as it stands; one that does loses its opening quote, reads a doubled
-    /// quote as one, loses the quote that closes it and keeps what follows that as it stands;
-    /// without a closing quote it runs to the end. Runs between quotes are copied whole.
-    /// - Complexity: O(bytes of the field).
+    /// Appends the content of `field` (raw bytes, quotes included) to `out`: a field that does
+    /// not start with `quote` as it stands; one that does loses its opening quote and its last
+    /// byte when that is a quote, and reads a doubled quote inside as one. Any other quote is
+    /// kept, so every byte of the content stands in the field in the same order, only doubled
+    /// quotes collapsing: a literal without the quote byte found in the content is found in the
+    /// raw bytes (what `RecordScanner`'s byte search relies on). On a field whose quotes are
+    /// regular this is the reader's text; `CSVRawRecord.decode` reads irregular ones as the
+    /// reader does (docs/decisions/0100-one-csv-field-cursor.md).
+    /// - Complexity: O(bytes of the field); runs between quotes are copied whole.
     @inlinable
     package static func appendUnquoted(_ field: UnsafeRawBufferPointer, quote: UInt8, to out: inout [UInt8]) {
         let n = field.count
@@ -13,19 +17,16 @@ extension CSVFieldCursor {
             out.append(contentsOf: field)
             return
         }
+        let end = n >= 2 && field[n &- 1] == quote ? n &- 1 : n
         var i = 1
-        while i < n {
+        while i < end {
             var j = i
-            while j < n && field[j] != quote { j &+= 1 }
+            while j < end && field[j] != quote { j &+= 1 }
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: field[i..<j]))
-            guard j < n else { return }
-            if j &+ 1 < n && field[j &+ 1] == quote {
-                out.append(quote)
-                i = j &+ 2
-                continue
-            }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: field[(j &+ 1)...]))
-            return
+            guard j < end else { return }
+            // A quote: kept once, its double (when it has one) skipped.
+            out.append(quote)
+            i = j &+ 1 < end && field[j &+ 1] == quote ? j &+ 2 : j &+ 1
         }
     }
 

@@ -6,9 +6,9 @@
 ///
 /// The one field splitter of the raw-byte paths: sort keys and the data source's raw fields
 /// (`field(_:in:)`), filter, search and the kind sample (`RawRecordReader`), the column summary
-/// (`field(in:from:)`). The print path reads fields as the reader shows them (`CSVRawRecord`:
-/// a quote counts only at a field's start), which differs from this rule on malformed records
-/// only; both unquote through `appendUnquoted`. See
+/// (`field(in:from:)`), and their unquoting (`appendUnquoted`). The print path reads fields as
+/// the reader shows them (`CSVRawRecord`: a quote counts only at a field's start, the closing
+/// quote drops out), which differs from this rule on malformed records only. See
 /// docs/decisions/0100-one-csv-field-cursor.md.
 ///
 /// No allocation; eight bytes at a time: the bytes before the first quote, CR or LF of a word

@@ -7,9 +7,9 @@
 /// line break is taken literally; without a closing quote the field runs to the end); any other
 /// field runs to the next delimiter or line break, quotes in it literal. A line break outside
 /// quotes ends the record; a UTF-8 byte order mark at its start is skipped. On well-formed CSV
-/// this splits as `CSVFieldCursor` (the raw-byte paths' rule, every quote toggling) does; on a
-/// quote inside an unquoted field or after a closing quote the two differ, and print follows the
-/// reader. See docs/decisions/0100-one-csv-field-cursor.md.
+/// this splits and decodes as `CSVFieldCursor` (the raw-byte paths' rule, every quote toggling)
+/// does; on a quote inside an unquoted field or after a closing quote the two differ, and print
+/// follows the reader. See docs/decisions/0100-one-csv-field-cursor.md.
 package enum CSVRawRecord {
     /// How a field's bytes relate to its text.
     package enum Kind: UInt8, Sendable {
@@ -127,11 +127,34 @@ package enum CSVRawRecord {
         }
     }
 
-    /// Appends the text of `field` (its decoded bytes, not validated) to `out`
-    /// (`CSVFieldCursor.appendUnquoted`: a `.plain` field never starts with the quote).
+    /// Appends the text of `field` (its decoded bytes, not validated) to `out`, as the reader
+    /// reads it: unlike `CSVFieldCursor.appendUnquoted`, the quote that closes a field drops out
+    /// and what follows it is kept as it stands.
     /// - Complexity: O(bytes of the field).
     package static func decode(_ field: Field, in record: UnsafeRawBufferPointer, quote: UInt8, into out: inout [UInt8]) {
-        CSVFieldCursor.appendUnquoted(UnsafeRawBufferPointer(rebasing: record[field.start..<field.end]), quote: quote, to: &out)
+        let bytes = UnsafeRawBufferPointer(rebasing: record[field.start..<field.end])
+        switch field.kind {
+        case .plain:
+            out.append(contentsOf: bytes)
+        case .quoted, .irregular:
+            // Opening quote skipped; a doubled quote keeps one; the closing one ends the quoted
+            // part, the rest is literal. Runs between quotes are copied whole.
+            var i = 1
+            let n = bytes.count
+            while i < n {
+                var j = i
+                while j < n && bytes[j] != quote { j += 1 }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[i..<j]))
+                guard j < n else { return }
+                if j + 1 < n && bytes[j + 1] == quote {
+                    out.append(quote)
+                    i = j + 2
+                    continue
+                }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(j + 1)...]))
+                return
+            }
+        }
     }
 
     /// The text of `field` as a String (invalid UTF-8 replaced by U+FFFD, as the reader does).

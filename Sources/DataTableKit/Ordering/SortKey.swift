@@ -813,14 +813,10 @@ enum TextKey {
         return true
     }
 
-    /// Appends a quoted CSV field's content: outer quotes dropped, `""` read as `"`.
+    /// Appends a quoted CSV field's content: outer quotes dropped, `""` read as `"`
+    /// (`CSVFieldCursor.appendUnquoted` with the `"` quote).
+    @inline(__always)
     static func appendUnquoting(_ field: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
-        var i = 1
-        let end = field.count >= 2 && field[field.count - 1] == UInt8(ascii: "\"") ? field.count - 1 : field.count
-        while i < end {
-            let b = field[i]
-            bytes.append(b)
-            i += (b == UInt8(ascii: "\"") && i + 1 < end && field[i + 1] == UInt8(ascii: "\"")) ? 2 : 1
-        }
+        CSVFieldCursor.appendUnquoted(field, quote: UInt8(ascii: "\""), to: &bytes)
     }
 }
