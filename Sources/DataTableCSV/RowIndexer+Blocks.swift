@@ -1,6 +1,7 @@
 // The one 64-byte block classification of the Swift (SWAR) scans: the row starts, both quote
 // states, the field count and the field starts all read a block through these, so the masks
-// have one definition (the C kernels in CRowScan are the same technique with AVX2).
+// have one definition (the C kernels in CRowScan are the same technique with AVX2), and so do
+// the steps they share on a block's masks (docs/decisions/0102-row-indexer-shares-its-block-step.md).
 
 extension RowIndexer {
     /// The bytes a scan looks for, each repeated across a 16-byte vector once per scan.

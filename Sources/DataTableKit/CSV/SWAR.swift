@@ -1,7 +1,8 @@
 /// Eight bytes in one `UInt64` ("SIMD within a register"): the constants and byte tricks every
 /// word-at-a-time loop over CSV bytes uses (field cursor, raw record split, literal search,
 /// sort keys). Words are loaded little-endian, so byte k of memory is bits `8k..<8k+8` and the
-/// lowest set bit of a mask marks the first matching byte in memory.
+/// lowest set bit of a mask marks the first matching byte in memory. See
+/// docs/decisions/0101-one-swar-helper.md.
 package enum SWAR {
     /// 0x01 in every byte.
     @inlinable package static var ones: UInt64 { 0x0101_0101_0101_0101 }

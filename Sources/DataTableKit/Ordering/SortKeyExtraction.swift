@@ -1,4 +1,3 @@
-
 // How `SortKeyColumn`'s builders split their rows over both cores: the control (progress,
 // cancellation), the split (`inParts`, `onBothCores`), and what each part finds besides keys.
 
