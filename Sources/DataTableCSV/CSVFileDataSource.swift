@@ -1,5 +1,4 @@
 import DataTableKit
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -220,11 +219,11 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
     public func startIndexing() {
         guard !indexingFinished.load(ordering: .acquiring) else {
             // Indexed while opening (a small file): its records' fields are still to be counted.
-            DispatchQueue.global(qos: .userInitiated).async { [self] in countFieldsOfEveryRecord() }
+            BackgroundWork.start { [self] in countFieldsOfEveryRecord() }
             return
         }
         let start = ContinuousClock.now
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        BackgroundWork.start { [self] in
             indexRest()
             let elapsed = ContinuousClock.now - start
             indexNanoseconds.store(Int(elapsed.components.seconds) * 1_000_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000), ordering: .releasing)
@@ -260,7 +259,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let quote = dialect.quote, chunkBytes = plan.chunkBytes
         let ahead = parts.dropFirst().map { SpeculativeRowScan(range: $0) }
         for part in ahead {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
+            BackgroundWork.start { [self] in
                 // The mapping lives as long as the source this closure holds.
                 let all = file.bytes(0..<file.length)
                 part.run(all, quote: quote, chunkBytes: chunkBytes, kernel: plan.kernel,
@@ -293,7 +292,7 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         let end = rowCount > 0 ? min(index[rowCount], file.length) : dataStart
         let parts = fieldCountParts(dataStart..<end)
         if parts.count > 1 {
-            DispatchQueue.concurrentPerform(iterations: parts.count) { countFields(in: parts[$0]) }
+            BackgroundWork.forEachPart(parts.count) { countFields(in: parts[$0]) }
         } else {
             countFields(in: dataStart..<end)
         }
@@ -582,84 +581,11 @@ public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
         }
     }
 
-    /// Field `column` of one record's bytes, quotes included (empty when the record has fewer).
-    ///
-    /// Eight bytes at a time: the bytes before the first quote, CR or LF of a word are plain or
-    /// delimiters, whose positions come from a SWAR zero-byte mask (the wanted field's start
-    /// and end included, so a field that begins and ends in one word costs one load); a word
-    /// inside quotes is skipped unless it holds a quote. Measured (callgrind, the bench's rows):
-    /// `progress` (5th field, ~70 bytes in) 1,142 instructions a row before (words skipped only
-    /// while they held no field boundary, bytes one at a time from there), 734 after; `name`
-    /// (2nd) 657 before, 310 after.
+    /// Field `column` of one record's bytes, quotes included (empty when the record has fewer):
+    /// `CSVFieldCursor.field(_:in:)` (measured there, docs/decisions/0100-one-csv-field-cursor.md).
     @inline(__always)
     static func field(_ column: Int, in bytes: UnsafeRawBufferPointer, dialect: CSVDialect) -> UnsafeRawBufferPointer {
-        let delimiter = dialect.delimiter, quote = dialect.quote
-        var field = 0, start = 0, inQuotes = false
-        var i = 0
-        let n = bytes.count
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let d = ones &* UInt64(delimiter), q = ones &* UInt64(quote), lf = ones &* 0x0A, cr = ones &* 0x0D
-        // The high bit of every byte of `v` that is zero, exactly (no false positives).
-        @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 {
-            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            return ~(((v & low7) &+ low7) | v | low7)
-        }
-        @inline(__always) func slice(_ range: Range<Int>) -> UnsafeRawBufferPointer {
-            UnsafeRawBufferPointer(rebasing: bytes[range])
-        }
-        // A delimiter that is also a quote or a line end leaves only the byte loop.
-        let wordwise = delimiter != quote && delimiter != 0x0A && delimiter != 0x0D
-        while wordwise && i + 8 <= n {
-            let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)  // byte k in bits 8k..<8k+8
-            let quotes = zeroBytes(word ^ q)
-            if inQuotes {
-                if quotes == 0 {
-                    i += 8
-                    continue
-                }
-                // The closing quote (or the first of a doubled one, which reopens next).
-                i += quotes.trailingZeroBitCount >> 3 + 1
-                inQuotes = false
-                continue
-            }
-            let special = quotes | zeroBytes(word ^ lf) | zeroBytes(word ^ cr)
-            // Bytes before the first special one are plain or delimiters.
-            let plain = special == 0 ? 8 : special.trailingZeroBitCount >> 3
-            var delimiters = zeroBytes(word ^ d)
-            if plain < 8 { delimiters &= (1 << UInt64(plain * 8)) &- 1 }
-            while delimiters != 0 {
-                let at = i + delimiters.trailingZeroBitCount >> 3
-                if field == column { return slice(start..<at) }
-                field += 1
-                start = at + 1
-                delimiters &= delimiters &- 1
-            }
-            if plain == 8 {
-                i += 8
-                continue
-            }
-            i += plain
-            if bytes[i] == quote {
-                inQuotes = true
-                i += 1
-                continue
-            }
-            // CR or LF outside quotes: the record ends here.
-            return field == column ? slice(start..<i) : UnsafeRawBufferPointer(start: nil, count: 0)
-        }
-        while i < n {
-            let byte = bytes[i]
-            if byte == quote {
-                inQuotes.toggle()
-            } else if !inQuotes && (byte == delimiter || byte == 0x0A || byte == 0x0D) {
-                if field == column { return slice(start..<i) }
-                if byte != delimiter { return UnsafeRawBufferPointer(start: nil, count: 0) }
-                field += 1
-                start = i + 1
-            }
-            i += 1
-        }
-        return field == column ? slice(start..<n) : UnsafeRawBufferPointer(start: nil, count: 0)
+        CSVFieldCursor(delimiter: dialect.delimiter, quote: dialect.quote).field(column, in: bytes)
     }
 
     /// The fields of row `row` for display, parsed from the mapping (cached); fields over

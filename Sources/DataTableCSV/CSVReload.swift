@@ -1,5 +1,4 @@
 import DataTableKit
-import Dispatch
 import Glibc
 import Synchronization
 import TerminalSurface
@@ -51,7 +50,7 @@ public final class CSVReload: @unchecked Sendable {
     public init(reloading old: CSVFileDataSource, oldKeys: CSVRowKeys?, keyColumns: [Int],
                 tail: CSVTailFingerprint?, appendOnly: Bool = false) {
         let box = UncheckedBox(old: old)
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        BackgroundWork.start { [self] in
             let result = run(old: box.old, oldKeys: oldKeys, keyColumns: keyColumns, tail: tail, appendOnly: appendOnly)
             outcome.withLock { $0 = result }
         }

@@ -1,4 +1,4 @@
-import Dispatch
+import DataTableKit
 import Glibc
 import Synchronization
 import TerminalSurface
@@ -177,7 +177,7 @@ public final class MappedFile: @unchecked Sendable {
         self.modifiedAtOpen = timespec()
         self.openedStamp = nil
         TruncationGuard.register(base: pointer, length: Self.streamReservation)
-        DispatchQueue.global(qos: .userInitiated).async { [self] in copyStream(from: inputFD) }
+        BackgroundWork.start { [self] in copyStream(from: inputFD) }
     }
 
     /// Bytes of row index one byte of data can cost at most: a row of just a line feed takes

@@ -48,27 +48,13 @@ extension RowIndexer {
         while i &+ 64 <= n {
             let block = bytes + i
             let (quoteMask, lineFeedMask, returnMask) = quoteLineFeedReturnMasks(block, needles)
-
-            let inQuotes = prefixXOR(quoteMask) ^ parity
-            parity = UInt64(bitPattern: Int64(bitPattern: inQuotes) >> 63)
-            let lf0 = lineFeedMask & ~inQuotes, lf1 = lineFeedMask & inQuotes
-            let cr0 = returnMask & ~inQuotes, cr1 = returnMask & inQuotes
-            var starts0 = (lf0 << 1 | carryLF0) | ((cr0 << 1 | carryCR0) & ~lineFeedMask)
-            var starts1 = (lf1 << 1 | carryLF1) | ((cr1 << 1 | carryCR1) & ~lineFeedMask)
-            carryLF0 = lf0 >> 63
-            carryCR0 = cr0 >> 63
-            carryLF1 = lf1 >> 63
-            carryCR1 = cr1 >> 63
-
-            let blockOffset = baseOffset &+ i
-            while starts0 != 0 {
-                sink0.append(blockOffset &+ starts0.trailingZeroBitCount)
-                starts0 &= starts0 &- 1
-            }
-            while starts1 != 0 {
-                sink1.append(blockOffset &+ starts1.trailingZeroBitCount)
-                starts1 &= starts1 &- 1
-            }
+            let inQuotes = quotedBytes(quoteMask, parity: &parity)
+            let starts0 = recordStarts(lf: lineFeedMask & ~inQuotes, cr: returnMask & ~inQuotes, lineFeeds: lineFeedMask,
+                                       carryLF: &carryLF0, carryCR: &carryCR0)
+            let starts1 = recordStarts(lf: lineFeedMask & inQuotes, cr: returnMask & inQuotes, lineFeeds: lineFeedMask,
+                                       carryLF: &carryLF1, carryCR: &carryCR1)
+            emit(starts0, at: baseOffset &+ i, into: &sink0)
+            emit(starts1, at: baseOffset &+ i, into: &sink1)
             i &+= 64
         }
         if carryLF0 != 0 { sink0.append(baseOffset &+ i) }

@@ -41,12 +41,7 @@ extension RowIndexer {
         if n >= 64, let bytes = chunk.baseAddress, 1.littleEndian == 1 {
             let needles = BlockNeedles(quote: quote, delimiter: delimiter)
             while i &+ 64 <= n {
-                let block = bytes + i
-                let masks = quoteLineFeedReturnDelimiterMasks(block, needles)
-                let quoted = prefixXOR(masks.quote) ^ inQuotes
-                inQuotes = UInt64(bitPattern: Int64(bitPattern: quoted) >> 63)
-                var terminators = (masks.lineFeed | masks.carriageReturn) & ~quoted
-                var fields = masks.delimiter & ~quoted
+                var (fields, terminators) = fieldBoundaries(bytes + i, needles, parity: &inQuotes)
                 while terminators != 0 {
                     let below = (terminators & (0 &- terminators)) &- 1
                     open &+= (fields & below).nonzeroBitCount
@@ -60,19 +55,14 @@ extension RowIndexer {
             }
         }
         var quotedTail = inQuotes != 0
-        while i < n {
-            let byte = chunk[i]
-            if byte == quote {
-                quotedTail.toggle()
-            } else if !quotedTail {
-                if byte == delimiter {
-                    open += 1
-                } else if byte == lineFeed || byte == carriageReturn {
-                    if open > widest { widest = open }
-                    open = 0
-                }
+        walkOutsideQuotes(chunk, from: &i, quote: quote, delimiter: delimiter, inQuotes: &quotedTail) { _, byte in
+            if byte == delimiter {
+                open += 1
+            } else {
+                if open > widest { widest = open }
+                open = 0
             }
-            i += 1
+            return true
         }
         state = FieldCountState(inQuotes: quotedTail, delimitersInRecord: open, widest: max(widest, open))
     }

@@ -21,12 +21,9 @@ extension RowIndexer {
         if n >= 64, let bytes = record.baseAddress, 1.littleEndian == 1 {
             let needles = BlockNeedles(quote: quote, delimiter: delimiter)
             while i &+ 64 <= n {
-                let block = bytes + i
-                let masks = quoteLineFeedReturnDelimiterMasks(block, needles)
-                let quoted = prefixXOR(masks.quote) ^ inQuotes
-                inQuotes = UInt64(bitPattern: Int64(bitPattern: quoted) >> 63)
-                var fields = masks.delimiter & ~quoted
-                let terminators = (masks.lineFeed | masks.carriageReturn) & ~quoted
+                let boundaries = fieldBoundaries(bytes + i, needles, parity: &inQuotes)
+                var fields = boundaries.delimiters
+                let terminators = boundaries.terminators
                 if terminators != 0 {
                     // The record ends in this block: only the delimiters before its end count.
                     fields &= (terminators & (0 &- terminators)) &- 1
@@ -50,22 +47,15 @@ extension RowIndexer {
             }
         }
         var quotedTail = inQuotes != 0
-        while i < n {
-            let byte = record[i]
-            if byte == quote {
-                quotedTail.toggle()
-            } else if !quotedTail {
-                if byte == delimiter {
-                    delimitersSeen += 1
-                    if delimitersSeen == next {
-                        starts.append(i + 1)
-                        next += stride
-                    }
-                } else if byte == lineFeed || byte == carriageReturn {
-                    break
-                }
+        walkOutsideQuotes(record, from: &i, quote: quote, delimiter: delimiter, inQuotes: &quotedTail) { i, byte in
+            // A terminator ends the record.
+            guard byte == delimiter else { return false }
+            delimitersSeen += 1
+            if delimitersSeen == next {
+                starts.append(i + 1)
+                next += stride
             }
-            i += 1
+            return true
         }
         return starts
     }

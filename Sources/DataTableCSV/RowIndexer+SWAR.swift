@@ -68,20 +68,10 @@ extension RowIndexer {
         while i &+ 64 <= n {
             let block = bytes + i
             let (quoteMask, lineFeedMask, returnMask) = quoteLineFeedReturnMasks(block, needles)
-
-            let inQuotes = prefixXOR(quoteMask) ^ parity
-            parity = UInt64(bitPattern: Int64(bitPattern: inQuotes) >> 63)
-            let lf = lineFeedMask & ~inQuotes
-            let cr = returnMask & ~inQuotes
-            var starts = (lf << 1 | carryLF) | ((cr << 1 | carryCR) & ~lineFeedMask)
-            carryLF = lf >> 63
-            carryCR = cr >> 63
-
-            let blockOffset = baseOffset &+ i
-            while starts != 0 {
-                local.append(blockOffset &+ starts.trailingZeroBitCount)
-                starts &= starts &- 1
-            }
+            let inQuotes = quotedBytes(quoteMask, parity: &parity)
+            let starts = recordStarts(lf: lineFeedMask & ~inQuotes, cr: returnMask & ~inQuotes, lineFeeds: lineFeedMask,
+                                      carryLF: &carryLF, carryCR: &carryCR)
+            emit(starts, at: baseOffset &+ i, into: &local)
             i &+= 64
         }
         // A terminating LF as the block's last byte: its start is the tail's first byte.

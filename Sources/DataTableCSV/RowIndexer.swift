@@ -150,26 +150,39 @@ public enum RowIndexer {
         } else {
             previousWasCR = state.previousWasCR
         }
+        walkOutsideQuotes(chunk, from: &i, quote: quote, delimiter: lineFeed, inQuotes: &inQuotes) { i, byte in
+            if byte == lineFeed {
+                sink.append(baseOffset + i + 1)
+            } else if i + 1 < n {
+                // CRLF is one terminator: skip the LF, the record starts after it.
+                if chunk[i + 1] == lineFeed { i += 1 }
+                sink.append(baseOffset + i + 1)
+            } else {
+                // The last byte: lone CR or CRLF is up to the next chunk.
+                previousWasCR = true
+            }
+            return true
+        }
+        return RowIndexerState(inQuotes: inQuotes, previousWasCR: previousWasCR)
+    }
+
+    /// The byte state machine the scans share: walks `bytes` from `i`, every quote byte
+    /// toggling `inQuotes`, and hands each `delimiter`, LF or CR outside quotes to `body` with
+    /// its offset, which `body` may move past bytes it consumed. Stops at the end of the bytes,
+    /// or when `body` returns false (then `i` is that byte's offset).
+    /// - Complexity: O(bytes walked).
+    @inlinable @inline(__always)
+    static func walkOutsideQuotes(_ bytes: UnsafeRawBufferPointer, from i: inout Int, quote: UInt8, delimiter: UInt8,
+                                  inQuotes: inout Bool, _ body: (inout Int, UInt8) -> Bool) {
+        let n = bytes.count
         while i < n {
-            let byte = chunk[i]
+            let byte = bytes[i]
             if byte == quote {
                 inQuotes.toggle()
-            } else if !inQuotes {
-                if byte == lineFeed {
-                    sink.append(baseOffset + i + 1)
-                } else if byte == carriageReturn {
-                    if i + 1 < n {
-                        // CRLF is one terminator: skip the LF, the record starts after it.
-                        if chunk[i + 1] == lineFeed { i += 1 }
-                        sink.append(baseOffset + i + 1)
-                    } else {
-                        // The last byte: lone CR or CRLF is up to the next chunk.
-                        previousWasCR = true
-                    }
-                }
+            } else if !inQuotes && (byte == delimiter || byte == lineFeed || byte == carriageReturn) {
+                guard body(&i, byte) else { return }
             }
             i += 1
         }
-        return RowIndexerState(inQuotes: inQuotes, previousWasCR: previousWasCR)
     }
 }

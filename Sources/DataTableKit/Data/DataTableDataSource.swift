@@ -151,24 +151,16 @@ public struct RawRecordReader {
 
     /// Calls `body` with each field of row `row` in order until it returns true; returns
     /// whether it did. Only the record's first `maxBytes` bytes are read (a field they cut ends
-    /// there). - Complexity: O(bytes of the record read), one pass.
+    /// there). Fields are split by `CSVFieldCursor` (quotes toggle whether a delimiter counts).
+    /// - Complexity: O(bytes of the record read), one pass.
     @inline(__always)
     public func firstField(ofRow row: Int, readingAtMost maxBytes: Int = .max,
                            where body: (Int, UnsafeRawBufferPointer) -> Bool) -> Bool {
         let whole = record(row)
         let bytes = UnsafeRawBufferPointer(rebasing: whole[..<min(whole.count, maxBytes)])
-        var column = 0, start = 0, inQuotes = false
-        for i in 0..<bytes.count {
-            let byte = bytes[i]
-            if byte == quote {
-                inQuotes.toggle()
-            } else if byte == delimiter && !inQuotes {
-                if body(column, UnsafeRawBufferPointer(rebasing: bytes[start..<i])) { return true }
-                column += 1
-                start = i + 1
-            }
+        return CSVFieldCursor(delimiter: delimiter, quote: quote).firstField(in: bytes) { column, field in
+            body(column, UnsafeRawBufferPointer(rebasing: bytes[field]))
         }
-        return body(column, UnsafeRawBufferPointer(rebasing: bytes[start..<bytes.count]))
     }
 }
 

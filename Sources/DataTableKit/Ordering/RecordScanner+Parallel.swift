@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -160,7 +159,7 @@ extension RecordScanner {
         if threads <= 1 { return body() }
         withoutActuallyEscaping(body) { body in
             let box = UncheckedSendableBox(value: body)
-            DispatchQueue.concurrentPerform(iterations: threads) { _ in box.value() }
+            BackgroundWork.forEachPart(threads) { _ in box.value() }
         }
     }
 }

@@ -201,23 +201,6 @@ extension RowMatcher {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 
-    /// Eight bytes with their ASCII upper-case letters lower-cased (non-ASCII bytes unchanged).
-    @inline(__always)
-    static func foldASCII(word w: UInt64) -> UInt64 {
-        let heptets = w & 0x7F7F_7F7F_7F7F_7F7F
-        let atLeastA = heptets &+ 0x3F3F_3F3F_3F3F_3F3F  // high bit set where byte >= 0x41 'A'
-        let aboveZ = heptets &+ 0x2525_2525_2525_2525  // high bit set where byte >= 0x5B (past 'Z')
-        let upper = atLeastA & ~aboveZ & ~w & 0x8080_8080_8080_8080
-        return w | (upper >> 2)
-    }
-
-    /// A high bit in every byte of `v` that is zero (and possibly in some bytes above a zero byte,
-    /// which callers verify); no zero byte goes unflagged.
-    @inline(__always)
-    static func zeroBytes(_ v: UInt64) -> UInt64 {
-        (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
-    }
-
     /// The offset of the first occurrence of `pattern` in `haystack` at or after `from`, or nil.
     /// `pattern` must already be folded when `foldsASCII`.
     static func firstOffset(
@@ -248,18 +231,17 @@ extension RowMatcher {
             return true
         }
         let lastStart = n - m
-        let first = 0x0101_0101_0101_0101 &* UInt64(pb[0])
-        let last = 0x0101_0101_0101_0101 &* UInt64(pb[m - 1])
+        let first = SWAR.broadcast(pb[0]), last = SWAR.broadcast(pb[m - 1])
         var i = from
         // Candidates 8 at a time: positions whose first and last byte both match.
         while i + 7 <= lastStart {
             var a = UInt64(littleEndian: h.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             var b = UInt64(littleEndian: h.loadUnaligned(fromByteOffset: i &+ m &- 1, as: UInt64.self))
             if fold {
-                a = foldASCII(word: a)
-                b = foldASCII(word: b)
+                a = SWAR.foldASCII(a)
+                b = SWAR.foldASCII(b)
             }
-            var candidates = zeroBytes(a ^ first) & zeroBytes(b ^ last)
+            var candidates = SWAR.zeroBytesFromFirst(a ^ first) & SWAR.zeroBytesFromFirst(b ^ last)
             while candidates != 0 {
                 let k = i &+ candidates.trailingZeroBitCount &>> 3
                 if matchesAt(k) { return k }

@@ -5,7 +5,7 @@
 /// needle's (two unaligned 8-byte loads each, a zero-byte test), and only candidates are
 /// compared whole. ASCII case folding costs one OR per word: `byte | 0x20` equals a lower-case
 /// letter exactly for that letter and its upper case, so the first and last bytes are tested
-/// folded without the full fold of `RowMatcher.foldASCII(word:)`, and a needle without letters
+/// folded without the full fold of `SWAR.foldASCII`, and a needle without letters
 /// is searched unfolded. Measured (release, 10M-row bench file, one core's CPU time): the
 /// 8-byte step of `RowMatcher.firstOffset` with the full fold took 680 ms for `10000000`;
 /// see docs/decisions/0061-filter-search-scan-file-bytes.md for this kernel's figures.
@@ -23,11 +23,10 @@ struct ScanNeedle {
         let isLetter = { (b: UInt8) in b &- 0x61 < 26 }
         self.bytes = bytes
         folds = foldsASCII && bytes.contains(where: isLetter)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        first = ones &* UInt64(bytes[0])
-        last = ones &* UInt64(bytes[bytes.count - 1])
-        firstMask = folds && isLetter(bytes[0]) ? ones &* 0x20 : 0
-        lastMask = folds && isLetter(bytes[bytes.count - 1]) ? ones &* 0x20 : 0
+        first = SWAR.broadcast(bytes[0])
+        last = SWAR.broadcast(bytes[bytes.count - 1])
+        firstMask = folds && isLetter(bytes[0]) ? SWAR.broadcast(0x20) : 0
+        lastMask = folds && isLetter(bytes[bytes.count - 1]) ? SWAR.broadcast(0x20) : 0
     }
 
     /// The offset of the first occurrence at or after `from` in `haystack`, or nil.
@@ -53,12 +52,9 @@ struct ScanNeedle {
             }
             return true
         }
-        @inline(__always) func word(_ offset: Int) -> UInt64 {
-            UInt64(littleEndian: h.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
         @inline(__always) func candidates(_ i: Int) -> UInt64 {
-            let a = word(i) | firstMask, b = word(i &+ m &- 1) | lastMask
-            return RowMatcher.zeroBytes(a ^ first) & RowMatcher.zeroBytes(b ^ last)
+            let a = SWAR.load(h, i) | firstMask, b = SWAR.load(h, i &+ m &- 1) | lastMask
+            return SWAR.zeroBytesFromFirst(a ^ first) & SWAR.zeroBytesFromFirst(b ^ last)
         }
         @inline(__always) func check(_ i: Int, _ bits: UInt64) -> Int? {
             var bits = bits

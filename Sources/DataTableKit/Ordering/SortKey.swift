@@ -667,22 +667,34 @@ struct TextTable {
         }
         guard deduplicating else { return append(field) }
         let hash = Self.hash(field)
+        let (slot, found) = Self.find(field, hash: hash, slots: slots, bytes: bytes, offsets: offsets)
+        if let found { return UInt32(found) }
+        let id = append(field)
+        slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(id + 1)
+        if count * 2 > slots.count { grow() }
+        return id
+    }
+
+    /// Where text `field` (hash `hash`) is in `slots` (open addressing, linear probing, the
+    /// hash's high 32 bits above an id + 1, 0 when free; texts in an arena as `bytes` and
+    /// `offsets` here): its slot and id, or the free slot where it goes and nil. Shared with
+    /// `DistinctCounter`, which keeps its texts the same way.
+    /// - Complexity: O(1) probes expected (the table is at most half full).
+    @inline(__always)
+    static func find(_ field: UnsafeRawBufferPointer, hash: UInt64, slots: [UInt64], bytes: [UInt8],
+                     offsets: [Int]) -> (slot: Int, id: Int?) {
         let tag = hash & 0xFFFF_FFFF_0000_0000
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash >> 32) & mask
         while true {
             let occupant = slots[slot]
-            if occupant == 0 { break }
+            if occupant == 0 { return (slot, nil) }
             if occupant & 0xFFFF_FFFF_0000_0000 == tag {
                 let id = Int(occupant & 0xFFFF_FFFF) - 1
-                if equals(id, field) { return UInt32(id) }
+                if equals(id, field, bytes: bytes, offsets: offsets) { return (slot, id) }
             }
             slot = (slot + 1) & mask
         }
-        let id = append(field)
-        slots[slot] = tag | UInt64(id + 1)
-        if count * 2 > slots.count { grow() }
-        return id
     }
 
     /// Interns every text of `other` (another part's table); element `id` of the result is the
@@ -702,16 +714,10 @@ struct TextTable {
         return UInt32(truncatingIfNeeded: offsets.count - 2)
     }
 
-    /// Whether text `id` equals `field`.
-    private func equals(_ id: Int, _ field: UnsafeRawBufferPointer) -> Bool {
-        Self.equals(id, field, bytes: bytes, offsets: offsets)
-    }
-
     /// Doubles the slots (`doubled`).
     private mutating func grow() { slots = Self.doubled(slots) }
 
-    /// Whether text `id` of an arena (`bytes[offsets[id]..<offsets[id + 1]]`) equals `field`;
-    /// shared with `DistinctCounter`, which keeps its texts the same way.
+    /// Whether text `id` of an arena (`bytes[offsets[id]..<offsets[id + 1]]`) equals `field`.
     @inline(__always)
     static func equals(_ id: Int, _ field: UnsafeRawBufferPointer, bytes: [UInt8], offsets: [Int]) -> Bool {
         let start = offsets[id], n = offsets[id + 1] - start
@@ -779,13 +785,7 @@ enum OrderedKey {
 enum TextKey {
     /// Lower-cases the ASCII letters of 8 bytes at once; other bytes (including every byte of a
     /// multi-byte UTF-8 sequence, which has the high bit set) are left alone.
-    @inline(__always) static func foldASCII(_ w: UInt64) -> UInt64 {
-        let low7 = w & 0x7F7F_7F7F_7F7F_7F7F
-        let atLeastA = low7 &+ 0x3F3F_3F3F_3F3F_3F3F  // high bit set where byte >= 0x41
-        let aboveZ = low7 &+ 0x2525_2525_2525_2525  // high bit set where byte >= 0x5B
-        let upper = atLeastA & ~aboveZ & ~w & 0x8080_8080_8080_8080
-        return w | (upper >> 2)
-    }
+    @inline(__always) static func foldASCII(_ w: UInt64) -> UInt64 { SWAR.foldASCII(w) }
 
     /// The first 8 bytes (fewer when shorter, zero-padded) of the case-folded field, as a
     /// big-endian integer so that integer order is byte order.
@@ -813,14 +813,10 @@ enum TextKey {
         return true
     }
 
-    /// Appends a quoted CSV field's content: outer quotes dropped, `""` read as `"`.
+    /// Appends a quoted CSV field's content: outer quotes dropped, `""` read as `"`
+    /// (`CSVFieldCursor.appendUnquoted` with the `"` quote).
+    @inline(__always)
     static func appendUnquoting(_ field: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
-        var i = 1
-        let end = field.count >= 2 && field[field.count - 1] == UInt8(ascii: "\"") ? field.count - 1 : field.count
-        while i < end {
-            let b = field[i]
-            bytes.append(b)
-            i += (b == UInt8(ascii: "\"") && i + 1 < end && field[i + 1] == UInt8(ascii: "\"")) ? 2 : 1
-        }
+        CSVFieldCursor.appendUnquoted(field, quote: UInt8(ascii: "\""), to: &bytes)
     }
 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 // How `SortKeyColumn`'s builders split their rows over both cores: the control (progress,
 // cancellation), the split (`inParts`, `onBothCores`), and what each part finds besides keys.
 
@@ -81,14 +79,14 @@ func inParts<Part>(count: Int, control: ExtractionControl, _ body: (Range<Int>) 
     return [(ranges[0], first), (ranges[1], second)]
 }
 
-/// Runs `body(0)` and `body(1)` at once, on the calling thread and a Dispatch worker, and
+/// Runs `body(0)` and `body(1)` at once, on the calling thread and a pool worker, and
 /// returns when both have. `body` must make its two calls touch disjoint memory (the callers
 /// write to different halves of their buffers), which the compiler cannot check: hence the
 /// unchecked box.
 func onBothCores(_ body: (Int) -> Void) {
     withoutActuallyEscaping(body) { body in
         let box = UncheckedSendableBox(value: body)
-        DispatchQueue.concurrentPerform(iterations: 2) { box.value($0) }
+        BackgroundWork.forEachPart(2) { box.value($0) }
     }
 }
 

@@ -184,7 +184,7 @@ public final class ColumnSummaryJob: @unchecked Sendable {
             if isCancelled { return (nil, records != nil) }
             let end = min(positions.upperBound, position + Self.checkInterval)
             if let records {
-                let delimiter = records.delimiter, quote = records.quote
+                let cursor = CSVFieldCursor(delimiter: records.delimiter, quote: records.quote)
                 let resumes = resumeColumn.map { $0 <= index } ?? false
                 let skip = resumes ? index - resumeColumn! : index
                 for p in position..<end {
@@ -194,9 +194,9 @@ public final class ColumnSummaryJob: @unchecked Sendable {
                     var start = resumed == Self.unknownStart ? 0 : Int(resumed)
                     for _ in 0..<(resumed == Self.unknownStart ? index : skip) {
                         start = start > bytes.count ? start
-                            : RecordFieldScanner.fieldEnd(bytes, from: start, delimiter: delimiter, quote: quote) + 1
+                            : cursor.fieldEnd(in: bytes, from: start) + 1
                     }
-                    let (field, next) = RecordFieldScanner.field(bytes, from: start, delimiter: delimiter, quote: quote)
+                    let (field, next) = cursor.field(in: bytes, from: start)
                     // A record over 4 GiB: past 32 bits, the next column reads from the start.
                     nextField[p - first] = next < Int(Self.unknownStart) ? UInt32(next) : Self.unknownStart
                     share.add(field, csvQuoted: true, row: row)

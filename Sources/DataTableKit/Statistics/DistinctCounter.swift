@@ -52,20 +52,10 @@ struct DistinctCounter {
     /// counter overflowed; added when this text makes it overflow).
     @inline(__always)
     private mutating func add(_ field: UnsafeRawBufferPointer, hash: UInt64, occurrences: Int) -> Bool {
-        let tag = hash & 0xFFFF_FFFF_0000_0000
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash >> 32) & mask
-        while true {
-            let occupant = slots[slot]
-            if occupant == 0 { break }
-            if occupant & 0xFFFF_FFFF_0000_0000 == tag {
-                let id = Int(occupant & 0xFFFF_FFFF) - 1
-                if equals(id, field) {
-                    counts[id] += occurrences
-                    return true
-                }
-            }
-            slot = (slot + 1) & mask
+        let (slot, found) = TextTable.find(field, hash: hash, slots: slots, bytes: bytes, offsets: offsets)
+        if let found {
+            counts[found] += occurrences
+            return true
         }
         guard !isOverflowed, counts.count < limit else {
             if !isOverflowed {
@@ -78,7 +68,7 @@ struct DistinctCounter {
         offsets.append(bytes.count)
         counts.append(occurrences)
         hashes.append(hash)
-        slots[slot] = tag | UInt64(counts.count)
+        slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(counts.count)
         if counts.count * 2 > slots.count { grow() }
         return true
     }
@@ -161,11 +151,6 @@ struct DistinctCounter {
             if best.count > k { best.removeLast() }
         }
         return best
-    }
-
-    /// Whether text `id` equals `field`.
-    @inline(__always) private func equals(_ id: Int, _ field: UnsafeRawBufferPointer) -> Bool {
-        TextTable.equals(id, field, bytes: bytes, offsets: offsets)
     }
 
     /// Doubles the slots; the home slot comes from the stored hash bits, so no text is read.

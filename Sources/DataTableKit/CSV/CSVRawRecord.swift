@@ -6,7 +6,10 @@
 /// quotes inside stand for one; after the closing quote, anything up to the next delimiter or
 /// line break is taken literally; without a closing quote the field runs to the end); any other
 /// field runs to the next delimiter or line break, quotes in it literal. A line break outside
-/// quotes ends the record; a UTF-8 byte order mark at its start is skipped.
+/// quotes ends the record; a UTF-8 byte order mark at its start is skipped. On well-formed CSV
+/// this splits and decodes as `CSVFieldCursor` (the raw-byte paths' rule, every quote toggling)
+/// does; on a quote inside an unquoted field or after a closing quote the two differ, and print
+/// follows the reader. See docs/decisions/0100-one-csv-field-cursor.md.
 package enum CSVRawRecord {
     /// How a field's bytes relate to its text.
     package enum Kind: UInt8, Sendable {
@@ -49,9 +52,8 @@ package enum CSVRawRecord {
             fields.append(Field(start: i, end: i, kind: .plain, isPrintableASCII: true))
             return
         }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let delimiters = ones &* UInt64(delimiter), quotes = ones &* UInt64(quote)
-        let lineFeeds = ones &* 0x0A, returns = ones &* 0x0D
+        let delimiters = SWAR.broadcast(delimiter), quotes = SWAR.broadcast(quote)
+        let lineFeeds = SWAR.broadcast(0x0A), returns = SWAR.broadcast(0x0D)
         while true {
             let start = i
             var bad: UInt64 = 0  // top bit of a byte set: not printable ASCII
@@ -61,21 +63,10 @@ package enum CSVRawRecord {
                 kind = .quoted
                 i += 1
                 while true {
-                    // To the next quote, 8 bytes at a time.
-                    while i &+ 8 <= n {
-                        let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        let stops = zeroBytes(word ^ quotes)
-                        if stops != 0 {
-                            let k = stops.trailingZeroBitCount >> 3
-                            bad |= notPrintable(word) & lowBytes(k)
-                            i &+= k
-                            break
-                        }
-                        bad |= notPrintable(word)
-                        i &+= 8
-                    }
+                    // To the next quote.
+                    skipWords(base, count: n, from: &i, bad: &bad) { SWAR.matches($0, quotes) }
                     while i < n && record[i] != quote {
-                        bad |= notPrintable(byte: record[i])
+                        bad |= SWAR.notPrintableASCII(byte: record[i])
                         i &+= 1
                     }
                     if i == n { kind = .irregular; break }  // no closing quote
@@ -89,78 +80,56 @@ package enum CSVRawRecord {
                     while i < n {
                         let byte = record[i]
                         if byte == delimiter || byte == 0x0A || byte == 0x0D { break }
-                        bad |= notPrintable(byte: byte)
+                        bad |= SWAR.notPrintableASCII(byte: byte)
                         kind = .irregular
                         i &+= 1
                     }
                     break
                 }
             } else {
-                // To the next delimiter or line break (quotes here are literal), 8 bytes at a time.
-                while i &+ 8 <= n {
-                    let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    // A word of printable ASCII has no line break: only the delimiter to look for.
-                    if notPrintable(word) & 0x8080_8080_8080_8080 == 0 {
-                        let stops = zeroBytes(word ^ delimiters)
-                        if stops != 0 {
-                            i &+= stops.trailingZeroBitCount >> 3
-                            break
-                        }
-                        i &+= 8
-                        continue
-                    }
-                    let stops = zeroBytes(word ^ delimiters) | zeroBytes(word ^ lineFeeds) | zeroBytes(word ^ returns)
-                    if stops != 0 {
-                        let k = stops.trailingZeroBitCount >> 3
-                        bad |= notPrintable(word) & lowBytes(k)
-                        i &+= k
-                        break
-                    }
-                    bad |= notPrintable(word)
-                    i &+= 8
+                // To the next delimiter or line break (quotes here are literal). A word of
+                // printable ASCII has no line break: only the delimiter to look for.
+                skipWords(base, count: n, from: &i, bad: &bad) { word in
+                    SWAR.notPrintableASCII(word) & SWAR.highs == 0 ? SWAR.matches(word, delimiters)
+                        : SWAR.matches(word, delimiters) | SWAR.matches(word, lineFeeds) | SWAR.matches(word, returns)
                 }
                 while i < n {
                     let byte = record[i]
                     if byte == delimiter || byte == 0x0A || byte == 0x0D { break }
-                    bad |= notPrintable(byte: byte)
+                    bad |= SWAR.notPrintableASCII(byte: byte)
                     i &+= 1
                 }
             }
-            fields.append(Field(start: start, end: i, kind: kind, isPrintableASCII: bad & 0x8080_8080_8080_8080 == 0,
+            fields.append(Field(start: start, end: i, kind: kind, isPrintableASCII: bad & SWAR.highs == 0,
                                 hasDoubledQuotes: doubled))
             guard i < n, record[i] == delimiter else { return }
             i &+= 1
         }
     }
 
-    /// The top bit of each byte of `v` that is zero, exactly (little-endian: the lowest set
-    /// bit marks the first zero byte in memory).
+    /// Moves `i` eight bytes at a time over the words of `base[..<n]` in which `stops` marks no
+    /// byte, then to the first byte it marks in the next word (the bytes left, fewer than 8,
+    /// are the caller's); ORs the bytes passed over's `SWAR.notPrintableASCII` into `bad`.
     @inline(__always)
-    static func zeroBytes(_ v: UInt64) -> UInt64 {
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        return ~(((v & low7) &+ low7) | v | low7)
+    private static func skipWords(_ base: UnsafeRawPointer, count n: Int, from i: inout Int, bad: inout UInt64,
+                                  stops: (UInt64) -> UInt64) {
+        while i &+ 8 <= n {
+            let word = SWAR.load(base, i)
+            let found = stops(word)
+            if found != 0 {
+                let k = SWAR.firstByte(found)
+                bad |= SWAR.notPrintableASCII(word) & SWAR.lowBytes(k)
+                i &+= k
+                return
+            }
+            bad |= SWAR.notPrintableASCII(word)
+            i &+= 8
+        }
     }
 
-    /// A mask of the `k` (0...7) lowest bytes (the first `k` in memory).
-    @inline(__always)
-    static func lowBytes(_ k: Int) -> UInt64 {
-        (1 << UInt64(k &* 8)) &- 1
-    }
-
-    /// Top bits set where bytes of `word` are not printable ASCII (some byte < 0x20, 0x7F or
-    /// >= 0x80 sets at least one; none is set for a word of printable ASCII).
-    @inline(__always)
-    static func notPrintable(_ word: UInt64) -> UInt64 {
-        (word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101) | word
-    }
-
-    /// `notPrintable` for one byte (in the low byte, top bit 0x80).
-    @inline(__always)
-    static func notPrintable(byte: UInt8) -> UInt64 {
-        byte &- 0x20 < 0x5F ? 0 : 0x80
-    }
-
-    /// Appends the text of `field` (its decoded bytes, not validated) to `out`.
+    /// Appends the text of `field` (its decoded bytes, not validated) to `out`, as the reader
+    /// reads it: unlike `CSVFieldCursor.appendUnquoted`, the quote that closes a field drops out
+    /// and what follows it is kept as it stands.
     /// - Complexity: O(bytes of the field).
     package static func decode(_ field: Field, in record: UnsafeRawBufferPointer, quote: UInt8, into out: inout [UInt8]) {
         let bytes = UnsafeRawBufferPointer(rebasing: record[field.start..<field.end])
