@@ -2,8 +2,8 @@
 /// process (not for anything an adversary chooses to collide: a collision makes two rows
 /// look alike, no more).
 ///
-/// Eight bytes at a time, multiply and rotate, then MurmurHash3's finalizer; measured at
-/// several GB/s where `Hasher` (SipHash) is ~1 GB/s.
+/// Eight bytes at a time, multiply and rotate, then MurmurHash3's finalizer: several times
+/// `Hasher`'s speed (docs/decisions/0107).
 enum RowHash {
     static let k1: UInt64 = 0x9E37_79B9_7F4A_7C15
     static let k2: UInt64 = 0xC2B2_AE3D_27D4_EB4F

@@ -48,7 +48,7 @@ final class RowOffsetIndex: @unchecked Sendable {
 
     init() {
         // calloc: the 8 MB table comes from zero pages that cost nothing until a chunk pointer is
-        // written (initializing it touched every page: 8 MB of RssAnon and ~2 ms per open).
+        // written (docs/decisions/0107).
         chunks = calloc(Self.maxChunks, MemoryLayout<UnsafeMutableRawPointer?>.stride)!
             .bindMemory(to: UnsafeMutableRawPointer?.self, capacity: Self.maxChunks)
     }

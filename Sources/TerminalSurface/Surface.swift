@@ -11,9 +11,9 @@ public final class Surface {
     /// (`@exclusivity(unchecked)`, as `cells`.)
     @exclusivity(unchecked) public private(set) var size: Size
     /// Row-major cells, `size.width * size.height` of them.
-    /// (`@exclusivity(unchecked)`: every write of a frame goes through here; the dynamic
-    /// exclusivity check of each access was measured at ~10% of a frame build. A surface is
-    /// drawn by one thread at a time, and every writer holds one access per call.)
+    /// (`@exclusivity(unchecked)`: every write of a frame goes through here (see
+    /// docs/decisions/0106). A surface is drawn by one thread at a time, and every writer holds
+    /// one access per call.)
     @exclusivity(unchecked) public internal(set) var cells: [SurfaceCell]
 
     /// A surface of blanks in `style`.
@@ -67,8 +67,8 @@ public final class Surface {
     public func fill(_ rect: Rect, style: Style) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        // One exclusive access for the whole rectangle, its edges' repair included (per-cell
-        // subscripting paid a dynamic exclusivity check per cell: ~7% of a frame build).
+        // One exclusive access for the whole rectangle, its edges' repair included, never one
+        // per cell (docs/decisions/0106).
         let blank = SurfaceCell.blank(style)
         let width = size.width
         cells.withUnsafeMutableBufferPointer { cells in
@@ -143,11 +143,9 @@ public final class Surface {
     /// how a cell draws a prefix of its text (a cut field) without allocating.
     @discardableResult
     public func put(_ text: Substring, at point: Point, style: Style, clip: Rect? = nil) -> Int {
-        // Fast path, measured: cells hold mostly printable ASCII; reading the contiguous UTF-8
-        // and indexing a Character table made `put` ~3x cheaper than iterating a generic
-        // StringProtocol (which is unspecialized when called from another module).
-        // (`Substring.withUTF8`: the generic `utf8.withContiguousStorageIfAvailable` of a slice was
-        // not specialized, ~10% of a frame build.)
+        // Fast path: cells hold mostly printable ASCII, read from the contiguous UTF-8 through a
+        // Character table (`Substring.withUTF8`: the slice's generic
+        // `utf8.withContiguousStorageIfAvailable` is not specialised; docs/decisions/0106).
         var text = text
         let written: Int? = text.withUTF8 { utf8 -> Int? in
             for byte in utf8 where byte < 0x20 || byte > 0x7E { return nil }
@@ -181,8 +179,8 @@ public final class Surface {
 
     /// The general path: sanitizes, then writes grapheme by grapheme.
     ///
-    /// One exclusive access to the cells for the whole text, measured: a check per grapheme
-    /// (`set` through the class property) was ~12% of a frame build on the bench file.
+    /// One exclusive access to the cells for the whole text, never one per grapheme
+    /// (docs/decisions/0106).
     private func putGraphemes(_ text: Substring, at point: Point, style: Style, clip: Rect?) -> Int {
         let c = (clip ?? bounds).intersection(bounds)
         guard point.y >= c.y, point.y < c.maxY else { return point.x + text.displayWidth }

@@ -112,8 +112,8 @@ public enum TerminalText {
     public static func prefix(_ s: Substring, fittingWidth width: Int) -> (text: Substring, width: Int) {
         let width = max(width, 0)
         // Scalar by scalar over the UTF-8 while every scalar is a cluster of its own ...
-        // `Substring.withUTF8`, not the slice's generic `withContiguousStorageIfAvailable` (not
-        // specialized: measured ~6% of a frame build). Native strings are contiguous: no copy.
+        // `Substring.withUTF8`, not the slice's generic `withContiguousStorageIfAvailable`, which
+        // is not specialised (docs/decisions/0106). Native strings are contiguous: no copy.
         var contiguous = s
         let scan = contiguous.withUTF8 { scanPrefix($0, fittingWidth: width) }
         var used = scan.width

@@ -23,8 +23,7 @@ public struct ColumnNameCompletion: Sendable {
     /// case), each in column order; every column for the empty text.
     ///
     /// The lower-cased UTF-8 bytes are compared (`memchr`, `memcmp`): the prompt's hint asks on
-    /// every frame, and a file may have a million columns (Foundation's `contains` took 300 ms
-    /// a keystroke there).
+    /// every frame, and a file may have a million columns (docs/decisions/0107).
     /// - Complexity: O(columns × title length).
     public func matches(_ text: String) -> [Int] {
         var needle = text.lowercased()

@@ -6,9 +6,8 @@
 /// compared whole. ASCII case folding costs one OR per word: `byte | 0x20` equals a lower-case
 /// letter exactly for that letter and its upper case, so the first and last bytes are tested
 /// folded without the full fold of `SWAR.foldASCII`, and a needle without letters
-/// is searched unfolded. Measured (release, 10M-row bench file, one core's CPU time): the
-/// 8-byte step of `RowMatcher.firstOffset` with the full fold took 680 ms for `10000000`;
-/// see docs/decisions/0061-filter-search-scan-file-bytes.md for this kernel's figures.
+/// is searched unfolded (docs/decisions/0107; this kernel's figures:
+/// docs/decisions/0061-filter-search-scan-file-bytes.md).
 struct ScanNeedle {
     /// The needle, lower-cased when `folds`.
     let bytes: [UInt8]

@@ -16,8 +16,8 @@ final class CellPipeline {
     /// Whether `sectionProvider` registered its identifiers in `registry`.
     var isSectionProviderRegistered = false
     /// Cells on screen; cells whose key leaves the screen go back to the pool.
-    /// (`@exclusivity(unchecked)`: read for every cell of every frame on the UI thread only; the
-    /// dynamic exclusivity check of each read was measured at ~20% of a frame build.)
+    /// (`@exclusivity(unchecked)`: read for every cell of every frame, on the UI thread only;
+    /// docs/decisions/0106.)
     @exclusivity(unchecked) var onScreen: [CellKey: DataTableCell] = [:]
     /// Bumped when something every configuration may read changed (the configuration, the
     /// data as a whole): cells on screen are configured again on the next frame.

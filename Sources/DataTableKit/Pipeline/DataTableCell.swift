@@ -12,8 +12,8 @@ open class DataTableCell {
     /// The identifier this cell was created for; set by the pool.
     public internal(set) var reuseIdentifier: String = ""
     /// The style the table gives the cell's whole area before it draws (row background, stripes).
-    /// (`@exclusivity(unchecked)`: read for every cell of every frame on the UI thread only; the
-    /// dynamic exclusivity check of each read was measured at ~20% of a frame build.)
+    /// (`@exclusivity(unchecked)`: read for every cell of every frame, on the UI thread only;
+    /// docs/decisions/0106.)
     @exclusivity(unchecked) public var backgroundStyle: Style = .plain
     /// True while the cell is in the table's highlighted (sorted) column.
     public var isHighlighted = false

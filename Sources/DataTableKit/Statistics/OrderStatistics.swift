@@ -67,8 +67,8 @@ enum OrderStatistics {
     /// Falls back to `quantiles(_:at:)` (reordering `values`) for fewer than 65,536 values and
     /// when the wanted buckets hold over a quarter of the values (most values equal, or a few
     /// far out).
-    /// - Complexity: O(n), two sequential passes (quickselect made about ten over 10M values:
-    ///   170 ms a column against 40 ms).
+    /// - Complexity: O(n), two sequential passes (quickselect makes about ten;
+    ///   docs/decisions/0107).
     static func quantiles(_ values: UnsafeMutableBufferPointer<Double>, at levels: [Double],
                           minimum: Double, maximum: Double) -> [Double] {
         orderStatistics(values, at: levels, minimum: minimum, maximum: maximum).map(\.value)

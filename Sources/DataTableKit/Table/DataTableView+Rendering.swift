@@ -218,8 +218,8 @@ extension DataTableView {
                 cell.pressedAction = cells.pressedButton.flatMap { $0.key == key ? $0.action : nil }
                 // The region is filled with `rowStyle` (as if the whole row was): the cell need
                 // not fill again unless its configuration changed the background. A cell that
-                // paints its region whole is spared the fill (measured: filling the row first
-                // wrote most cells of a frame twice, ~17% of a frame build).
+                // paints its region whole is spared the fill: each cell is written once
+                // (docs/decisions/0106).
                 let cellRegion = region.region(Rect(x: visible.x, y: row.y, width: visible.width, height: row.height))
                 let prefilled = !cell.paintsWholeRegion
                 if prefilled { cellRegion.fill(rowStyle) }

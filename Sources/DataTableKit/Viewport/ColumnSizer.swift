@@ -53,9 +53,8 @@ enum ColumnSizer {
             samples.append(text)
         }
         // A first guess from the first `firstGuessSamples` values measured (the first frame
-        // waits for it: ~1.3 ms for all 1,000 with the written-number and date readers, 0.3 ms
-        // for 256); `ColumnKindSampler` checks it over 4,096 rows spread through the file, off
-        // the UI thread.
+        // waits for it; docs/decisions/0107); `ColumnKindSampler` checks it over 4,096 rows
+        // spread through the file, off the UI thread.
         let (kind, format) = ColumnKindInference.infer(Array(samples.prefix(firstGuessSamples)), nullTokens: nullTokens,
                                                        delimiter: source.fieldDelimiter)
         let alignment: TextAlignment = kind == .integer || kind == .decimal ? .right : .left

@@ -131,8 +131,7 @@ public struct Label: Hashable, Sendable {
 
     /// Draws one line of plain text (`drawsOneLineOfPlainText`) at the top of `region` and fills
     /// every other cell of the region with blanks of `background`: the cells of filling the region
-    /// first and drawing over it, each written once (measured: filling then drawing wrote most
-    /// of a frame's cells twice, ~17% of a frame build).
+    /// first and drawing over it, each written once (docs/decisions/0106).
     func drawFilling(_ background: Style, in region: SurfaceRegion) {
         let width = region.width
         guard width > 0, region.height > 0 else { return }

@@ -25,8 +25,8 @@ public final class TextCell: DataTableCell {
     public static let reuseIdentifier = "text"
 
     /// The label the cell draws; configuration sets its text, alignment and style.
-    /// (`@exclusivity(unchecked)`: read for every cell of every frame on the UI thread only; the
-    /// dynamic exclusivity check of each read was measured at ~20% of a frame build.)
+    /// (`@exclusivity(unchecked)`: read for every cell of every frame, on the UI thread only;
+    /// docs/decisions/0106.)
     @exclusivity(unchecked) public var label = Label()
     /// The edges that have a border line.
     @exclusivity(unchecked) public var border: CellBorder = []
@@ -59,8 +59,8 @@ public final class TextCell: DataTableCell {
     /// The whole area is filled with `backgroundStyle`, with the label's own background (if it
     /// has one) laid over it, so a configuration that colours either paints the whole cell.
     public override func draw(in region: SurfaceRegion) {
-        // Each property read once (every read of a class property is a dynamic exclusivity check:
-        // measured ~2% of a frame build when read again per use).
+        // Each property read once: every read of a class property is a dynamic exclusivity
+        // check (docs/decisions/0106).
         var label = self.label
         let cellBackground = backgroundStyle, border = self.border
         if border.isEmpty && label.drawsOneLineOfPlainText && (label.style.background != .default || !isBackgroundPrefilled) {
