@@ -4,7 +4,7 @@ import DataTableKit
 ///
 /// Empty header titles are named by their 1-based column number ("column 3"); empty fields
 /// read as `.null`.
-public final class CSVDataSource: DataTableDataSource {
+public final class CSVDataSource: DataTableLoading {
     /// The parsed input, held whole.
     public let document: CSVDocument
     /// Column titles as shown (empty titles named).

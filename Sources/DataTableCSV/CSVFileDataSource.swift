@@ -11,7 +11,7 @@ import Synchronization
 /// the others ahead on workers (`SpeculativeRowScan`), appended when the first part reaches them.
 /// Memory: about 4 bytes per row (the offset index) plus the parsed-row cache, whatever the file
 /// size.
-public final class CSVFileDataSource: DataTableDataSource, @unchecked Sendable {
+public final class CSVFileDataSource: DataTableLoading, DataTableRawRecords, @unchecked Sendable {
     /// The file shown.
     public let path: String
     /// The delimiter and quote, given or sniffed.

@@ -53,7 +53,7 @@ extension CSVTableWriter {
             try output.append(lineTerminator.bytes)
         }
         // Records read as raw bytes when the source has them and no field of the row is edited.
-        let reader = data.makeRawRecordReader(rowCount: data.rowCount)
+        let reader = (data as? DataTableRawRecords)?.makeRawRecordReader(rowCount: data.rowCount)
         let copiesVerbatim = reader.map { $0.delimiter == delimiter && $0.quote == quote } ?? false
         var fields: [CSVRawRecord.Field] = []
         var scratch: [UInt8] = []

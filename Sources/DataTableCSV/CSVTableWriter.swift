@@ -195,7 +195,7 @@ public struct CSVTableWriter: Sendable {
         throws -> CSVWriteResult {
         let path = target.path
         let layers = Layers(source)
-        if let state = layers.data.loadState, !state.isComplete {
+        if let state = (layers.data as? DataTableLoading)?.loadState, !state.isComplete {
             throw CSVWriteError("cannot write '\(path)' yet: the table is still loading (\(state.summary))")
         }
         if let file = layers.data as? CSVFileDataSource, file.hasChangedOnDisk {

@@ -174,7 +174,7 @@ enum ScanBench {
 }
 
 /// A file's rows without its raw-byte scan: the field-wise path filter and search took before.
-final class FieldWiseSource: DataTableDataSource {
+final class FieldWiseSource: DataTableRawRecords {
     let base: CSVFileDataSource
     init(_ base: CSVFileDataSource) { self.base = base }
     var columnCount: Int { base.columnCount }

@@ -17,7 +17,7 @@ extension DTableCommand {
         if launch.colorChoice == .always { launch.configFile?.apply(to: &prepared.configuration, colorCount: colorCount) }
         prepared.csvFile?.indexAll()
         // After indexing: a stream that stopped at --buffer-limit says so.
-        if let notice = table.notice { reportError("warning: \(notice)") }
+        if let notice = (table as? DataTableLoading)?.notice { reportError("warning: \(notice)") }
         let lineWidth = printWidth(environment: launch.environment, stdoutIsTerminal: launch.stdoutIsTerminal)
         let (view, columnWidths) = Self.printView(of: prepared.shown, configuration: prepared.configuration,
                                                   capIsSet: launch.configFile?.maxColumnWidth != nil,

@@ -23,7 +23,8 @@ extension ViewerSession {
     /// the field is not edited, else its text.
     static func valueBytes(of source: DataTableDataSource, row: Int, column: Int) -> [UInt8] {
         guard row < source.rowCount, column < source.columnCount else { return [] }
-        if source.rawField(row: row, column: column) != nil, let reader = source.makeRawRecordReader(rowCount: row + 1) {
+        if let rawRecords = source as? DataTableRawRecords, rawRecords.rawField(row: row, column: column) != nil,
+           let reader = rawRecords.makeRawRecordReader(rowCount: row + 1) {
             let record = reader.record(row)
             var fields: [CSVRawRecord.Field] = []
             CSVRawRecord.split(record, delimiter: reader.delimiter, quote: reader.quote, into: &fields)

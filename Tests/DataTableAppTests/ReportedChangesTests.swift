@@ -125,7 +125,7 @@ import DataTableApp
     }
 
     @Test func aLoadingSourceIsFollowedWhenTheCursorIsAtTheEnd() {
-        final class Loading: DataTableDataSource {
+        final class Loading: DataTableLoading {
             var count = 2
             var columnCount: Int { 1 }
             var rowCount: Int { count }

@@ -9,7 +9,7 @@ import TestSupport
 /// In-memory rows whose worker reads stop at a row until the test lets them go on: a filter
 /// job over it has found the matches before that row and waits there. Reads on the thread that
 /// made it (the UI thread: drawing) never wait.
-final class GatedDataSource: DataTableDataSource, @unchecked Sendable {
+final class GatedDataSource: DataTableLoading, @unchecked Sendable {
     /// The rows (replaced whole by `replaceRows`, as a reload does).
     private let rows: Mutex<UncheckedSendableBox<StringRowsDataSource>>
     var base: StringRowsDataSource { rows.withLock { $0.value } }

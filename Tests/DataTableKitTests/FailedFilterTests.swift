@@ -12,7 +12,7 @@ import TestSupport
     static let wedge = String(repeating: "a", count: 40) + "b"
 
     /// Text rows that arrive in steps, as a file being indexed.
-    final class LoadingRows: DataTableDataSource {
+    final class LoadingRows: DataTableLoading {
         var rows: [String]
         var complete = false
         init(_ rows: [String]) { self.rows = rows }

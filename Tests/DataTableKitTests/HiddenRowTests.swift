@@ -4,7 +4,7 @@ import TestSupport
 @testable import DataTableKit
 
 /// A source that grows while "loading", like a file being indexed.
-final class GrowingDataSource: DataTableDataSource {
+final class GrowingDataSource: DataTableLoading {
     var count: Int
     var complete = false
     init(count: Int) { self.count = count }

@@ -4,7 +4,7 @@ import TestSupport
 @testable import DataTableKit
 
 /// A data source whose rows arrive in steps, like a file being indexed.
-final class GrowingSource: DataTableDataSource {
+final class GrowingSource: DataTableLoading {
     let all: [[String]]
     var visible: Int
     init(rows: Int, visible: Int) {

@@ -226,7 +226,7 @@ private let catastrophicRow = "the quick brown fox jumps over the lazy dog again
 /// and on the same file read field by field: the same rows, the same cells.
 @Suite struct RecordScanViewTests {
     /// The file without its `RecordScanning`: the field-wise path.
-    final class FieldWiseSource: DataTableDataSource {
+    final class FieldWiseSource: DataTableRawRecords {
         let base: CSVFileDataSource
         init(_ base: CSVFileDataSource) { self.base = base }
         var columnCount: Int { base.columnCount }
@@ -242,7 +242,6 @@ private let catastrophicRow = "the quick brown fox jumps over the lazy dog again
         func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)? {
             base.makeRawFieldReader(column: column, rowCount: rowCount)
         }
-        func sortKeyKind(ofColumn column: Int) -> SortKeyKind? { base.sortKeyKind(ofColumn: column) }
         func isValueCut(row: Int, column: Int) -> Bool { base.isValueCut(row: row, column: column) }
     }
 

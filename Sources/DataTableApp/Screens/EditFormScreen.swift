@@ -28,9 +28,10 @@ final class EditFormScreen: Screen {
         // The form's fields are the shown data columns in display order: field → source column.
         let fieldColumns = view.editableColumns
         let fieldColumn = form.field < fieldColumns.count ? fieldColumns[form.field] : form.field
-        if form.editor == nil, key == .enter, view.dataSource.isValueCut(row: form.sourceRow, column: fieldColumn) {
+        if form.editor == nil, key == .enter, let rawRecords = view.dataSource as? DataTableRawRecords,
+           rawRecords.isValueCut(row: form.sourceRow, column: fieldColumn) {
             // The form shows the start of a huge field: editing that would replace the field with it.
-            let size = view.dataSource.rawField(row: form.sourceRow, column: fieldColumn)?.count ?? 0
+            let size = rawRecords.rawField(row: form.sourceRow, column: fieldColumn)?.count ?? 0
             view.notice = "this field is too long to edit here (\(grouped(size)) bytes)"
             return .redraw
         }

@@ -43,7 +43,7 @@ final class FrequencySheet: SheetContent {
         self.columnTitle = table.dataSource.title(ofColumn: column)
         self.onChoose = onChoose
         job = table.startFrequency(ofColumn: column)
-        isPartial = table.dataSource.loadState.map { !$0.isComplete } ?? false
+        isPartial = table.sourceLoadState.map { !$0.isComplete } ?? false
     }
 
     /// Whether the table was still loading when the count started (it covers the rows read so

@@ -69,7 +69,8 @@ final class RecordScreen: Screen {
             + (source != view.viewport.cursor.row || view.isReordered ? " (row \(grouped(source + 1)) in the data)" : "")
             + Self.hiddenNote(view.hiddenColumns.count)
         var cutNotes: [Int: String] = [:]
-        for field in values.indices where view.dataSource.isValueCut(row: source, column: fieldColumns[field]) {
+        let rawRecords = view.dataSource as? DataTableRawRecords
+        for field in values.indices where rawRecords?.isValueCut(row: source, column: fieldColumns[field]) == true {
             // A cut value ends with the source's marker ("… [64 KiB of 500 MiB shown]").
             if let start = values[field].lastIndex(of: "…") { cutNotes[field] = String(values[field][start...]) }
         }
@@ -88,7 +89,8 @@ final class RecordScreen: Screen {
     private func copyRecord(of view: DataTableView) {
         var values = view.editableFields(of: sourceRow).values
         let fieldColumns = view.editableColumns
-        for field in values.indices where view.dataSource.isValueCut(row: sourceRow, column: fieldColumns[field]) {
+        let rawRecords = view.dataSource as? DataTableRawRecords
+        for field in values.indices where rawRecords?.isValueCut(row: sourceRow, column: fieldColumns[field]) == true {
             guard let whole = view.copyableText(row: sourceRow, column: fieldColumns[field]) else { return }
             values[field] = whole
         }

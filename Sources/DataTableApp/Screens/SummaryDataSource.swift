@@ -9,7 +9,7 @@ import Synchronization
 /// fit and flashes it. The counts read as integers for sorting (`sortText`: the distinct count
 /// without its `~`), the histogram as its bin counts (`3 5 2 8`, drawn by `HistogramCell`,
 /// written as they are by `:w`).
-final class SummaryDataSource: DataTableDataSource, DataTableChangeReporting {
+final class SummaryDataSource: DataTableLoading, DataTableChangeReporting {
     /// The sheet's columns.
     enum Field: Int, CaseIterable {
         case column, kind, nonNull, null, distinct, minimum, maximum, mean, median, p25, p75, mostFrequent, histogram

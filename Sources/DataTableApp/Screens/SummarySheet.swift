@@ -26,7 +26,7 @@ final class SummarySheet: SheetContent {
          onChoose: @escaping (Int) -> ScreenOutcome) {
         self.table = table
         self.onChoose = onChoose
-        coversRowsLoadedSoFar = !(table.dataSource.loadState?.isComplete ?? true)
+        coversRowsLoadedSoFar = !(table.sourceLoadState?.isComplete ?? true)
         let job = table.makeColumnSummaryJob(distinctLimit: distinctLimit)
         source = SummaryDataSource(job: job)
         job.start()

@@ -27,9 +27,15 @@ public enum EditOperation: Hashable, Sendable {
 /// columns without edits, `makeRawFieldReader` likewise, `makeRawRecordReader` only while no field
 /// at all is edited), so callers that get nil fall back to `text`/`fields` and never see stale
 /// bytes. Deleted rows keep their raw bytes (they did not change).
-public final class EditableDataSource: DataTableDataSource, @unchecked Sendable {
+public final class EditableDataSource: DataTableLoading, DataTableRawRecords, DataTableColumnSorting, DataTableModelRows,
+    @unchecked Sendable {
     /// As `base` says (edits change values, not the shape).
     public let base: DataTableDataSource
+    /// The base's capabilities, resolved once (nil: the base has none, answer as without).
+    private let baseLoading: DataTableLoading?
+    private let baseRaw: DataTableRawRecords?
+    private let baseSorting: DataTableColumnSorting?
+    private let baseModels: DataTableModelRows?
 
     private struct UndoEntry {
         let operation: EditOperation
@@ -62,6 +68,10 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
     /// Edits over `base`, none made yet.
     public init(base: DataTableDataSource) {
         self.base = base
+        self.baseLoading = base as? DataTableLoading
+        self.baseRaw = base as? DataTableRawRecords
+        self.baseSorting = base as? DataTableColumnSorting
+        self.baseModels = base as? DataTableModelRows
     }
 
     // MARK: - Changing
@@ -231,13 +241,13 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
     /// As `base` says (edits change values, not the shape).
     public func title(ofColumn column: Int) -> String { base.title(ofColumn: column) }
     /// As `base` says (edits change values, not the shape).
-    public var loadState: DataTableLoadState? { base.loadState }
+    public var loadState: DataTableLoadState? { baseLoading?.loadState }
     /// As `base` says (edits change values, not the shape).
-    public var notice: String? { base.notice }
+    public var notice: String? { baseLoading?.notice }
     /// As `base` says (edits change values, not the shape).
-    public func checkForChanges() { base.checkForChanges() }
+    public func checkForChanges() { baseLoading?.checkForChanges() }
     /// As `base` says (edits change values, not the shape).
-    public func sortKeyKind(ofColumn column: Int) -> SortKeyKind? { base.sortKeyKind(ofColumn: column) }
+    public func sortKeyKind(ofColumn column: Int) -> SortKeyKind? { baseSorting?.sortKeyKind(ofColumn: column) }
 
     /// The edited text typed like a file's field (`DataTableValueType(fieldText:)`), else the base's value.
     public func value(row: Int, column: Int) -> DataTableValueType {
@@ -252,7 +262,7 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
 
     /// An edited field is shown whole; others as the base shows them.
     public func isValueCut(row: Int, column: Int) -> Bool {
-        editedText(row: row, column: column) == nil && base.isValueCut(row: row, column: column)
+        editedText(row: row, column: column) == nil && baseRaw?.isValueCut(row: row, column: column) == true
     }
 
     /// The edited text, else the base's sort text.
@@ -272,21 +282,21 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
     /// The base's raw bytes, unless the field's column has edits (nil: read `text` instead).
     public func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? {
         guard !columnHasEdits(column) else { return nil }
-        return base.rawField(row: row, column: column)
+        return baseRaw?.rawField(row: row, column: column)
     }
 
     /// The base's reader, unless the column has edits (nil: read `sortText` instead). The reader
     /// does not see later edits.
     public func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)? {
         guard !columnHasEdits(column) else { return nil }
-        return base.makeRawFieldReader(column: column, rowCount: rowCount)
+        return baseRaw?.makeRawFieldReader(column: column, rowCount: rowCount)
     }
 
     /// The base's reader while no field is edited (nil: read `fields` instead). The reader does
     /// not see later edits.
     public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? {
         guard !hasEdits.load(ordering: .acquiring) else { return nil }
-        return base.makeRawRecordReader(rowCount: rowCount)
+        return baseRaw?.makeRawRecordReader(rowCount: rowCount)
     }
 
     // MARK: - Helpers
@@ -335,10 +345,10 @@ public final class EditableDataSource: DataTableDataSource, @unchecked Sendable 
 extension EditableDataSource: LayeredDataSource {
     /// The base's model when it provides models, else the row id.
     public func model(atSourceRow row: Int) -> Any {
-        base.model(atSourceRow: row)
+        baseModels?.model(atSourceRow: row) ?? row
     }
     /// The base's answer.
     public func isColumnSortable(_ column: Int) -> Bool {
-        base.isColumnSortable(column)
+        baseSorting?.isColumnSortable(column) ?? true
     }
 }

@@ -40,7 +40,7 @@ extension DataTableView {
     /// - Complexity: O(1) without sections (the display order is shared, not copied); O(rows)
     ///   when sections are collapsed (their records are left out).
     public func shownSelection() throws -> DataTableViewSelection {
-        if let state = dataSource.loadState, !state.isComplete {
+        if let state = sourceWatch.loadState, !state.isComplete {
             throw DataTableMessage("the table is still loading (\(state.summary)): write it when it is read")
         }
         if let job = activeJob {

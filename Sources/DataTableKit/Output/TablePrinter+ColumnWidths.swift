@@ -108,7 +108,7 @@ struct PrintedWidthMeasure: @unchecked Sendable {
         // With sections the display order holds every record (headers and footers show values
         // of their records).
         rowCount = order?.count ?? view.viewport.rowCount
-        reader = source.makeRawRecordReader(rowCount: source.rowCount)
+        reader = (source as? DataTableRawRecords)?.makeRawRecordReader(rowCount: source.rowCount)
     }
 
     /// The widest value of each column (in `columns`' order), each at most `limit`.

@@ -100,7 +100,7 @@ struct TextRowLayout: @unchecked Sendable {
                                numberDecimalSeparator: view.isNumberColumn(column) ? view.columns[column].format.decimalSeparator : nil)
         }
         self.source = source
-        reader = source.makeRawRecordReader(rowCount: source.rowCount)
+        reader = (source as? DataTableRawRecords)?.makeRawRecordReader(rowCount: source.rowCount)
         order = view.displayOrder
         rowCount = view.viewport.rowCount
     }

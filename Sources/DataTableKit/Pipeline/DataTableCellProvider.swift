@@ -67,7 +67,7 @@ public struct CellContext {
     /// the row's own model, safe to call from any `configure` (sizing cells included). Nil when
     /// the table was not built from models of this type.
     public func model<T>(as type: T.Type = T.self) -> T? {
-        dataSource.model(atSourceRow: sourceRow) as? T
+        (dataSource as? DataTableModelRows)?.model(atSourceRow: sourceRow) as? T
     }
 }
 

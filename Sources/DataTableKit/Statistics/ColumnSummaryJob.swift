@@ -49,6 +49,8 @@ public final class ColumnSummaryJob: @unchecked Sendable {
     /// Source rows to read (nil: rows `0..<rowCount`).
     private let rows: [UInt32]?
     private let source: UncheckedSendableBox<DataTableDataSource>
+    /// The source's raw records, resolved once when the job is made (nil: read text).
+    private let rawRecords: UncheckedSendableBox<DataTableRawRecords?>
     private let sourceRowCount: Int
     private let nullTokens: NullTokens
     private let distinctLimit: Int
@@ -75,6 +77,7 @@ public final class ColumnSummaryJob: @unchecked Sendable {
                 nullTokens: NullTokens = .standard, distinctLimit: Int = ColumnSummaryJob.defaultDistinctLimit,
                 workerCount: Int? = nil) {
         self.source = UncheckedSendableBox(value: source)
+        self.rawRecords = UncheckedSendableBox(value: source as? DataTableRawRecords)
         self.columns = columns
         self.rows = rows
         self.sourceRowCount = sourceRowCount
@@ -176,8 +179,8 @@ public final class ColumnSummaryJob: @unchecked Sendable {
         let source = self.source.value, index = column.index
         @inline(__always) func sourceRow(_ position: Int) -> Int { ids.map { Int($0[position]) } ?? position }
         // A column without raw fields (an appended one) is not in the records either.
-        let fields = source.makeRawFieldReader(column: index, rowCount: sourceRowCount)
-        let records = fields == nil ? nil : source.makeRawRecordReader(rowCount: sourceRowCount)
+        let fields = rawRecords.value?.makeRawFieldReader(column: index, rowCount: sourceRowCount)
+        let records = fields == nil ? nil : rawRecords.value?.makeRawRecordReader(rowCount: sourceRowCount)
         let first = positions.lowerBound
         var position = first
         while position < positions.upperBound {
@@ -224,7 +227,7 @@ public final class ColumnSummaryJob: @unchecked Sendable {
     private func fieldText(row: Int, column: Int) -> String {
         let source = self.source.value
         guard row >= 0 else { return "" }
-        guard let raw = source.makeRawFieldReader(column: column, rowCount: sourceRowCount).map({ $0(row) }) else {
+        guard let raw = rawRecords.value?.makeRawFieldReader(column: column, rowCount: sourceRowCount).map({ $0(row) }) else {
             var text = source.sortText(row: row, column: column)
             return text.utf8.count <= LongField.limit ? text : text.withUTF8 { LongField.shownText(ofContent: UnsafeRawBufferPointer($0)) }
         }

@@ -110,8 +110,9 @@ struct FieldReading {
          nullTokens: NullTokens) {
         self.source = source
         self.column = column
-        self.raw = source.makeRawFieldReader(column: column, rowCount: rowCount)
-        self.quote = source.makeRawRecordReader(rowCount: 0)?.quote ?? UInt8(ascii: "\"")
+        let rawRecords = source as? DataTableRawRecords
+        self.raw = rawRecords?.makeRawFieldReader(column: column, rowCount: rowCount)
+        self.quote = rawRecords?.makeRawRecordReader(rowCount: 0)?.quote ?? UInt8(ascii: "\"")
         self.nullTokens = nullTokens
         self.kind = kind
         self.format = format

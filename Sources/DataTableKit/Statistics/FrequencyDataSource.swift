@@ -5,7 +5,7 @@
 /// whose value is `.null` (a table shows it as `nullLabel`); in bins, values the column's kind
 /// cannot read are one more row (`strayLabel`). Strings are made per row shown, from the
 /// table's bytes.
-public final class FrequencyDataSource: DataTableDataSource {
+public final class FrequencyDataSource: DataTableColumnSorting {
     /// One row of the table.
     public enum Entry: Hashable, Sendable {
         /// A distinct value: its rank in the `FrequencyTable` (0: the most frequent).

@@ -18,7 +18,7 @@ extension DataTableView {
         guard let tests = columnFilterTests(for: [filter]) else { return false }
         // Narrowing what is shown already is one test per shown row; anything running (or rows
         // still loading) starts over from every row.
-        if jobs.active == nil, dataSource.loadState?.isComplete ?? true {
+        if jobs.active == nil, sourceWatch.isSourceComplete {
             let count = dataSource.rowCount
             let isFiltered = self.filter != nil || !columnFilters.isEmpty
             if !isFiltered || sortedRowCount == count {
@@ -211,7 +211,7 @@ struct ColumnFieldReader {
     init(source: DataTableDataSource, test: ColumnFilterTest, rowCount: Int) {
         self.test = test
         self.source = source
-        self.raw = source.makeRawFieldReader(column: test.column, rowCount: rowCount)
+        self.raw = (source as? DataTableRawRecords)?.makeRawFieldReader(column: test.column, rowCount: rowCount)
         scratch.reserveCapacity(256)
     }
 

@@ -134,7 +134,7 @@ struct RowMatchPredicate {
     init(source: DataTableDataSource, rowCount: Int, matcher: RowMatcher, columns: [Bool]? = nil) {
         self.matcher = matcher
         self.columns = columns
-        self.reader = source.makeRawRecordReader(rowCount: rowCount)
+        self.reader = (source as? DataTableRawRecords)?.makeRawRecordReader(rowCount: rowCount)
         self.memo = RowFieldsMemo(source: source)
         self.columnCount = source.columnCount
         scratch.reserveCapacity(256)

@@ -15,7 +15,7 @@ extension DataTableView {
     /// ran.
     @discardableResult
     func runPendingFindIfReady() -> Bool {
-        guard let matcher = jobs.pendingFind, jobs.active == nil, dataSource.loadState?.isComplete ?? true,
+        guard let matcher = jobs.pendingFind, jobs.active == nil, sourceWatch.isSourceComplete,
               displayOrder == nil || dataSource.rowCount == sortedRowCount else { return false }
         jobs.pendingFind = nil
         guard lastSearch?.query == matcher.query, viewport.cursor == DataTableIndexPath(row: 0, column: 0) else { return true }

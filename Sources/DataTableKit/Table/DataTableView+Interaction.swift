@@ -163,10 +163,11 @@ extension DataTableView {
     /// the field read whole, when it is small enough to copy; nil, saying so, when it is not
     /// (it is never read whole then).
     package func copyableText(row: Int, column: Int) -> String? {
-        guard dataSource.isValueCut(row: row, column: column) else {
+        let rawRecords = dataSource as? DataTableRawRecords
+        guard let rawRecords, rawRecords.isValueCut(row: row, column: column) else {
             return dataSource.value(row: row, column: column).stringRepresentation
         }
-        let size = dataSource.rawField(row: row, column: column)?.count ?? Int.max
+        let size = rawRecords.rawField(row: row, column: column)?.count ?? Int.max
         guard size <= Self.clipboardLimit else {
             notice = "too large to copy (\(size == Int.max ? "a huge field" : "\(grouped(size)) bytes"); terminals take \(grouped(Self.clipboardLimit)))"
             return nil

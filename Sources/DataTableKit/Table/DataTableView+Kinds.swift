@@ -60,7 +60,7 @@ extension DataTableView {
     func checkColumnKindsIfNeeded() {
         guard columnLayout.sampling.sampler == nil else { return }
         let count = dataSource.rowCount
-        let complete = dataSource.loadState?.isComplete ?? true
+        let complete = sourceWatch.isSourceComplete
         let measuresWidths = columnLayout.sampling.needsWidths && count > 0
         guard measuresWidths || (count > columnLayout.sampling.sampledRowCount && (count >= 2 * columnLayout.sampling.sampledRowCount || complete)) else { return }
         let unset = columns.indices.filter { !columns[$0].isKindSet }

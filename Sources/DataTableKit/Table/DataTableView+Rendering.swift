@@ -272,7 +272,7 @@ extension DataTableView {
         let rowCount = viewport.rowCount
         let cursor = viewport.cursor
         var position = rowCount == 0 ? "no rows" : "row \(grouped(cursor.row + 1))/\(grouped(rowCount))"
-        if let load = dataSource.loadState, !load.isComplete {
+        if let load = sourceWatch.loadState, !load.isComplete {
             position += "+ \(load.summary)"
             if displayOrder != nil && (!sortDescriptors.isEmpty || isRowFiltered) {
                 position += ", sorted first \(grouped(sortedRowCount))"
@@ -304,7 +304,7 @@ extension DataTableView {
         var x = region.put(left, at: .zero, style: theme.statusLine)
         var noticeLines: [WrappedLine] = []
         let highlightNotice = highlightStopped ? RowMatcher.tooComplexMessage + " to highlight" : nil
-        if let notice = notice ?? highlightNotice ?? dataSource.notice {
+        if let notice = notice ?? highlightNotice ?? sourceWatch.sourceNotice {
             let room = x + 2 < region.width ? (hintX > x + 3 ? hintX - 1 : region.width) - x - 2 : 0
             let fits = room > 0 && TerminalText.prefix(notice[...], fittingWidth: room).text.endIndex == notice.endIndex
             if !fits { noticeLines = wrappedNotice(notice, width: region.width) }

@@ -233,8 +233,9 @@ extension DataTableView {
         summaryColumns: [Int], summaryFormats: [ValueFormat] = [], nullTokens: NullTokens = .standard, job: TableJob
     ) -> TableJob.Outcome {
         let count = job.total
+        let rawRecords = source as? DataTableRawRecords
         func keyColumn(_ column: Int, kind: (kind: SortKeyKind, format: ValueFormat)) -> SortKeyColumn {
-            if let reader = source.makeRawFieldReader(column: column, rowCount: count) {
+            if let reader = rawRecords?.makeRawFieldReader(column: column, rowCount: count) {
                 return SortKeyColumn.extract(kind: kind.kind, count: count, csvQuoted: true, format: kind.format,
                                              nullTokens: nullTokens, field: reader)
             }
@@ -267,7 +268,7 @@ extension DataTableView {
         let rows = filtered.map { hidden.isEmpty ? $0 : $0.filter { !hidden.contains(Int($0)) } } ?? Array(all)
         let allRows: [UInt32]? = filtered == nil ? nil : Array(all)
         var readers: [Int: (Int) -> UnsafeRawBufferPointer] = [:]
-        for column in summaryColumns { readers[column] = source.makeRawFieldReader(column: column, rowCount: count) }
+        for column in summaryColumns { readers[column] = rawRecords?.makeRawFieldReader(column: column, rowCount: count) }
         let sectioned = SectionGrouper.group(
             rows: rows, allRows: allRows, groupKey: groupKey, groupAscending: groupAscending, sortKeys: sortKeys,
             key: sectionKey, summaryColumns: summaryColumns, summaryFormats: summaryFormats,

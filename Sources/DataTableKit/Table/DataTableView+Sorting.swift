@@ -84,6 +84,7 @@ extension DataTableView {
                              kinds: [(kind: SortKeyKind, format: ValueFormat)], nullTokens: NullTokens = .standard,
                              rows: [UInt32]?, job: TableJob) -> TableJob.Outcome {
         let count = job.total
+        let rawRecords = source as? DataTableRawRecords
         var keys: [(SortKeyColumn, ascending: Bool)] = []
         // Progress: every key column's rows, each counting 1/descriptors of a unit.
         let control = job.extractionControl(units: descriptors.count)
@@ -91,7 +92,7 @@ extension DataTableView {
             if job.isCancelled { return .cancelled }
             let column = descriptor.column
             let extracted: SortKeyColumn?
-            if let reader = source.makeRawFieldReader(column: column, rowCount: count) {
+            if let reader = rawRecords?.makeRawFieldReader(column: column, rowCount: count) {
                 // The raw reader is thread-safe: both cores read a half of the rows each.
                 extracted = SortKeyColumn.extract(kind: kinds[i].kind, count: count, csvQuoted: true, format: kinds[i].format,
                                                   nullTokens: nullTokens, control: control, field: reader)
@@ -146,13 +147,14 @@ extension DataTableView {
     /// Whether `column` may be sorted: a column of the data that `isColumnSortable` allows.
     public func isSortable(column: Int) -> Bool {
         column >= 0 && column < dataSource.columnCount && (configuration.isColumnSortable?(column) ?? true)
-            && dataSource.isColumnSortable(column)
+            && (dataSource as? DataTableColumnSorting)?.isColumnSortable(column) ?? true
     }
 
     /// How a column's values compare: the kind the user set, else the source's, else the kind
     /// inferred from its sample (see `ColumnKindInference`).
     func sortKeyKind(ofColumn column: Int) -> SortKeyKind {
-        columns[column].isKindSet ? columns[column].kind : dataSource.sortKeyKind(ofColumn: column) ?? columns[column].kind
+        columns[column].isKindSet ? columns[column].kind
+            : (dataSource as? DataTableColumnSorting)?.sortKeyKind(ofColumn: column) ?? columns[column].kind
     }
 
     /// The kind and format a sort reads `column`'s fields with.

@@ -183,8 +183,9 @@ public final class DataTableView {
         self.dataSource = dataSource
         self.configuration = configuration
         self.cells = CellPipeline(provider: cellProvider ?? Self.provider(for: configuration))
+        self.sourceWatch = SourceWatch(source: dataSource)
         // Read before measuring: a source that finishes loading meanwhile is measured again.
-        let loadStateWhenMeasured = dataSource.loadState
+        let loadStateWhenMeasured = sourceWatch.loadState
         self.columnLayout = ColumnLayout(columns: ColumnSizer.columns(of: dataSource, configuration: configuration))
         self.heights = RowHeightCache(mode: configuration.rowHeightMode)
         self.viewport = Viewport(bodySize: .zero, rowCount: dataSource.rowCount, columnWidths: columnLayout.columns.map(\.width),
@@ -201,7 +202,7 @@ public final class DataTableView {
         // Every row was measured: the first guess saw them all. Otherwise the check over the
         // large sample starts at the first `refreshFromDataSource` (after the first frame, so
         // its worker does not compete with it) or `settleColumnKinds`.
-        if dataSource.loadState?.isComplete ?? true,
+        if sourceWatch.isSourceComplete,
            dataSource.rowCount <= min(configuration.columnWidthSampleSize, 1_000_000 / max(1, dataSource.columnCount)) {
             columnLayout.sampling.sampledRowCount = dataSource.rowCount
         }
@@ -350,13 +351,13 @@ public final class DataTableView {
     }
 
     /// The source's load state and notice when last drawn, following it (see `SourceWatch`).
-    var sourceWatch = SourceWatch()
+    var sourceWatch: SourceWatch
 
     /// Picks up rows a loading data source has added, and finished jobs; true when the screen
     /// should be redrawn. `checkingForChanges` also asks the source whether its data changed on
     /// disk (an fstat): the run loop does that on its timer, not after every key.
     public func refreshFromDataSource(checkingForChanges: Bool = true) -> Bool {
-        if checkingForChanges { dataSource.checkForChanges() }
+        if checkingForChanges { sourceWatch.checkForChanges() }
         let wasAtEnd = isCursorOnLastRow
         let tookChanges = takeReportedChanges()
         // A running job redraws for its progress; a finished one is applied. Either way, rows a
@@ -369,9 +370,9 @@ public final class DataTableView {
         if runPendingFindIfReady() { jobChanged = true }
         checkColumnKindsIfNeeded()
         let columnsAdded = adoptColumnsAddedBySource()
-        let state = dataSource.loadState
+        let state = sourceWatch.loadState
         let count = dataSource.rowCount
-        let sourceNotice = dataSource.notice
+        let sourceNotice = sourceWatch.sourceNotice
         // A filter that failed over the rows loaded later is not run again by itself.
         let orderIsStale = displayOrder != nil && count != sortedRowCount && filterStoppedReason == nil
         guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != sourceWatch.lastLoadState
@@ -441,9 +442,13 @@ public final class DataTableView {
         layoutColumns()
     }
 
+    /// The data source's progress (`DataTableLoading.loadState`; nil for a source that is
+    /// whole from the start), read through the capability the view resolved when it was made.
+    public var sourceLoadState: DataTableLoadState? { sourceWatch.loadState }
+
     /// Whether the data source is still loading (the run loop polls more often then).
     public var isLoading: Bool {
-        jobs.active != nil || columnLayout.sampling.sampler != nil || (dataSource.loadState.map { !$0.isComplete } ?? false)
+        jobs.active != nil || columnLayout.sampling.sampler != nil || !sourceWatch.isSourceComplete
     }
 
     /// Whether rows are shown in another order than the data's (sorted, filtered or with rows hidden).

@@ -86,7 +86,7 @@ final class ColumnKindSampler: @unchecked Sendable {
         let maxBytes = max(maxSampleBytes, 4 * ((widthRule?.maxWidth ?? 0) + 1))
         let samples = texts(of: source, rows: rows, rowCount: rowCount, columns: columns, maxBytes: maxBytes)
         // Widths measure the text shown: the raw fields' text, else `text` (not the sort text).
-        let shown = widthRule == nil || source.makeRawRecordReader(rowCount: 0) != nil ? samples
+        let shown = widthRule == nil || (source as? DataTableRawRecords)?.makeRawRecordReader(rowCount: 0) != nil ? samples
             : texts(of: source, rows: rows, rowCount: rowCount, columns: columns, maxBytes: maxBytes, shown: true)
         for (slot, column) in columns.enumerated() {
             result.kinds[column] = ColumnKindInference.infer(samples[slot], nullTokens: nullTokens, delimiter: delimiter)
@@ -120,7 +120,8 @@ final class ColumnKindSampler: @unchecked Sendable {
             TextKey.appendUnquoting(field, to: &scratch)
             return String(decoding: scratch, as: UTF8.self)
         }
-        if let reader = source.makeRawRecordReader(rowCount: rowCount) {
+        let rawRecords = source as? DataTableRawRecords
+        if let reader = rawRecords?.makeRawRecordReader(rowCount: rowCount) {
             // Each record split once: slot by column, the fields of a row up to the last column asked.
             var slotOfColumn = [Int](repeating: -1, count: (columns.max() ?? 0) + 1)
             for (slot, column) in columns.enumerated() { slotOfColumn[column] = slot }
@@ -140,7 +141,7 @@ final class ColumnKindSampler: @unchecked Sendable {
             return samples
         }
         for (slot, column) in columns.enumerated() {
-            if !shown, let reader = source.makeRawFieldReader(column: column, rowCount: rowCount) {
+            if !shown, let reader = rawRecords?.makeRawFieldReader(column: column, rowCount: rowCount) {
                 for row in rows { samples[slot].append(text(reader(row))) }
             } else {
                 for row in rows {
@@ -164,5 +165,7 @@ final class ColumnKindSampler: @unchecked Sendable {
 
 extension DataTableDataSource {
     /// The field delimiter of a source that holds raw CSV bytes (its record reader's), else `,`.
-    var fieldDelimiter: UInt8 { makeRawRecordReader(rowCount: 0)?.delimiter ?? UInt8(ascii: ",") }
+    var fieldDelimiter: UInt8 {
+        (self as? DataTableRawRecords)?.makeRawRecordReader(rowCount: 0)?.delimiter ?? UInt8(ascii: ",")
+    }
 }

@@ -8,7 +8,8 @@ import Synchronization
 /// threads are safe throughout: the current source is read under a lock, and replaced sources
 /// are kept alive for `retiredLifetime` so that a job which started before a switch (and reads
 /// memory the old source owns) finishes safely.
-public final class LiveDataSource: LayeredDataSource, DataTableChangeReporting, @unchecked Sendable {
+public final class LiveDataSource: LayeredDataSource, DataTableChangeReporting, DataTableLoading, DataTableRawRecords,
+    DataTableColumnSorting, DataTableModelRows, @unchecked Sendable {
     /// Sources are used from any thread through their thread-safe accessors; the state itself
     /// is only touched under the lock.
     private struct State: @unchecked Sendable {
@@ -97,35 +98,35 @@ public final class LiveDataSource: LayeredDataSource, DataTableChangeReporting, 
     public func value(row: Int, column: Int) -> DataTableValueType { base.value(row: row, column: column) }
     /// The program's progress (`progress`, e.g. a new version being read), else the current
     /// source's.
-    public var loadState: DataTableLoadState? { state.withLock { $0.progress } ?? base.loadState }
+    public var loadState: DataTableLoadState? { state.withLock { $0.progress } ?? (base as? DataTableLoading)?.loadState }
     /// The current source's answer.
     public func text(row: Int, column: Int) -> String { base.text(row: row, column: column) }
     /// The current source's answer.
     public func sortText(row: Int, column: Int) -> String { base.sortText(row: row, column: column) }
     /// The current source's answer.
-    public func sortKeyKind(ofColumn column: Int) -> SortKeyKind? { base.sortKeyKind(ofColumn: column) }
+    public func sortKeyKind(ofColumn column: Int) -> SortKeyKind? { (base as? DataTableColumnSorting)?.sortKeyKind(ofColumn: column) }
     /// The current source's answer.
     public func fields(row: Int) -> [String] { base.fields(row: row) }
     /// The current source's answer.
-    public func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? { base.rawField(row: row, column: column) }
+    public func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? { (base as? DataTableRawRecords)?.rawField(row: row, column: column) }
     /// The current source's answer.
     public func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)? {
-        base.makeRawFieldReader(column: column, rowCount: rowCount)
+        (base as? DataTableRawRecords)?.makeRawFieldReader(column: column, rowCount: rowCount)
     }
     /// The current source's answer.
-    public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? { base.makeRawRecordReader(rowCount: rowCount) }
+    public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? { (base as? DataTableRawRecords)?.makeRawRecordReader(rowCount: rowCount) }
     /// The current source's answer.
-    public func isValueCut(row: Int, column: Int) -> Bool { base.isValueCut(row: row, column: column) }
+    public func isValueCut(row: Int, column: Int) -> Bool { (base as? DataTableRawRecords)?.isValueCut(row: row, column: column) ?? false }
     /// The program's `message` when it set one, else the current source's notice (unless
     /// `hidesSourceNotice`).
     public var notice: String? {
         let (message, hides) = state.withLock { ($0.message, $0.hidesSourceNotice) }
-        return message ?? (hides ? nil : base.notice)
+        return message ?? (hides ? nil : (base as? DataTableLoading)?.notice)
     }
     /// The current source's answer.
-    public func model(atSourceRow row: Int) -> Any { base.model(atSourceRow: row) }
+    public func model(atSourceRow row: Int) -> Any { (base as? DataTableModelRows)?.model(atSourceRow: row) ?? row }
     /// The current source's answer.
-    public func isColumnSortable(_ column: Int) -> Bool { base.isColumnSortable(column) }
+    public func isColumnSortable(_ column: Int) -> Bool { (base as? DataTableColumnSorting)?.isColumnSortable(column) ?? true }
     /// The current source's answer.
-    public func checkForChanges() { base.checkForChanges() }
+    public func checkForChanges() { (base as? DataTableLoading)?.checkForChanges() }
 }

@@ -33,7 +33,7 @@ public final class DataTable<T> {
 }
 
 /// Rows from models, values from the columns' key paths and closures.
-final class ModelDataSource<T>: DataTableDataSource {
+final class ModelDataSource<T>: DataTableColumnSorting, DataTableModelRows {
     var models: [T]
     let columns: [DataTableColumn<T>]
 

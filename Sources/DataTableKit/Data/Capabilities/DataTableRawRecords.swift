@@ -1,0 +1,62 @@
+/// A data source whose fields are raw CSV bytes it holds (a mapped file): sorts, filters,
+/// summaries and printing read those bytes instead of making strings. A job resolves it once
+/// when it starts (`source as? DataTableRawRecords`) and takes the text path when it is absent
+/// or a reader is nil. Whole-buffer scans are the separate `RecordScanning`.
+public protocol DataTableRawRecords: DataTableDataSource {
+    /// The field's raw bytes as they stand in the input, CSV quotes included (nil when the source
+    /// does not hold raw bytes). Thread-safe; valid as long as the source lives.
+    func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer?
+    /// A reader of one column's raw fields for rows below `rowCount` (as `rawField`, without the
+    /// per-call checks: for reading a whole column once, as sort keys do). nil when the source
+    /// holds no raw bytes.
+    func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)?
+    /// A reader of whole records' raw bytes (terminator excluded) for rows below `rowCount`, with
+    /// the delimiter and quote bytes to split them: one pass over a row for all its fields.
+    func makeRawRecordReader(rowCount: Int) -> RawRecordReader?
+    /// Whether `value(row:column:)` holds only the start of a field too long to show whole (its
+    /// whole text is `text(row:column:)`): copies and edits must not take the shown value for
+    /// the field. UI thread, like `value`. Default false.
+    func isValueCut(row: Int, column: Int) -> Bool
+}
+
+extension DataTableRawRecords {
+    /// Default: nil, no raw bytes (sorting reads `sortText`).
+    public func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? { nil }
+    /// Default: nil, no fast path.
+    public func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)? { nil }
+    /// Default: nil, no fast path.
+    public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? { nil }
+    /// Default: false (nothing is cut).
+    public func isValueCut(row: Int, column: Int) -> Bool { false }
+}
+
+/// Reads records as raw CSV bytes and splits them into raw fields (quotes included).
+public struct RawRecordReader {
+    /// The field delimiter byte.
+    public let delimiter: UInt8
+    /// The quote byte.
+    public let quote: UInt8
+    /// The bytes of a record, without its line terminator.
+    public let record: (Int) -> UnsafeRawBufferPointer
+
+    /// A reader of records in this dialect; `record` gives a row's bytes.
+    public init(delimiter: UInt8, quote: UInt8, record: @escaping (Int) -> UnsafeRawBufferPointer) {
+        self.delimiter = delimiter
+        self.quote = quote
+        self.record = record
+    }
+
+    /// Calls `body` with each field of row `row` in order until it returns true; returns
+    /// whether it did. Only the record's first `maxBytes` bytes are read (a field they cut ends
+    /// there). Fields are split by `CSVFieldCursor` (quotes toggle whether a delimiter counts).
+    /// - Complexity: O(bytes of the record read), one pass.
+    @inline(__always)
+    public func firstField(ofRow row: Int, readingAtMost maxBytes: Int = .max,
+                           where body: (Int, UnsafeRawBufferPointer) -> Bool) -> Bool {
+        let whole = record(row)
+        let bytes = UnsafeRawBufferPointer(rebasing: whole[..<min(whole.count, maxBytes)])
+        return CSVFieldCursor(delimiter: delimiter, quote: quote).firstField(in: bytes) { column, field in
+            body(column, UnsafeRawBufferPointer(rebasing: bytes[field]))
+        }
+    }
+}
