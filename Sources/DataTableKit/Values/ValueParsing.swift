@@ -8,7 +8,8 @@ public enum ValueParsing {
     /// decimal separator or an exponent. Nil on overflow of `Int`, or for `1.0`, `1e3`.
     public static func integer(_ bytes: UnsafeRawBufferPointer, format: ValueFormat = .standard) -> Int? {
         // The plain grammar first (the fast path; its separators are `.` and `,` only), then
-        // numbers as written: the integral numbers of `number`, in `Int`'s range.
+        // numbers as written: the integral numbers of `number`, in `Int`'s range
+        // (docs/decisions/0116-integers-read-through-the-plain-grammar.md).
         let decimal = format.decimalSeparator
         if decimal == UInt8(ascii: ".") || decimal == UInt8(ascii: ","), let number = plainNumber(bytes, decimal: decimal) {
             return number.integer
