@@ -1,3 +1,4 @@
+import DataTableApp
 import DataTableKit
 import Glibc
 import Synchronization
@@ -45,48 +46,26 @@ public func runProcess(_ arguments: [String], environment: [String: String?] = [
     guard !arguments.isEmpty else { throw TestSupportError("runProcess: no program given") }
     var outPipe: [Int32] = [-1, -1]
     var errPipe: [Int32] = [-1, -1]
-    guard pipe(&outPipe) == 0 else { throw TestSupportError("pipe failed: \(errnoText())") }
-    guard pipe(&errPipe) == 0 else {
+    // Close on exec: only the child's dup2 copies survive, so a daemon the child starts (the tmux
+    // server) cannot hold a pipe open and keep us waiting for end of file.
+    guard ChildProcess.makePipe(&outPipe) == 0 else { throw TestSupportError("pipe failed: \(errnoText())") }
+    guard ChildProcess.makePipe(&errPipe) == 0 else {
         close(outPipe[0]); close(outPipe[1])
         throw TestSupportError("pipe failed: \(errnoText())")
     }
-    // Close on exec: only the child's dup2 copies survive, so a daemon the child starts (the tmux
-    // server) cannot hold a pipe open and keep us waiting for end of file.
-    for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, standardInputPath, O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-
     // The child starts with default signal handling and nothing blocked, whatever the test runner set.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var emptyMask = sigset_t()
-    sigemptyset(&emptyMask)
-    posix_spawnattr_setsigmask(&attributes, &emptyMask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGWINCH, SIGUSR1, SIGUSR2, SIGALRM] {
-        sigaddset(&defaults, signal)
-    }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    var pid: pid_t = 0
-    let spawnStatus = withCStrings(arguments) { argv in
-        withCStrings(environmentEntries(with: environment)) { envp in
-            posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        }
-    }
+    let spawned = ChildProcess.spawn(arguments, environment: environmentEntries(with: environment),
+                                     standardInputPath: standardInputPath,
+                                     standardOutput: outPipe[1], standardError: errPipe[1])
     close(outPipe[1])
     close(errPipe[1])
-    guard spawnStatus == 0 else {
+    let pid: pid_t
+    switch spawned {
+    case .success(let child):
+        pid = child
+    case .failure(let failure):
         close(outPipe[0]); close(errPipe[0])
-        throw TestSupportError("cannot start '\(arguments[0])': \(String(cString: strerror(spawnStatus)))")
+        throw TestSupportError("cannot start '\(arguments[0])': \(failure)")
     }
 
     // Read both pipes until both reach end of file (or the deadline passes).
@@ -152,13 +131,6 @@ private func environmentEntries(with changes: [String: String?]) -> [String] {
         if let value { entries.append("\(name)=\(value)") }
     }
     return entries
-}
-
-/// Calls `body` with a NULL-terminated C array of copies of `strings`.
-private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
-    let pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
-    defer { for pointer in pointers { free(pointer) } }
-    return body(pointers)
 }
 
 extension Duration {

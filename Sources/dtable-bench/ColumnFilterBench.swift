@@ -23,7 +23,7 @@ enum ColumnFilterBench {
 
     static func printTable(directory: String, rowCounts: [Int], runs: Int = 3) {
         mkdir(directory, 0o755)
-        var columns: [(String, [String: String])] = []
+        var columns: [(title: String, values: [String: String])] = []
         for rows in rowCounts {
             let path = BenchData.generatedFile(directory: directory, rows: rows)
             progress("\(label(rows: rows)): column filters")
@@ -35,11 +35,10 @@ enum ColumnFilterBench {
             ("narrow", "then `|\(status.1)` on \(status.0), the kept rows only (ms, best; rows kept)"),
             ("pop", "Esc: the first filter again over every row (ms, best)"),
         ]
-        let header = ["column filters (warm page cache)"] + columns.map(\.0)
-        var table = [header]
-        for (key, name) in metrics { table.append([name] + columns.map { $0.1[key] ?? "-" }) }
         print("")
-        for line in MarkdownTable.lines(table) { print(line) }
+        for line in MarkdownTable.figureLines(title: "column filters (warm page cache)", metrics: metrics, columns: columns) {
+            print(line)
+        }
     }
 
     /// One size's figures, by metric key.

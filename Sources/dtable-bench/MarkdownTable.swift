@@ -16,4 +16,16 @@ enum MarkdownTable {
         }.joined(separator: "|") + "|"
         return [line(header), separator] + rows.dropFirst().map(line)
     }
+
+    /// The lines of a table of figures: `title` over the columns' titles, then a row per
+    /// metric (key, name): its name, then each column's figure by its key (`-` where the column
+    /// has none). With `skippingEmpty`, a metric no column has is left out.
+    static func figureLines(title: String, metrics: [(String, String)], columns: [(title: String, values: [String: String])],
+                            skippingEmpty: Bool = false) -> [String] {
+        var table = [[title] + columns.map(\.title)]
+        for (key, name) in metrics where !skippingEmpty || columns.contains(where: { $0.values[key] != nil }) {
+            table.append([name] + columns.map { $0.values[key] ?? "-" })
+        }
+        return lines(table)
+    }
 }

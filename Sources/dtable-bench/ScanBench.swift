@@ -52,7 +52,7 @@ enum ScanBench {
     /// The table for every size, printed to stdout.
     static func printTable(directory: String, rowCounts: [Int], runs: Int = 5, fieldWise: Bool = false) {
         mkdir(directory, 0o755)
-        var columns: [(String, [String: String])] = []
+        var columns: [(title: String, values: [String: String])] = []
         for rows in rowCounts {
             let path = BenchData.generatedFile(directory: directory, rows: rows)
             columns.append((label(rows: rows), measure(path: path, rows: rows, runs: runs, fieldWise: fieldWise)))
@@ -72,13 +72,11 @@ enum ScanBench {
             ("field_regex", "field-wise regex filter (ms)"),
             ("load", "load average (1 min) before / after"),
         ]
-        let header = ["scan: filter and search (warm page cache)"] + columns.map(\.0)
-        var table = [header]
-        for (key, name) in metrics where columns.contains(where: { $0.1[key] != nil }) {
-            table.append([name] + columns.map { $0.1[key] ?? "-" })
-        }
         print("")
-        for line in MarkdownTable.lines(table) { print(line) }
+        for line in MarkdownTable.figureLines(title: "scan: filter and search (warm page cache)", metrics: metrics,
+                                              columns: columns, skippingEmpty: true) {
+            print(line)
+        }
     }
 
     /// The figures for one file.

@@ -39,6 +39,13 @@ func intOption(_ name: String, default value: Int) -> Int {
     option(name).flatMap { Int($0) } ?? value
 }
 
+/// Runs `body`, then exits, when `flag` is among the arguments: one bench mode.
+func mode(_ flag: String, _ body: () throws -> Void) rethrows {
+    guard arguments.contains(flag) else { return }
+    try body()
+    exit(0)
+}
+
 /// Where the generated data files live (`--data-directory`).
 let dataDirectory = option("--data-directory") ?? "bench-data"
 
@@ -233,10 +240,9 @@ func measureInProcess(path: String) throws {
     }
 }
 
-if arguments.contains("--frequency") {
+mode("--frequency") {
     FrequencyBench.run(directory: dataDirectory, rows: intOption("--rows", default: 1_000_000),
                        runs: intOption("--runs", default: 3))
-    exit(0)
 }
 
 if arguments.contains("--column-filter") { ColumnFilterBench.runAlone() }
@@ -250,53 +256,45 @@ if let query = option("--filter") {
     exit(0)
 }
 
-if arguments.contains("--sort") {
+mode("--sort") {
     SortBench.run(directory: dataDirectory, rows: intOption("--rows", default: 1_000_000),
                   runs: intOption("--runs", default: 3),
                   columns: (option("--columns") ?? "progress,name").split(separator: ",").map(String.init))
-    exit(0)
 }
 
-if arguments.contains("--index-vs-wc") {
+mode("--index-vs-wc") {
     IndexFrameBench.runIndexVersusWc(directory: dataDirectory,
                                      rows: intOption("--rows", default: 1_000_000), runs: intOption("--runs", default: 7))
-    exit(0)
 }
 
-if arguments.contains("--frames") {
+mode("--frames") {
     IndexFrameBench.runFrames(directory: dataDirectory, rows: intOption("--rows", default: 100_000),
                               presses: intOption("--presses", default: 300))
-    exit(0)
 }
 
-if arguments.contains("--summary") {
+mode("--summary") {
     SummaryBench.run(directory: dataDirectory,
                      rows: intOption("--rows", default: 10_000_000), runs: intOption("--runs", default: 3))
-    exit(0)
 }
 
-if arguments.contains("--reload") {
+mode("--reload") {
     ReloadBench.run(directory: dataDirectory,
                     rows: intOption("--rows", default: 1_000_000), runs: intOption("--runs", default: 3))
-    exit(0)
 }
 
-if arguments.contains("--gzip") {
+mode("--gzip") {
     let path = BenchData.path(directory: dataDirectory, rows: intOption("--rows", default: 1_000_000))
     mkdir(dataDirectory, 0o755)
     _ = BenchData.ensure(path: path, rows: intOption("--rows", default: 1_000_000))
     for (key, value) in GzipBench.measure(path: path).sorted(by: { $0.key < $1.key }) { print("\(key)=\(value)") }
-    exit(0)
 }
-if arguments.contains("--column-order") { ColumnOrderBench.run(runs: intOption("--runs", default: 3), presses: intOption("--presses", default: 2000)); exit(0) }
-if arguments.contains("--parse") {
+mode("--column-order") { ColumnOrderBench.run(runs: intOption("--runs", default: 3), presses: intOption("--presses", default: 2000)) }
+mode("--parse") {
     ParseBench.run(rows: intOption("--rows", default: 10_000_000), runs: intOption("--runs", default: 3))
-    exit(0)
 }
 
-if arguments.contains("--snapshot") {
+mode("--snapshot") {
     SnapshotBench.run(rows: intOption("--rows", default: 1_000_000), runs: intOption("--runs", default: 3))
-    exit(0)
 }
 
 if let path = option("--open-frame") {
@@ -552,12 +550,9 @@ for rows in rowCounts {
 
 // MARK: - The table
 
-let titleColumn = "dtable bench (warm page cache; \(binary))"
-var table: [[String]] = [[titleColumn] + columns.map(\.title)]
-for (key, name) in metrics {
-    table.append([name] + columns.map { $0.values[key] ?? "-" })
+for line in MarkdownTable.figureLines(title: "dtable bench (warm page cache; \(binary))", metrics: metrics, columns: columns) {
+    print(line)
 }
-for line in MarkdownTable.lines(table) { print(line) }
 ColumnFilterBench.printTable(directory: directory, rowCounts: rowCounts)
 ScanBench.printTable(directory: directory, rowCounts: rowCounts)
 PrintBench.report(binary: binary, directory: directory, rowCounts: rowCounts)

@@ -184,46 +184,21 @@ public final class CommandRunner: @unchecked Sendable {
         if cancelFlag.load(ordering: .acquiring) { finish(.cancelled); return }
 
         var fds: [Int32] = [-1, -1]
-        guard makePipe(&fds) == 0 else {
+        guard ChildProcess.makePipe(&fds) == 0 else {
             finish(.failed("cannot run '\(program)': pipe: \(String(cString: strerror(errno)))"))
             return
         }
         let (readEnd, writeEnd) = (fds[0], fds[1])
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
-        if let closeFrom = spawnAddCloseFrom { _ = closeFrom(&actions, 3) }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGWINCH, SIGTSTP, SIGTTIN, SIGTTOU,
-                       SIGUSR1, SIGUSR2, SIGALRM] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        var pid: pid_t = 0
-        let spawnStatus = withCStrings(arguments) { argv in
-            withCStrings(environment) { envp in
-                posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-            }
-        }
+        let spawned = ChildProcess.spawn(arguments, environment: environment, standardOutput: writeEnd,
+                                         standardError: writeEnd, ownProcessGroup: true)
         close(writeEnd)
-        guard spawnStatus == 0 else {
+        let pid: pid_t
+        switch spawned {
+        case .success(let child):
+            pid = child
+        case .failure(let failure):
             close(readEnd)
-            finish(.failed("cannot run '\(program)': \(String(cString: strerror(spawnStatus)))"))
+            finish(.failed("cannot run '\(program)': \(failure)"))
             return
         }
         childPID.store(pid, ordering: .releasing)
@@ -347,35 +322,3 @@ public final class CommandRunner: @unchecked Sendable {
         return entries + additions.map { "\($0.0)=\($0.1)" }
     }
 }
-
-// MARK: - C helpers
-
-/// Calls `body` with a NULL-terminated C array of copies of `strings`.
-private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
-    let pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
-    defer { for pointer in pointers { free(pointer) } }
-    return body(pointers)
-}
-
-// glibc functions the Glibc module does not import (they are declared under _GNU_SOURCE):
-// looked up once in the C library, which is always loaded.
-private typealias Pipe2Function = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
-private typealias AddCloseFromFunction = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-
-private nonisolated(unsafe) let libcHandle = dlopen(nil, RTLD_NOW)
-private let pipe2Function: Pipe2Function? = dlsym(libcHandle, "pipe2").map { unsafeBitCast($0, to: Pipe2Function.self) }
-/// glibc 2.34 and later.
-private let spawnAddCloseFrom: AddCloseFromFunction? =
-    dlsym(libcHandle, "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: AddCloseFromFunction.self) }
-
-/// A pipe whose ends are close-on-exec from the start (`pipe2(O_CLOEXEC)`), so a process another
-/// thread spawns meanwhile cannot inherit them. Without pipe2, `pipe` then `fcntl` (a small window).
-private func makePipe(_ fds: inout [Int32]) -> Int32 {
-    if let pipe2Function {
-        return fds.withUnsafeMutableBufferPointer { pipe2Function($0.baseAddress, O_CLOEXEC) }
-    }
-    guard pipe(&fds) == 0 else { return -1 }
-    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    return 0
-}
-

@@ -137,23 +137,31 @@ package enum CSVRawRecord {
         case .plain:
             out.append(contentsOf: bytes)
         case .quoted, .irregular:
-            // Opening quote skipped; a doubled quote keeps one; the closing one ends the quoted
-            // part, the rest is literal. Runs between quotes are copied whole.
-            var i = 1
-            let n = bytes.count
-            while i < n {
-                var j = i
-                while j < n && bytes[j] != quote { j += 1 }
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[i..<j]))
-                guard j < n else { return }
-                if j + 1 < n && bytes[j + 1] == quote {
-                    out.append(quote)
-                    i = j + 2
-                    continue
-                }
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(j + 1)...]))
-                return
+            decodeQuoted(bytes, quote: quote, into: &out)
+        }
+    }
+
+    /// Appends the text of a field that starts with `quote` (its bytes, quotes included) to
+    /// `out`, as the reader reads it: the opening quote skipped, a doubled quote read as one,
+    /// the closing quote dropped and what follows it kept as it stands; without a closing quote
+    /// the text runs to the end.
+    /// - Complexity: O(bytes of the field); runs between quotes are copied whole.
+    @inline(__always)
+    package static func decodeQuoted(_ bytes: UnsafeRawBufferPointer, quote: UInt8, into out: inout [UInt8]) {
+        var i = 1
+        let n = bytes.count
+        while i < n {
+            var j = i
+            while j < n && bytes[j] != quote { j += 1 }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[i..<j]))
+            guard j < n else { return }
+            if j + 1 < n && bytes[j + 1] == quote {
+                out.append(quote)
+                i = j + 2
+                continue
             }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(j + 1)...]))
+            return
         }
     }
 

@@ -1,3 +1,5 @@
+import TerminalSurface
+
 /// Eight bytes in one `UInt64` ("SIMD within a register"): the constants and byte tricks every
 /// word-at-a-time loop over CSV bytes uses (field cursor, raw record split, literal search,
 /// sort keys). Words are loaded little-endian, so byte k of memory is bits `8k..<8k+8` and the
@@ -52,14 +54,13 @@ package enum SWAR {
 
     /// Top bits set where bytes of `word` are not printable ASCII (some byte < 0x20, 0x7F or
     /// >= 0x80 sets at least one; none is set for a word of printable ASCII). Mask with `highs`.
+    /// TerminalSurface's formula (`ASCIIBytes.notPrintable`), the one for every layer.
     @inlinable @inline(__always)
-    package static func notPrintableASCII(_ word: UInt64) -> UInt64 {
-        (word &- 0x2020_2020_2020_2020) | (word &+ ones) | word
-    }
+    package static func notPrintableASCII(_ word: UInt64) -> UInt64 { ASCIIBytes.notPrintable(word) }
 
     /// `notPrintableASCII` for one byte: 0x80 when it is not printable ASCII, else 0.
     @inlinable @inline(__always)
-    package static func notPrintableASCII(byte: UInt8) -> UInt64 { byte &- 0x20 < 0x5F ? 0 : 0x80 }
+    package static func notPrintableASCII(byte: UInt8) -> UInt64 { ASCIIBytes.isPrintable(byte) ? 0 : 0x80 }
 
     /// The word with its ASCII upper-case letters lower-cased; other bytes (every byte of a
     /// multi-byte UTF-8 sequence has the top bit set) unchanged.

@@ -186,7 +186,8 @@ struct FrequencyAccumulator {
                                         long: { builder, content in addLong(builder, content: content, reading: reading) })
                     return
                 }
-                Self.unquote(field, quote: reading.quote, into: &scratch)
+                scratch.removeAll(keepingCapacity: true)
+                CSVRawRecord.decodeQuoted(field, quote: reading.quote, into: &scratch)
                 scratch.withUnsafeBytes { add(field: $0, reading: reading) }
             } else {
                 add(field: field, reading: reading)
@@ -242,28 +243,6 @@ struct FrequencyAccumulator {
                 let mine = Int(table.intern(value))
                 if mine == counts.count { counts.append(other.counts[id]) } else { counts[mine] += other.counts[id] }
             }
-        }
-    }
-
-    /// A quoted field's content as the CSV reader reads it: the opening quote dropped, `""`
-    /// read as `"`, the closing quote dropped and anything after it kept as it stands.
-    static func unquote(_ field: UnsafeRawBufferPointer, quote: UInt8, into out: inout [UInt8]) {
-        out.removeAll(keepingCapacity: true)
-        var i = 1
-        let n = field.count
-        while i < n {
-            let byte = field[i]
-            if byte == quote {
-                if i + 1 < n && field[i + 1] == quote {
-                    out.append(quote)
-                    i += 2
-                    continue
-                }
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: field[(i + 1)..<n]))
-                return
-            }
-            out.append(byte)
-            i += 1
         }
     }
 }

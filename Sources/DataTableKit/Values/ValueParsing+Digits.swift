@@ -1,6 +1,6 @@
 /// The pieces every decimal reader shares: the sign, the significant digits, the fraction and
-/// the exponent. `integer`, `plainNumber` and `writtenNumber` differ in what they accept around
-/// the digits (grouping, currency, parentheses), not in how they read them.
+/// the exponent. `plainNumber` (and `integer` through it) and `writtenNumber` differ in what
+/// they accept around the digits (grouping, currency, parentheses), not in how they read them.
 extension ValueParsing {
     /// A leading `+` or `-` at `i`, stepped over; true for `-`.
     @inline(__always)

@@ -7,47 +7,21 @@ public enum ValueParsing {
     /// any number as written (see `writtenNumber`: `$1,234`, `(5)`, `1 234 EUR`) without a
     /// decimal separator or an exponent. Nil on overflow of `Int`, or for `1.0`, `1e3`.
     public static func integer(_ bytes: UnsafeRawBufferPointer, format: ValueFormat = .standard) -> Int? {
-        var i = 0, end = bytes.count
-        trim(bytes, &i, &end)
-        guard i < end else { return nil }
-        let negative = readSign(bytes, &i)
-        let group: UInt8 = format.decimalSeparator == UInt8(ascii: ",") ? UInt8(ascii: ".") : UInt8(ascii: ",")
-        var value = 0, digits = 0, groupDigits = 0, sawGroup = false
-        while i < end {
-            let b = bytes[i]
-            if b &- UInt8(ascii: "0") < 10 {
-                let (m, o1) = value.multipliedReportingOverflow(by: 10)
-                let (s, o2) = negative ? m.subtractingReportingOverflow(Int(b &- 48)) : m.addingReportingOverflow(Int(b &- 48))
-                if o1 || o2 { return nil }
-                value = s
-                digits += 1
-                groupDigits += 1
-            } else if b == group {
-                guard groupDigits > 0, sawGroup ? groupDigits == 3 : groupDigits <= 3 else { return nil }
-                sawGroup = true
-                groupDigits = 0
-            } else {
-                return writtenInteger(bytes, format: format)
-            }
-            i += 1
+        // The plain grammar first (the fast path; its separators are `.` and `,` only), then
+        // numbers as written: the integral numbers of `number`, in `Int`'s range
+        // (docs/decisions/0116-integers-read-through-the-plain-grammar.md).
+        let decimal = format.decimalSeparator
+        if decimal == UInt8(ascii: ".") || decimal == UInt8(ascii: ","), let number = plainNumber(bytes, decimal: decimal) {
+            return number.integer
         }
-        guard digits > 0, !sawGroup || groupDigits == 3 else { return nil }
-        return value
+        return writtenInteger(bytes, format: format)
     }
 
     /// The integer written with currency, blanks or parentheses (see `integer`).
     @inline(never)
     static func writtenInteger(_ bytes: UnsafeRawBufferPointer, format: ValueFormat) -> Int? {
         var body = 0..<0
-        guard let number = writtenNumber(bytes, decimalSeparator: format.decimalSeparator, body: &body),
-              number.integral, number.exact, number.exponent == 0
-        else { return nil }
-        if number.negative {
-            guard number.mantissa <= UInt64(Int.max) + 1 else { return nil }
-            return number.mantissa == UInt64(Int.max) + 1 ? Int.min : -Int(number.mantissa)
-        }
-        guard number.mantissa <= UInt64(Int.max) else { return nil }
-        return Int(number.mantissa)
+        return writtenNumber(bytes, decimalSeparator: format.decimalSeparator, body: &body)?.integer
     }
 
     /// A decimal number: `12`, `-0.5`, `.5`, `5.`, `+1e3`, `1.5E-7`, `1,234.5` (grouping as for
@@ -190,6 +164,18 @@ public enum ValueParsing {
         var integral = true
         /// The decimal separator it was read with (for `double`'s slow path).
         var decimalSeparator = UInt8(ascii: ".")
+
+        /// The value as an `Int`, when it is one: written without a decimal separator or an
+        /// exponent, every digit kept, within `Int`'s range.
+        @inline(__always) var integer: Int? {
+            guard integral, exact, exponent == 0 else { return nil }
+            if negative {
+                guard mantissa <= UInt64(Int.max) + 1 else { return nil }
+                return mantissa == UInt64(Int.max) + 1 ? Int.min : -Int(mantissa)
+            }
+            guard mantissa <= UInt64(Int.max) else { return nil }
+            return Int(mantissa)
+        }
 
         /// The value as an Int64 `m` and scale `s` (value = m / 10^s, s <= 18, trailing
         /// fraction zeros dropped), or nil when it has none.
