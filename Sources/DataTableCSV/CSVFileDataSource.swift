@@ -557,12 +557,12 @@ public final class CSVFileDataSource: DataTableLoading, DataTableRawRecords, @un
     public func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)? {
         let count = min(rowCount, self.rowCount)
         let all = file.bytes(0..<file.length)
-        let index = index, dialect = dialect
-        return { row in
+        let index = index
+        return CSVFieldCursor(delimiter: dialect.delimiter, quote: dialect.quote).fieldReader(column: column) { row in
             guard row < count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
             let lower = index[row], upper = min(index[row + 1], all.count)
             guard lower < upper else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-            return Self.field(column, in: UnsafeRawBufferPointer(rebasing: all[lower..<upper]), dialect: dialect)
+            return UnsafeRawBufferPointer(rebasing: all[lower..<upper])
         }
     }
 

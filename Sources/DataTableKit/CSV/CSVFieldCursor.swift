@@ -96,6 +96,15 @@ package struct CSVFieldCursor: Sendable {
         return body(column, fieldStart..<n)
     }
 
+    /// A reader of field `column` of the records `record` returns by row (empty for a row with
+    /// fewer fields). Built here, so the field walk is inlined into the reader: a caller in
+    /// another module gets one call per row to its own small `record`, not to the walk.
+    package func fieldReader(column: Int, record: @escaping (Int) -> UnsafeRawBufferPointer)
+        -> (Int) -> UnsafeRawBufferPointer {
+        let cursor = self
+        return { row in cursor.field(column, in: record(row)) }
+    }
+
     /// Field `column` of `bytes`, quotes included; empty with no base address when the record
     /// has fewer fields.
     /// - Complexity: O(bytes up to the field's end).
