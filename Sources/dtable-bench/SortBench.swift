@@ -98,7 +98,8 @@ final class PeakAnonSampler: @unchecked Sendable {
     init() {
         base = Self.anonBytes()
         peak.store(base, ordering: .relaxed)
-        Thread.detach { [self] in
+        // A thread of its own, not a pool worker: the sort's own workers keep both of theirs.
+        let sampler = BackgroundWork.startThread { [self] in
             while running.load(ordering: .relaxed) {
                 let now = Self.anonBytes()
                 if now > peak.load(ordering: .relaxed) { peak.store(now, ordering: .relaxed) }
@@ -106,6 +107,7 @@ final class PeakAnonSampler: @unchecked Sendable {
             }
             done.signal()
         }
+        if let sampler { sampler.detach() } else { done.signal() }
     }
 
     /// Stops sampling; the peak anonymous bytes above the level at `init`.
@@ -128,24 +130,4 @@ final class PeakAnonSampler: @unchecked Sendable {
         guard fields.count >= 3 else { return 0 }
         return (fields[1] - fields[2]) * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
-}
-
-/// A detached POSIX thread running a closure (not a Dispatch worker: the sort's own workers
-/// must keep both of theirs).
-enum Thread {
-    static func detach(_ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-        var thread = pthread_t()
-        pthread_create(&thread, nil, { raw in
-            Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, box)
-        pthread_detach(thread)
-    }
-}
-
-/// The closure a `Thread` runs.
-final class ThreadBody: @unchecked Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }
