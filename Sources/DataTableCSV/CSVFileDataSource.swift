@@ -155,7 +155,7 @@ public final class CSVFileDataSource: DataTableLoading, DataTableRawRecords, @un
         let all = file.bytes(0..<file.length)
         let bomLength = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         self.hasByteOrderMark = bomLength == 3
-        // Before the header: Excel's `sep=X` line, then the lines `--skip` names.
+        // Before the header: Excel's `sep=X` line, then the lines to skip.
         let separatorLine = CSVPreamble.excelSeparatorLine(all, from: bomLength)
         let headerStart = CSVPreamble.offset(afterLines: skipLines, in: all, from: separatorLine?.end ?? bomLength)
         self.headerStart = headerStart
@@ -488,7 +488,7 @@ public final class CSVFileDataSource: DataTableLoading, DataTableRawRecords, @un
 
     /// Why a stream stopped early (with the rows read before), that it stopped at its limit,
     /// "file changed on disk" once `checkForChanges` has seen a change, or a hint that the first
-    /// lines look like a preamble (`--skip N`).
+    /// lines look like a preamble (lines to skip).
     public var notice: String? {
         if let failure = file.streamFailure {
             // Once the rows before the failure are indexed, how many there are.

@@ -98,7 +98,7 @@ public struct CSVTableWriter: Sendable {
     public var dialect: CSVDialect
     /// The terminator of encoded records (copied records keep theirs).
     public var lineTerminator: LineTerminator
-    /// Whether to write a header record (false for files read with `--no-header`).
+    /// Whether to write a header record (false for files read without one).
     public var writesHeader: Bool
     /// Whether to start with a UTF-8 byte order mark.
     public var writesByteOrderMark: Bool

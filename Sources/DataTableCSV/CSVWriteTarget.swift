@@ -3,7 +3,7 @@ import Synchronization
 /// A file the table may be written to, with the versions the writer expects to find there: a
 /// write does not replace anything else unless told to overwrite (`:w!`).
 ///
-/// - The file: the version dtable opened, found when it started (`--output`) or last wrote
+/// - The file: the version dtable opened, found when it started (an output file) or last wrote
 ///   itself; or no file at all (a new file: one that appears meanwhile is not overwritten).
 /// - Its backup: only the backup a write to this target made (and still as it was made) may be
 ///   replaced by the next write's backup; any other file (a `PATH.bak` that was there before)
@@ -28,7 +28,7 @@ public final class CSVWriteTarget: @unchecked Sendable {
         expected = Mutex(Expected(file: file, backup: nil))
     }
 
-    /// Expects what is at `path` now (`--output FILE` as dtable starts).
+    /// Expects what is at `path` now (an output file as the program starts).
     public convenience init(recordingCurrentStateOf path: String) {
         self.init(path: path, expecting: FileStamp.current(atPath: path))
     }

@@ -37,7 +37,7 @@ public final class CursesTerminal: TerminalBackend {
     private var isShutDown = false
 
     /// Opens the terminal full screen. Output goes to stdout when it is a terminal, otherwise
-    /// to /dev/tty (so `choice=$(dtable --action Pick f.csv)` works); keys come from stdin when
+    /// to /dev/tty (so a program's output can be captured by the shell); keys come from stdin when
     /// it is a terminal, otherwise from /dev/tty (so `cat f | dtable` works).
     public init(colorMode: ColorMode, environment: [String: String]) throws(TerminalError) {
         guard case let (output, ownsOutput)? = Self.terminalFile(stdout, mode: "w") else { throw .outputNotATerminal }

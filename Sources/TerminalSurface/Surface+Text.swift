@@ -15,7 +15,7 @@ extension Surface {
 
     /// Rows `range` as text with SGR escape sequences for their styles, each line ending in a reset.
     ///
-    /// Used by `dtable --print --color=always`; with `colorCount` 0 only attributes are emitted.
+    /// Used by a program's coloured print; with `colorCount` 0 only attributes are emitted.
     public func ansiLines(_ range: Range<Int>? = nil, colorCount: Int) -> [String] {
         (range ?? 0..<size.height).map { y in
             var s = ""

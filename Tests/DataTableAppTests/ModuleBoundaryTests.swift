@@ -119,4 +119,25 @@ import TestSupport
             }
         }
     }
+
+    /// The library never knows the program: no line of a library module (code, message or doc
+    /// comment) names a command-line option; the program hands its words over as hints.
+    @Test func noLibraryTextNamesACommandLineOption() {
+        for module in ["TerminalSurface", "DataTableKit", "DataTableApp", "DataTableCSV", "NcursesBackend"] {
+            let sources = Self.sources(of: module)
+            #expect(!sources.isEmpty, "no sources found for \(module)")
+            for (path, text) in sources {
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    // `--` then a letter: an option's name (`--type`), not a decrement or a rule.
+                    let bytes = Array(line.utf8)
+                    let named = bytes.indices.dropLast(2).contains { i in
+                        bytes[i] == UInt8(ascii: "-") && bytes[i + 1] == UInt8(ascii: "-")
+                            && (i == 0 || bytes[i - 1] != UInt8(ascii: "-"))
+                            && (bytes[i + 2] >= UInt8(ascii: "a") && bytes[i + 2] <= UInt8(ascii: "z"))
+                    }
+                    #expect(!named, "\(path):\(number + 1) names an option: \(line)")
+                }
+            }
+        }
+    }
 }

@@ -1,5 +1,5 @@
 import DataTableKit
-/// Counters about the frames a `TableApplication` drew (reported by `dtable --stats`).
+/// Counters about the frames a `TableApplication` drew (for a program's statistics report).
 public struct FrameStatistics: Sendable {
     /// Frames built and presented.
     public var framesDrawn = 0

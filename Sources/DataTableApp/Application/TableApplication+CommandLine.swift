@@ -45,7 +45,7 @@ extension TableApplication {
         switch text {
         case "": return .redraw
         case "q": return hasUnsavedChanges ? askToQuit() : quitting()
-        case "q!": return .quit  // nothing written, not even --output
+        case "q!": return .quit  // nothing written, not even the program's output file
         default:
             guard let request = Self.writeRequest(text) else {
                 view.notice = "unknown command ':\(text)': a row number, w, w!, w FILE, wq, q or q!"

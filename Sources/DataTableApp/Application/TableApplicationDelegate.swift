@@ -39,7 +39,7 @@ public protocol TableApplicationDelegate: AnyObject {
     func dataTableReload(_ view: DataTableView, discardingChanges: Bool) -> DataTableReloadAnswer
 
     /// `Enter` on a record: true when the program took it (a picker that keeps the row, as
-    /// `dtable --echo-column`): the table then quits as with `q` instead of opening the record
+    /// a program that prints the picked value): the table then quits as with `q` instead of opening the record
     /// view. Default false.
     func dataTable(_ view: DataTableView, didActivateRecord sourceRow: Int) -> Bool
 

@@ -1,7 +1,7 @@
 import DataTableKit
 import TerminalSurface
 
-/// A command the user attaches to the table with `--action 'Name=COMMAND ARG {col} ...'`, run
+/// A command the user attaches to the table as `Name=COMMAND ARG {col} ...`, run
 /// for one row at a time by a `CommandRunner`, never through a shell.
 ///
 /// **Words.** `COMMAND` is split into words the way a POSIX shell splits them, for quoting only:
@@ -37,14 +37,14 @@ public struct ActionCommand: Sendable, Hashable {
         case title(String)
     }
 
-    /// The action's name (`Open` in `--action 'Open=xdg-open {url}'`).
+    /// The action's name (`Open` in `Open=xdg-open {url}`).
     public let name: String
     /// The command as written after the `=`.
     public let commandText: String
     /// The words: the program, then its arguments, each a sequence of pieces.
     public private(set) var words: [[Piece]]
 
-    /// Parses the value of a `--action` option, `NAME=COMMAND`.
+    /// Parses an action's text, `NAME=COMMAND`.
     /// - Throws: `ActionCommandError` with a one-line message (no `=`, an empty name, a quoting
     ///   or placeholder error, an empty command).
     public init(option: String) throws {
@@ -302,7 +302,7 @@ public struct ActionCommand: Sendable, Hashable {
     }
 }
 
-/// A malformed `--action`, with a one-line message (`action 'Open': no column {url}: the columns are ...`).
+/// A malformed action, with a one-line message (`action 'Open': no column {url}: the columns are ...`).
 public struct ActionCommandError: Error, CustomStringConvertible, Sendable, Equatable {
     /// What is wrong with the command.
     public let message: String

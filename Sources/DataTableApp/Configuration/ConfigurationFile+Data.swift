@@ -5,8 +5,8 @@ import TerminalSurface
 ///
 /// ```toml
 /// [data]
-/// null = ["NA", "-", "n/k"]            # replaces the default null tokens (like --null)
-/// types = ["price:decimal", "when:date:%d.%m.%Y"]   # like --type, applied to every file
+/// null = ["NA", "-", "n/k"]            # replaces the default null tokens
+/// types = ["price:decimal", "when:date:%d.%m.%Y"]   # column kinds, applied to every file
 /// ```
 extension Reader {
     func readData(_ table: TOMLTable, into file: inout ConfigurationFile) throws(ConfigurationError) {
@@ -45,7 +45,7 @@ extension Reader {
     }
 }
 
-/// `COL:KIND[:FORMAT]` (`--type`, `types` in the config file) split into its parts.
+/// `COL:KIND[:FORMAT]` (`types` in the config file, or the program's kind option) split into its parts.
 public enum ColumnKindSpec {
     /// The kind names, for messages.
     public static let kindList = "int, decimal, date, bool, text, auto"

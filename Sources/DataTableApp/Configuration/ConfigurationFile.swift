@@ -14,9 +14,9 @@ import TerminalSurface
 /// # ~/.config/dtable/config.toml
 ///
 /// [display]
-/// color = "auto"            # auto, always or never (like --color)
+/// color = "auto"            # auto, always or never
 /// stripes = true            # zebra stripes when the table opens (z toggles them)
-/// wrap = false              # wrap long text in every column (like --wrap)
+/// wrap = false              # wrap long text in every column
 /// max_column_width = 40     # 1 to 1000: the widest a column sized from its content gets
 /// ascii = false             # draw with ASCII only, even on a UTF-8 terminal
 ///
@@ -49,8 +49,8 @@ import TerminalSurface
 /// "on hold" = 178
 ///
 /// [data]
-/// null = ["NA", "-"]        # texts that mean no value (like --null; replaces the default set)
-/// types = ["price:decimal", "when:date:%d.%m.%Y"]   # column kinds (like --type)
+/// null = ["NA", "-"]        # texts that mean no value (replaces the default set)
+/// types = ["price:decimal", "when:date:%d.%m.%Y"]   # column kinds
 /// ```
 public struct ConfigurationFile: Hashable, Sendable {
     /// `color` in `[display]`.
@@ -74,11 +74,11 @@ public struct ConfigurationFile: Hashable, Sendable {
 
     // MARK: [display] (nil: not set; the caller merges these under its command-line options)
 
-    /// The default of `--color`.
+    /// Whether to use colours: auto, always or never.
     public var color: ColorChoice?
     /// Whether the table opens with zebra stripes (`DataTableConfiguration.showsAlternatingRowColors`).
     public var stripes: Bool?
-    /// true: wrap every column, as `--wrap` does; false: as without `--wrap`.
+    /// true: wrap every column; false: wrap none unless asked.
     public var wrap: Bool?
     /// `DataTableConfiguration.maxColumnWidth`, 1...1000.
     public var maxColumnWidth: Int?
@@ -114,9 +114,9 @@ public struct ConfigurationFile: Hashable, Sendable {
 
     // MARK: [data]
 
-    /// `null`: the null tokens replacing the default set (like `--null`); nil: not set.
+    /// `null`: the null tokens replacing the default set; nil: not set.
     public var nullTokens: [String]?
-    /// `types`: `COL:KIND[:FORMAT]` entries (like `--type`), resolved against each file's columns.
+    /// `types`: `COL:KIND[:FORMAT]` entries, resolved against each file's columns.
     public var types: [String] = []
 
     /// A file that sets nothing.

@@ -1,5 +1,5 @@
 /// One record's raw CSV bytes split into fields by the rules of dtable's reader (`CSVReader`'s
-/// scanner), without making a String: for the paths that touch every row (`--print`, writing
+/// scanner), without making a String: for the paths that touch every row (printing, writing
 /// a view), which copy or show most fields as their bytes stand.
 ///
 /// The rules, as the scanner has them: a field that starts with the quote is quoted (doubled

@@ -12,7 +12,7 @@ final class ColumnLayout {
     /// The source columns frozen at each edge while hiding and showing columns changes their
     /// count (see `DataTableView.keepFrozen`); nil when the frozen counts say which they are.
     var frozenSourceMemory: (leading: [Int], trailing: [Int])?
-    /// The regex that chose the columns shown (`*`, `--columns`), until every column shows again.
+    /// The regex that chose the columns shown (`*`, or the program's column pattern), until every column shows again.
     var columnFilter: RowMatcher?
     /// The check of the columns' kinds and widths over a large sample.
     var sampling = ColumnSampling()

@@ -1,4 +1,4 @@
-/// The filter syntax typed at the `|` prompt (and given to `--filter` with a column name).
+/// The filter syntax typed at the `|` prompt (and as a program's filter option with a column name).
 extension ColumnFilter {
     /// Reads a filter typed for `column`; nil for empty text.
     ///

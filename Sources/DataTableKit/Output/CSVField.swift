@@ -1,5 +1,5 @@
 /// CSV fields and records as RFC 4180 writes them: the one encoder of the package (the
-/// writer, `DTABLE_ROW_CSV`, copies, `--print-marked`).
+/// writer, `DTABLE_ROW_CSV`, copies, marked rows printed).
 public enum CSVField {
     /// `text` as a field's bytes: in quotes when it holds the delimiter, the quote, CR or LF,
     /// or starts or ends with a space or tab (readers trim those otherwise); quotes doubled.

@@ -16,7 +16,7 @@ import Synchronization
 /// writer waits for is always held by a running worker: no deadlock, whichever worker is
 /// slower. Measured: see docs/decisions/0070-print-on-both-cores.md.
 extension TablePrinter {
-    /// Threads for the fast path: the cores online, at most 4 (`--print` on this 2-core
+    /// Threads for the fast path: the cores online, at most 4 (printing on this 2-core
     /// machine: 2).
     static let defaultTextRowThreads: Int = min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 

@@ -1,7 +1,7 @@
 import TerminalSurface
 
 /// Writes a table as aligned plain text: the interactive view's layout and cells, without the
-/// status line and cursor. Used by `dtable --print` and when stdout is not a terminal.
+/// status line and cursor. Used by a program's print mode.
 public struct TablePrinter: Sendable {
     /// The width of the lines written, in columns.
     public var width: Int
@@ -47,7 +47,7 @@ public struct TablePrinter: Sendable {
     }
 
     /// Renders as `print(_:write:)` does, handing the lines to `output` as bytes: whole lines,
-    /// each ending with a line feed, in chunks of about 1 MiB (for `write(2)`: `--print`).
+    /// each ending with a line feed, in chunks of about 1 MiB (for `write(2)`).
     /// - Complexity: as `print(_:write:)`; memory O(1 MiB) for the chunk.
     public func print(_ view: DataTableView, writeBytes output: (UnsafeRawBufferPointer) -> Void) {
         let chunk = LineChunk(limit: 1 << 20)

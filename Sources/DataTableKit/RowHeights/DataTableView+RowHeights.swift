@@ -1,6 +1,6 @@
 import TerminalSurface
 
-/// How many rows the sizing-cell cache measured and answered (shown by `--stats`).
+/// How many rows the sizing-cell cache measured and answered (for a program's statistics).
 public struct RowSizingStatistics: Hashable, Sendable {
     /// Cells asked `heightThatFits(width:)` (one per column of each row measured).
     public var sizingMeasurements = 0

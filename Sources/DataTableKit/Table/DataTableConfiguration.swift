@@ -51,7 +51,7 @@ public struct DataTableConfiguration {
     public var shouldShowHeaderSortingIndicator = true
     /// The texts that mean "no value" (see `NullTokens`): they sort last and show dimmed.
     public var nullTokens: NullTokens = .standard
-    /// Kinds set for columns by index (`--type`), winning over inference.
+    /// Kinds set for columns by index (the user's), winning over inference.
     public var columnKinds: [Int: ColumnKindSetting] = [:]
 
     // MARK: Chrome

@@ -17,7 +17,7 @@ extension DataTableView {
     /// - Complexity: O(1).
     public func displayColumn(forSourceColumn source: Int) -> Int? { columnOrder.display(forSource: source) }
 
-    /// The source columns shown, in display order (what `--print` and a written view contain).
+    /// The source columns shown, in display order (what printing and a written view contain).
     public var visibleColumns: [Int] { columnOrder.shown }
 
     /// The hidden source columns, in the order they would show again (`+`).
@@ -73,7 +73,7 @@ extension DataTableView {
         columnOrderDidChange(keepingCursorOn: cursorSource)
     }
 
-    /// Shows only the columns whose title `matcher` matches (`*`, `--columns`; an empty query
+    /// Shows only the columns whose title `matcher` matches (`*`, or the program's column pattern; an empty query
     /// shows every column). Returns false, changing nothing, when no title matches, or when the
     /// pattern ran out of its limits on a title (`matcher.isTooComplex`: no answer). The cursor
     /// stays on its column when it is still shown, else it goes to the nearest shown one.

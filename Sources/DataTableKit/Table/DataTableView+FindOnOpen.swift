@@ -1,4 +1,4 @@
-/// A search given as the table opens (dtable's `--find`): it waits for the rows to load, then
+/// A search given as the table opens (the program's find option): it waits for the rows to load, then
 /// the cursor goes to the first matching cell, highlighted, and `n` goes on from there.
 extension DataTableView {
     /// Highlights `matcher`'s matches at once and moves the cursor to the first matching cell

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Column kinds: the first guess is checked over a large sample off the UI thread, and the
-/// user may set a column's kind (`--type`, the `t` keys); a sort by a column whose kind changed
+/// user may set a column's kind (`ColumnKindSetting`, the `t` keys); a sort by a column whose kind changed
 /// runs again.
 extension DataTableView {
     /// Sets `column`'s kind (nil: back to the inferred kind); the column's alignment follows,
@@ -44,7 +44,7 @@ extension DataTableView {
         }
     }
 
-    /// The kinds of `configuration.columnKinds` (`--type`), applied once as the table opens.
+    /// The kinds of `configuration.columnKinds`, applied once as the table opens.
     func applyConfiguredKinds() {
         for (column, setting) in configuration.columnKinds where columns.indices.contains(column) {
             columns[column].kind = setting.kind

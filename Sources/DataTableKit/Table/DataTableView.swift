@@ -32,7 +32,7 @@ public final class DataTableView {
         _read { yield columnLayout.order }
         _modify { yield &columnLayout.order }
     }
-    /// The regex that chose the columns shown (`*`, `--columns`), until every column shows again.
+    /// The regex that chose the columns shown (`*`, or the program's column pattern), until every column shows again.
     public var columnFilter: RowMatcher? { columnLayout.columnFilter }
     /// The cursor, the scroll position and what is visible.
     public package(set) var viewport: Viewport

@@ -42,7 +42,7 @@ public struct TableTheme: Hashable, Sendable {
         marked: Style(foreground: .palette(214), attributes: .bold)
     )
 
-    /// Attributes only: for `--color never`, `NO_COLOR` and terminals without colours.
+    /// Attributes only: for no colour asked, `NO_COLOR` and terminals without colours.
     public static let monochrome = TableTheme(
         header: Style(attributes: [.bold, .underline]),
         body: .plain,

@@ -3,9 +3,9 @@
 ///
 /// The default set is what R, pandas, Excel and databases write for a missing value: the empty
 /// field, `NA`, `N/A`, `n/a`, `NULL`, `null`, `None`, `NaN`, `nan`, `#N/A`, and `-` only in a
-/// column whose other values are numbers (elsewhere `-` is a value). A user's list (`--null`,
-/// repeatable; `null = [...]` in the config file) replaces the set; the empty field is always
-/// null, so `--null ''` alone leaves only it. Surrounding spaces and tabs are ignored; the match
+/// column whose other values are numbers (elsewhere `-` is a value). A user's list (a
+/// program's option, `null = [...]` in the config file) replaces the set; the empty field is always
+/// null, so a list of only `''` leaves only it. Surrounding spaces and tabs are ignored; the match
 /// is exact otherwise (case included: `na` is not in the default set). A blank field (spaces
 /// and tabs only) is null in numeric, date and boolean columns and a value in text columns.
 ///
@@ -50,7 +50,7 @@ public struct NullTokens: Hashable, Sendable {
     public static let standard = NullTokens(
         ["NA", "N/A", "n/a", "NULL", "null", "None", "NaN", "nan", "#N/A"], numericOnly: ["-"])
 
-    /// Only the empty field (`--null ''`).
+    /// Only the empty field (a list of only `''`).
     public static let emptyOnly = NullTokens([])
 
     /// Whether `field` (unquoted content) is null: empty, blank when `blankIsNull`, or one of

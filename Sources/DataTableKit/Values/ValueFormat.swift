@@ -15,7 +15,7 @@ public struct ValueFormat: Hashable, Sendable {
     /// and nothing else.
     public var pattern: DatePattern?
 
-    /// An explicit strftime-style date pattern (`%d.%m.%Y %H:%M`), set by `--type COL:date:FORMAT`;
+    /// An explicit strftime-style date pattern (`%d.%m.%Y %H:%M`), set with a column's kind (`ColumnKindSetting`);
     /// compiled when set (see `DatePattern` for the directives and `pattern.problem`).
     public var datePattern: String? {
         get { pattern?.source }

@@ -1,4 +1,4 @@
-/// A kind the user set for a column (`--type COL:KIND[:FORMAT]`, the `t` keys), winning over
+/// A kind the user set for a column (`COL:KIND[:FORMAT]`, the `t` keys), winning over
 /// inference.
 public struct ColumnKindSetting: Hashable, Sendable {
     /// The kind the column's values are read and sorted as.
@@ -12,7 +12,7 @@ public struct ColumnKindSetting: Hashable, Sendable {
         self.datePattern = datePattern
     }
 
-    /// The names `--type` and the config file accept, and the kind each means (`auto`: nil,
+    /// The names a kind setting accepts, and the kind each means (`auto`: nil,
     /// the inferred kind).
     public static let names: [(name: String, kind: SortKeyKind?)] = [
         ("int", .integer), ("integer", .integer), ("decimal", .decimal), ("number", .decimal),
@@ -29,7 +29,7 @@ public struct ColumnKindSetting: Hashable, Sendable {
 }
 
 extension SortKeyKind {
-    /// The kind's name in `--type`, the status line and the help (`int`, `decimal`, `date`, `bool`, `text`).
+    /// The kind's name in a kind setting, the status line and the help (`int`, `decimal`, `date`, `bool`, `text`).
     public var name: String {
         switch self {
         case .integer: return "int"

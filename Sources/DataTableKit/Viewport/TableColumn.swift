@@ -14,7 +14,7 @@ public struct TableColumn: Hashable, Sendable {
     public var kind: SortKeyKind
     /// How the column writes its values (decimal separator, date order), inferred with the kind.
     public var format: ValueFormat
-    /// Whether `kind` was set by the user (`--type`, the `t` keys) rather than inferred.
+    /// Whether `kind` was set by the user (a kind setting, the `t` keys) rather than inferred.
     public var isKindSet: Bool
     /// Whether `width` was set by the user (`<`, `>`): the column no longer widens for the
     /// numbers that come on screen (they are written shorter, see `ExactNumber`).
