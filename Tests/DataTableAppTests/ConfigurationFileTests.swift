@@ -19,9 +19,9 @@ private let exampleConfiguration = """
     # ~/.config/dtable/config.toml
 
     [display]
-    color = "auto"            # auto, always or never (like --color)
+    color = "auto"            # auto, always or never
     stripes = true            # zebra stripes when the table opens (z toggles them)
-    wrap = false              # wrap long text in every column (like --wrap)
+    wrap = false              # wrap long text in every column
     max_column_width = 40     # 1 to 1000: the widest a column sized from its content gets
     ascii = false             # draw with ASCII only, even on a UTF-8 terminal
 
@@ -54,8 +54,8 @@ private let exampleConfiguration = """
     "on hold" = 178
 
     [data]
-    null = ["NA", "-"]        # texts that mean no value (like --null; replaces the default set)
-    types = ["price:decimal", "when:date:%d.%m.%Y"]   # column kinds (like --type)
+    null = ["NA", "-"]        # texts that mean no value (replaces the default set)
+    types = ["price:decimal", "when:date:%d.%m.%Y"]   # column kinds
     """
 
 private func keys(of command: TableCommand, in bindings: KeyBindings) -> [Key] {
