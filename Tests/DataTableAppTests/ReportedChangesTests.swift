@@ -43,7 +43,7 @@ import DataTableApp
         view.waitForJob()
         view.goToSourceRow(4)  // elder, 70
         view.markedRows = [6]  // grape
-        view.markedRowSet = [6]
+        view.marks.set = [6]
         app.drawFrame()
         #expect(Self.shown(view) == ["d", "h", "a", "g", "e", "c"])
         #expect(Self.cursorID(view) == "e")
@@ -68,7 +68,7 @@ import DataTableApp
         #expect(view.filter?.query == "e")
         #expect(view.markedRows == [8])  // grape's new source row
         #expect(view.isFlashing)
-        #expect(view.rowFlash?.rows == [0, 3, 6])  // xeric and yam inserted, elder changed
+        #expect(view.sourceWatch.rowFlash?.rows == [0, 3, 6])  // xeric and yam inserted, elder changed
         #expect(!live.hasRowChanges)
     }
 
@@ -115,7 +115,7 @@ import DataTableApp
         source.rows += ["4", "5"]
         view.applyChanges(.appended(oldCount: 3, newCount: 5))
         #expect(view.viewport.cursor.row == 4)
-        #expect(view.rowFlash?.rows == [3, 4])
+        #expect(view.sourceWatch.rowFlash?.rows == [3, 4])
 
         // Not on the last row: the cursor stays on its record.
         view.goToSourceRow(1)

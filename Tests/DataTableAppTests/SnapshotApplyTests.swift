@@ -53,7 +53,7 @@ import DataTableApp
             let marked = view.viewport.rowCount > 0 ? table.model(at: next(view.viewport.rowCount)).id : nil
             if let marked, let row = items.firstIndex(where: { $0.id == marked }) {
                 view.markedRows = [row]
-                view.markedRowSet = [row]
+                view.marks.set = [row]
             }
             // Random edits: deletes, inserts, moves (swaps), updates.
             var newItems = items.filter { _ in next(6) > 0 }
@@ -95,14 +95,14 @@ import DataTableApp
         let items = (1...10).map { Item(id: $0, name: Self.names[$0 % 8], score: 100 + $0) }
         let (table, app, _) = Self.table(items, size: Size(width: 40, height: 14))
         let view = table.view
-        let before = view.cellsOnScreen
+        let before = view.cells.onScreen
         var newItems = items
         newItems[3].score = 999
         newItems.remove(at: 0)
         table.apply(newItems)
         app.drawFrame()
         // Item 2 moved from source row 1 to 0: the same cell objects, re-keyed.
-        #expect(view.cellsOnScreen[.init(sourceRow: 0, column: 0)] === before[.init(sourceRow: 1, column: 0)])
+        #expect(view.cells.onScreen[.init(sourceRow: 0, column: 0)] === before[.init(sourceRow: 1, column: 0)])
         // Item 4 changed: its cell went back to the pool (another one, or the same from the pool, configured again).
         #expect(table.model(at: 2).score == 999)
     }
@@ -165,7 +165,7 @@ import DataTableApp
             """
         #expect(frame == expected + "\n")
         // Half-way, a paler step of the fade; after a second, none.
-        table.view.rowFlash?.start = .now - .milliseconds(500)
+        table.view.sourceWatch.rowFlash?.start = .now - .milliseconds(500)
         app.drawFrame()
         #expect(Snapshot.text(of: backend.presented!, includeStyles: true).contains("bg=222"))
         let later = ContinuousClock.now + .milliseconds(1100)
@@ -186,7 +186,7 @@ import DataTableApp
         app.run(until: { wakes += 1; return wakes > 3 })
         #expect(backend.presentCount - before >= 3)
         // Once the fade is over, the wakes draw nothing.
-        table.view.rowFlash?.start = .now - .milliseconds(2000)
+        table.view.sourceWatch.rowFlash?.start = .now - .milliseconds(2000)
         wakes = 0
         app.run(until: { wakes += 1; return wakes > 3 })
         let settled = backend.presentCount

@@ -52,7 +52,7 @@ import DataTableApp
         let (table, app, backend) = Self.table(Self.items, counter: counter)
         let view = table.view
         #expect(counter.calls == Dictionary(uniqueKeysWithValues: (1...10).map { ($0, 2) }))
-        let cellOfItem4 = view.cellsOnScreen[.init(sourceRow: 3, column: 1)]
+        let cellOfItem4 = view.cells.onScreen[.init(sourceRow: 3, column: 1)]
         // Item 4 changes (detected), item 6 is reloaded, item 9 leaves, item 11 comes in at the top.
         var newItems = Self.items.filter { $0.id != 9 }
         newItems[3].score = 999
@@ -67,7 +67,7 @@ import DataTableApp
         expected[11] = 2
         #expect(counter.calls == expected)
         // Item 4 (now source row 4) was configured again in the same cell object.
-        #expect(view.cellsOnScreen[.init(sourceRow: 4, column: 1)] === cellOfItem4)
+        #expect(view.cells.onScreen[.init(sourceRow: 4, column: 1)] === cellOfItem4)
         // Item 6's cells went back to the pool; its row and item 11's came from it.
         #expect(view.reusePool.cellsReused - reusedBefore == 4)
         #expect(view.reusePool.cellsCreated == createdBefore)
@@ -77,7 +77,7 @@ import DataTableApp
         // flash), configure nothing.
         let settled = counter.total
         app.drawFrame()
-        table.view.rowFlash?.start = .now - .milliseconds(500)
+        table.view.sourceWatch.rowFlash?.start = .now - .milliseconds(500)
         app.drawFrame()
         view.viewport.moveCursor(to: DataTableIndexPath(row: 3, column: 0))
         app.drawFrame()
@@ -121,7 +121,7 @@ import DataTableApp
         snapshot.appendItems([1, 2, 3, 4, 99], toSection: 0)  // 99: unknown to the lookup, left out
         snapshot.reconfigureItems([2])
         snapshot.reloadItems([3])
-        let cellOfItem2 = table.view.cellsOnScreen[.init(sourceRow: 1, column: 0)]
+        let cellOfItem2 = table.view.cells.onScreen[.init(sourceRow: 1, column: 0)]
         let before = counter.calls
         let difference = table.apply(snapshot, animatingDifferences: true) { store[$0] }
         app.drawFrame()
@@ -129,7 +129,7 @@ import DataTableApp
         #expect(difference.updates == [1, 2] && difference.deletions == Array(4..<10))
         #expect(counter.calls[1] == before[1] && counter.calls[4] == before[4])
         #expect(counter.calls[2] == before[2]! + 2 && counter.calls[3] == before[3]! + 2)
-        #expect(table.view.cellsOnScreen[.init(sourceRow: 1, column: 0)] === cellOfItem2)
+        #expect(table.view.cells.onScreen[.init(sourceRow: 1, column: 0)] === cellOfItem2)
         #expect(table.view.isFlashing)
     }
 

@@ -80,7 +80,7 @@ import TestSupport
         let view = app.view
         app.press(.right, .character("]"))
         var spins = 0
-        while (view.activeJob != nil || view.columnSampling.sampler != nil) && spins < 20_000 {
+        while (view.activeJob != nil || view.columnLayout.sampling.sampler != nil) && spins < 20_000 {
             _ = view.refreshFromDataSource()
             usleep(500)
             spins += 1

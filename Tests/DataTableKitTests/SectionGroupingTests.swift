@@ -252,7 +252,7 @@ private func settle(_ view: DataTableView) {
         table.apply(snapshot, model: { id in tasks.first { $0.id == id }! })
         table.view.waitForJob()
         #expect(Self.displayRows(table.view) == ["HLater", "r0", "FLater", "HNow", "r1", "r2", "FNow"])
-        #expect(table.view.columns[1].kind == .integer, "kinds \(table.view.columns.map(\.kind)) sampled \(table.view.columnSampling.sampledRowCount)")
+        #expect(table.view.columns[1].kind == .integer, "kinds \(table.view.columns.map(\.kind)) sampled \(table.view.columnLayout.sampling.sampledRowCount)")
         #expect(table.view.sectionContext(kind: .footer, section: 1, column: 1, labelColumn: 0)?.summary(ofColumn: 1)?.integerSum == 7)
         // Sorting orders rows within sections; sections keep the snapshot's order.
         table.view.sort(by: [SortDescriptor(column: 1, ascending: true)])

@@ -53,7 +53,7 @@ extension DataTableView {
         guard let displayOrder else {
             return DataTableViewSelection(columns: columns, order: nil, rowCount: dataSource.rowCount)
         }
-        if sortedRowCount != dataSource.rowCount {
+        if rowOrder.sortedRowCount != dataSource.rowCount {
             throw DataTableMessage("still ordering the rows read last: write when it is done")
         }
         guard let layout = sectionState.layout, layout.sections.contains(where: \.isCollapsed) else {

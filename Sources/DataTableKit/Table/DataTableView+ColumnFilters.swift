@@ -21,7 +21,7 @@ extension DataTableView {
         if jobs.active == nil, sourceWatch.isSourceComplete {
             let count = dataSource.rowCount
             let isFiltered = self.filter != nil || !columnFilters.isEmpty
-            if !isFiltered || sortedRowCount == count {
+            if !isFiltered || rowOrder.sortedRowCount == count {
                 runRowFilterJob(RowFilters(matcher: self.filter, columnFilters: stack, matcherColumns: filterColumns),
                                 tests: tests, testsMatcher: false,
                                 over: isFiltered ? rowOrder.filteredRows : nil, rowCount: count)

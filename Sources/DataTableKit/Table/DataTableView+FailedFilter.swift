@@ -15,7 +15,7 @@ extension DataTableView {
     func noteFailure(_ message: String, of kind: TableJob.Kind) {
         guard rerunsAppliedFilters(kind) else { return }
         rowOrder.filterStoppedReason = message
-        showLastingNotice("\(message): the filter covers the first \(grouped(sortedRowCount)) rows only (Esc clears it)")
+        showLastingNotice("\(message): the filter covers the first \(grouped(rowOrder.sortedRowCount)) rows only (Esc clears it)")
     }
 
     /// Whether a job of `kind` runs the filters that are applied now.
@@ -31,6 +31,6 @@ extension DataTableView {
     /// What the filters' part of the status line adds while `filterStoppedReason` is set.
     var filterStoppedNote: String {
         guard filterStoppedReason != nil else { return "" }
-        return " (first \(grouped(sortedRowCount)) of \(grouped(dataSource.rowCount)) rows only)"
+        return " (first \(grouped(rowOrder.sortedRowCount)) of \(grouped(dataSource.rowCount)) rows only)"
     }
 }

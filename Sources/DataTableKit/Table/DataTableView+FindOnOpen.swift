@@ -16,7 +16,7 @@ extension DataTableView {
     @discardableResult
     func runPendingFindIfReady() -> Bool {
         guard let matcher = jobs.pendingFind, jobs.active == nil, sourceWatch.isSourceComplete,
-              displayOrder == nil || dataSource.rowCount == sortedRowCount else { return false }
+              displayOrder == nil || dataSource.rowCount == rowOrder.sortedRowCount else { return false }
         jobs.pendingFind = nil
         guard lastSearch?.query == matcher.query, viewport.cursor == DataTableIndexPath(row: 0, column: 0) else { return true }
         if matchingColumn(inDisplayRow: 0, matcher: matcher, forward: true, from: 0) == 0 { return true }

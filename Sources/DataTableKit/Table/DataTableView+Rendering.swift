@@ -275,7 +275,7 @@ extension DataTableView {
         if let load = sourceWatch.loadState, !load.isComplete {
             position += "+ \(load.summary)"
             if displayOrder != nil && (!sortDescriptors.isEmpty || isRowFiltered) {
-                position += ", sorted first \(grouped(sortedRowCount))"
+                position += ", sorted first \(grouped(rowOrder.sortedRowCount))"
             }
         }
         // Partial rows of a running filter: its own status below says what they are.

@@ -58,11 +58,11 @@ extension DataTableView {
         }
         cells.onScreen = keptCells
         cells.pressedButton = nil
-        if let flash = rowFlash {
+        if let flash = sourceWatch.rowFlash {
             // Rows still fading keep fading at their new places.
-            rowFlash?.rows = Set(flash.rows.compactMap(remap))
+            sourceWatch.rowFlash?.rows = Set(flash.rows.compactMap(remap))
         }
-        if flashing { startFlash(of: changedRows.union(rowFlash?.rows ?? [])) }
+        if flashing { startFlash(of: changedRows.union(sourceWatch.rowFlash?.rows ?? [])) }
 
         // An order at once: the old one over the survivors, new rows at the end.
         dropSections()

@@ -80,8 +80,6 @@ public final class DataTableView {
     /// Display position -> source row id while sorted or filtered (nil: the identity); see
     /// `RowOrder.displayOrder`.
     var displayOrder: [UInt32]? { rowOrder.displayOrder }
-    /// Source rows the current `displayOrder` was computed over (fewer than the source's while loading).
-    var sortedRowCount: Int { rowOrder.sortedRowCount }
     /// The active filter's matcher (nil: every row is shown).
     public var filter: RowMatcher? { rowOrder.filter }
     /// The source columns `filter` looked in: the columns shown when it was typed (a mask by
@@ -112,11 +110,6 @@ public final class DataTableView {
         get { jobs.active }
         set { jobs.active = newValue }
     }
-    /// The check of the columns' kinds and widths over a large sample.
-    var columnSampling: ColumnSampling {
-        get { columnLayout.sampling }
-        set { columnLayout.sampling = newValue }
-    }
 
     /// How long the last sort took.
     public var lastSortMilliseconds: Double? { rowOrder.lastSortMilliseconds }
@@ -136,11 +129,6 @@ public final class DataTableView {
         get { marks.rows }
         set { marks.rows = newValue }
     }
-    /// `markedRows` as a set, for drawing.
-    var markedRowSet: Set<Int> {
-        get { marks.set }
-        set { marks.set = newValue }
-    }
     /// Text for the terminal's clipboard, handed to the backend after the key (`y`).
     public var pendingClipboardText: String? {
         get { status.clipboardText }
@@ -154,15 +142,8 @@ public final class DataTableView {
         set { sourceWatch.followsAppendedRows = newValue }
     }
 
-    /// Rows changed by the last apply, flashing until their fade ends (nil: none).
-    var rowFlash: RowFlash? {
-        get { sourceWatch.rowFlash }
-        set { sourceWatch.rowFlash = newValue }
-    }
     /// Sections with header and footer rows (see `setGrouping(_:)`).
     var sectionState = SectionState()
-    /// Cells on screen, records' and section rows' (see `CellPipeline.onScreen`).
-    var cellsOnScreen: [CellKey: DataTableCell] { cells.onScreen }
 
     /// Row heights: the index the viewport reads, the measured heights (see `RowHeightCache`).
     let heights: RowHeightCache
@@ -374,7 +355,7 @@ public final class DataTableView {
         let count = dataSource.rowCount
         let sourceNotice = sourceWatch.sourceNotice
         // A filter that failed over the rows loaded later is not run again by itself.
-        let orderIsStale = displayOrder != nil && count != sortedRowCount && filterStoppedReason == nil
+        let orderIsStale = displayOrder != nil && count != rowOrder.sortedRowCount && filterStoppedReason == nil
         guard orderIsStale || (displayOrder == nil && count != viewport.rowCount) || state != sourceWatch.lastLoadState
             || sourceNotice != sourceWatch.lastSourceNotice else { return jobChanged || tookChanges || columnsAdded }
         if let state, state.isComplete, sourceWatch.lastLoadState?.isComplete == false {
