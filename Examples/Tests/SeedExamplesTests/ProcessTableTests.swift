@@ -55,14 +55,6 @@ import Testing
 
     private func expectSnapshot(_ lines: [String], file: String,
                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let text = lines.joined(separator: "\n") + "\n"
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("__Snapshots__").appendingPathComponent(file)
-        if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == expected, "\(file) differs; UPDATE_SNAPSHOTS=1 rewrites it", sourceLocation: sourceLocation)
+        try expectSnapshotFile(lines.joined(separator: "\n") + "\n", file: file, sourceLocation: sourceLocation)
     }
 }
