@@ -4,7 +4,7 @@ SWIFT ?= swift
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: all build debug run test examples lint bench install check-install uninstall clean deps
+.PHONY: all build debug run test examples docs lint bench install check-install uninstall clean deps
 
 all: build
 
@@ -53,6 +53,16 @@ test: lint deps
 examples:
 	$(SWIFT) build --package-path Examples --build-tests
 	$(SWIFT) test --package-path Examples --skip-build
+
+## docs: the DocC catalogs of DataTableKit and DataTableApp (their articles and every public
+## symbol) as one static site in .build/docs/, with swift-docc-plugin; read it through a web
+## server: python3 -m http.server -d .build/docs, then /documentation/datatablekit
+DOCS_DIR = .build/docs
+docs: deps
+	mkdir -p $(DOCS_DIR)
+	$(SWIFT) package --allow-writing-to-directory $(DOCS_DIR) generate-documentation \
+		--target DataTableKit --target DataTableApp --enable-experimental-combined-documentation \
+		--transform-for-static-hosting --output-path $(DOCS_DIR)
 
 ## lint: library modules never write to stdout/stderr (a stray print scrolls the terminal
 ## behind ncurses); only the dtable and dtable-bench executables may print.

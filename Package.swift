@@ -17,6 +17,9 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // SHA-256 of values too long to keep whole in a statistic (LongField).
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // `make docs`: the DocC catalogs as a static site (a command plugin: no target uses it,
+        // so `swift build` and `swift test` compile none of it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // 1. ncursesw as a system library: module map plus a small shim header.

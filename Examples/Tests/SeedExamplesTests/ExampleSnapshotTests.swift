@@ -46,14 +46,6 @@ import Testing
         var lines: [String] = []
         let status = ExampleRunner.main(arguments: arguments) { lines.append($0) }
         #expect(status == 0, sourceLocation: sourceLocation)
-        let text = lines.joined(separator: "\n") + "\n"
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("__Snapshots__").appendingPathComponent(file)
-        if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == expected, "\(file) differs; UPDATE_SNAPSHOTS=1 rewrites it", sourceLocation: sourceLocation)
+        try expectSnapshotFile(lines.joined(separator: "\n") + "\n", file: file, sourceLocation: sourceLocation)
     }
 }
