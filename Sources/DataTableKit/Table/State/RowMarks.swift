@@ -64,9 +64,13 @@ struct RowMarks {
         isChangeUnreported = true
     }
 
-    /// Moves the marks to the rows' new source rows (`remap(old)`: nil for a deleted row).
+    /// Moves the marks to the rows' new source rows (`remap(old)`: nil for a deleted row); the
+    /// cursor's record told to the delegate follows too (only a move to another record is told
+    /// again), and the range being extended ends.
     mutating func followRows(_ remap: (Int) -> Int?) {
         rows = ordered.compactMap(remap)
+        reportedCursorSource = reportedCursorSource.flatMap(remap)
+        range = nil
     }
 }
 
