@@ -100,36 +100,24 @@ import Testing
         app.drawFrame()
         #expect(Self.bodyIDs(backend).first == "r0")
 
-        table.view.scrollToRow(50, at: .top)
-        app.drawFrame()
-        #expect(Self.bodyIDs(backend).first == "r50")
+        /// The rows on screen after scrolling `row` to `position` and drawing a frame.
+        func shown(scrolling row: Int, to position: DataTableScrollPosition) -> [String] {
+            table.view.scrollToRow(row, at: position)
+            app.drawFrame()
+            return Self.bodyIDs(backend)
+        }
+        #expect(shown(scrolling: 50, to: .top).first == "r50")
         // The cursor (row 0) would have left the screen: it moved to the first row shown.
         #expect(table.view.viewport.cursor.row == 50)
-
-        table.view.scrollToRow(50, at: .bottom)
-        app.drawFrame()
+        #expect(shown(scrolling: 50, to: .bottom).first == "r41")
         #expect(Self.bodyIDs(backend).last == "r50")
-        #expect(Self.bodyIDs(backend).first == "r41")
-
-        table.view.scrollToRow(50, at: .middle)
-        app.drawFrame()
-        #expect(Self.bodyIDs(backend) == (46..<56).map { "r\($0)" })
-
+        #expect(shown(scrolling: 50, to: .middle) == (46..<56).map { "r\($0)" })
         // Already on screen: .nearest scrolls nothing; off screen it scrolls the least.
-        table.view.scrollToRow(53, at: .nearest)
-        app.drawFrame()
-        #expect(Self.bodyIDs(backend).first == "r46")
-        table.view.scrollToRow(60, at: .nearest)
-        app.drawFrame()
-        #expect(Self.bodyIDs(backend).last == "r60")
-
+        #expect(shown(scrolling: 53, to: .nearest).first == "r46")
+        #expect(shown(scrolling: 60, to: .nearest).last == "r60")
         // The last rows cannot go to the top, the first ones not to the middle.
-        table.view.scrollToRow(98, at: .top)
-        app.drawFrame()
-        #expect(Self.bodyIDs(backend).first == "r90")
-        table.view.scrollToRow(2, at: .middle)
-        app.drawFrame()
-        #expect(Self.bodyIDs(backend).first == "r0")
+        #expect(shown(scrolling: 98, to: .top).first == "r90")
+        #expect(shown(scrolling: 2, to: .middle).first == "r0")
 
         // Moving the cursor with a position: the cursor row in the middle, after a sort too.
         table.view.moveCursor(toRow: 70, scrollPosition: .middle)
