@@ -3,8 +3,9 @@ import Glibc
 
 /// The input modes dtable sets at the terminal itself, now that ncurses does not parse input
 /// (see docs/decisions/0078-own-input-decoder.md): keypad transmit (terminfo's `smkx`, so keys
-/// send what terminfo says), mouse reports (1000: buttons and wheel; 1006: SGR encoding, no
-/// column limit) when terminfo knows a mouse (`kmous`), and bracketed paste (2004).
+/// send what terminfo says), mouse reports (1002: buttons, wheel and motion while a button is
+/// held, for drags; 1006: SGR encoding, no column limit) when terminfo knows a mouse (`kmous`),
+/// and bracketed paste (2004).
 ///
 /// They are off whenever the shell has the terminal: on shutdown, in the restore sequence of
 /// `TerminalRestorer` (signals), and while dtable is stopped by Ctrl-Z: the SIGTSTP handler
@@ -21,8 +22,8 @@ enum TerminalModes {
             let keypadOn = TerminfoKeys.string("smkx") ?? []
             let keypadOff = TerminfoKeys.string("rmkx") ?? []
             let hasMouse = TerminfoKeys.string("kmous") != nil
-            let mouseOn = hasMouse ? Array("\u{1B}[?1000h\u{1B}[?1006h".utf8) : []
-            let mouseOff = hasMouse ? Array("\u{1B}[?1006l\u{1B}[?1000l".utf8) : []
+            let mouseOn = hasMouse ? Array("\u{1B}[?1002h\u{1B}[?1006h".utf8) : []
+            let mouseOff = hasMouse ? Array("\u{1B}[?1006l\u{1B}[?1002l".utf8) : []
             return Sequences(on: keypadOn + mouseOn + Array("\u{1B}[?2004h".utf8),
                              off: Array("\u{1B}[?2004l".utf8) + mouseOff + keypadOff)
         }

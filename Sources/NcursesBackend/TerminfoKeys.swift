@@ -5,13 +5,15 @@ import TerminalSurface
 /// its built-in forms: what a key sends on this terminal (in keypad-transmit mode, which
 /// `TerminalModes` turns on), as ncurses' own key parsing used to read them.
 enum TerminfoKeys {
-    /// Capabilities and their keys, the plain ones before their shifted forms (which are the
-    /// same key here: Shift-Up is Up). The first capability to claim a sequence keeps it.
+    /// Capabilities and their keys, the plain ones before their shifted forms. Shift-Up and
+    /// Shift-Down (`kri`, `kind`: curses' KEY_SR and KEY_SF) are keys of their own; the other
+    /// shifted keys are the same key here (Shift-Left is Left). The first capability to claim a
+    /// sequence keeps it.
     static let capabilities: [(String, Key)] = [
         ("kcuu1", .up), ("kcud1", .down), ("kcub1", .left), ("kcuf1", .right),
         ("khome", .home), ("kend", .end), ("kpp", .pageUp), ("knp", .pageDown),
         ("kdch1", .delete), ("kich1", .insert), ("kcbt", .backTab), ("kent", .enter), ("kbs", .backspace),
-        ("kri", .up), ("kind", .down), ("kLFT", .left), ("kRIT", .right),
+        ("kri", .modified(.up, .shift)), ("kind", .modified(.down, .shift)), ("kLFT", .left), ("kRIT", .right),
         ("kHOM", .home), ("kEND", .end), ("kPRV", .pageUp), ("kNXT", .pageDown), ("kDC", .delete), ("kIC", .insert),
     ] + (1...63).map { ("kf\($0)", Key.function($0)) }
 

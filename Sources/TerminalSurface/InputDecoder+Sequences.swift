@@ -41,17 +41,19 @@ extension InputDecoder {
         return (1...63).contains(shifted) ? .key(.function(shifted)) : nil
     }
 
-    /// `Esc [ params final`: cursor keys (modifiers are ignored: Shift-Up is Up), Home/End,
-    /// Shift-Tab, F1-F4 as xterm sends them modified, `n~` keys (and rxvt's `n^`, `n$`, `n@`),
-    /// rxvt's shifted arrows.
+    /// `Esc [ params final`: cursor keys (Shift-Up and Shift-Down are keys of their own, other
+    /// modifiers are ignored: Ctrl-Up is Up), Home/End, Shift-Tab, F1-F4 as xterm sends them
+    /// modified, `n~` keys (and rxvt's `n^`, `n$`, `n@`), rxvt's shifted arrows.
     func controlSequenceKey() -> InputEvent? {
         guard let final = sequence.last,
               let numbers = Self.parameters(sequence[2..<(sequence.count - 1)], atMost: 2) else { return nil }
         let first = numbers.first ?? nil
         let modifier = numbers.count > 1 ? numbers[1] : nil
         switch final {
-        case UInt8(ascii: "A"), UInt8(ascii: "a"): return .key(.up)
-        case UInt8(ascii: "B"), UInt8(ascii: "b"): return .key(.down)
+        case UInt8(ascii: "A"): return Self.verticalKey(.up, modifier: modifier)
+        case UInt8(ascii: "B"): return Self.verticalKey(.down, modifier: modifier)
+        case UInt8(ascii: "a"): return .key(.modified(.up, .shift))  // rxvt: Shift-Up
+        case UInt8(ascii: "b"): return .key(.modified(.down, .shift))  // rxvt: Shift-Down
         case UInt8(ascii: "C"), UInt8(ascii: "c"): return .key(.right)
         case UInt8(ascii: "D"), UInt8(ascii: "d"): return .key(.left)
         case UInt8(ascii: "H"): return .key(.home)
@@ -70,6 +72,12 @@ extension InputDecoder {
         default:
             return nil
         }
+    }
+
+    /// Up or Down with an xterm modifier parameter: Shift alone (2) makes it Shift-Up or
+    /// Shift-Down; any other modifier leaves the plain key (as before Shift was told apart).
+    static func verticalKey(_ key: Key, modifier: Int?) -> InputEvent {
+        modifier == 2 ? .key(.modified(key, .shift)) : .key(key)
     }
 
     /// The key of `Esc [ n ~` (VT220 numbering); `offset` applies to function keys only.
@@ -96,8 +104,8 @@ extension InputDecoder {
               let numbers = Self.parameters(sequence[2..<(sequence.count - 1)], atMost: 1) else { return nil }
         let modifier = numbers.first ?? nil
         switch final {
-        case UInt8(ascii: "A"): return .key(.up)
-        case UInt8(ascii: "B"): return .key(.down)
+        case UInt8(ascii: "A"): return Self.verticalKey(.up, modifier: modifier)
+        case UInt8(ascii: "B"): return Self.verticalKey(.down, modifier: modifier)
         case UInt8(ascii: "C"): return .key(.right)
         case UInt8(ascii: "D"): return .key(.left)
         case UInt8(ascii: "H"): return .key(.home)
@@ -120,8 +128,8 @@ extension InputDecoder {
         return Self.functionKey(Int(final - UInt8(ascii: "A")) + 1)
     }
 
-    /// `Esc [ < button ; column ; row M` (press, wheel) or `m` (release), 1-based. Exactly three
-    /// numbers; motion reports and buttons beyond the third are not events here.
+    /// `Esc [ < button ; column ; row M` (press, wheel, drag) or `m` (release), 1-based. Exactly
+    /// three numbers; motion without a button and buttons beyond the third are not events here.
     func sgrMouseEvent() -> InputEvent? {
         guard let final = sequence.last, final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),
               let numbers = Self.parameters(sequence[3..<(sequence.count - 1)], atMost: 3), numbers.count == 3,
@@ -145,12 +153,14 @@ extension InputDecoder {
 
     /// The event of an xterm button code: bits 0-1 the button (3: released), 2 Shift, 3 Alt,
     /// 4 Ctrl, 5 motion, 6 wheel (then bits 0-1: up, down, left, right), 7 buttons 8-11.
+    /// Motion with a button held is a drag (button-event mode, 1002); motion without one (any-
+    /// event mode, 1003, not asked for), with the wheel bit or as a release is no event.
     static func mouseEvent(code: Int, isRelease: Bool, releasedButton: MouseButton?, position: Point) -> InputEvent? {
-        guard code < 128, code & 32 == 0 else { return nil }  // extra buttons; motion (not asked for)
-        var modifiers: KeyModifiers = []
-        if code & 4 != 0 { modifiers.insert(.shift) }
-        if code & 8 != 0 { modifiers.insert(.alt) }
-        if code & 16 != 0 { modifiers.insert(.control) }
+        guard code < 128 else { return nil }  // extra buttons
+        if code & 32 != 0 {
+            guard code & 64 == 0, !isRelease, let button = [MouseButton.left, .middle, .right, nil][code & 3] else { return nil }
+            return .mouse(MouseEvent(kind: .drag(button), position: position, modifiers: heldKeys(ofButtonCode: code)))
+        }
         let kind: MouseEvent.Kind
         if code & 64 != 0 {
             guard !isRelease else { return nil }  // a wheel turn has no release
@@ -160,6 +170,15 @@ extension InputDecoder {
             guard let button = buttons[code & 3] else { return nil }
             kind = isRelease ? .release(button) : .press(button)
         }
-        return .mouse(MouseEvent(kind: kind, position: position, modifiers: modifiers))
+        return .mouse(MouseEvent(kind: kind, position: position, modifiers: heldKeys(ofButtonCode: code)))
+    }
+
+    /// The keys held, from bits 2-4 of an xterm button code.
+    static func heldKeys(ofButtonCode code: Int) -> KeyModifiers {
+        var modifiers: KeyModifiers = []
+        if code & 4 != 0 { modifiers.insert(.shift) }
+        if code & 8 != 0 { modifiers.insert(.alt) }
+        if code & 16 != 0 { modifiers.insert(.control) }
+        return modifiers
     }
 }

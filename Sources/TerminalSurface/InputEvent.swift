@@ -8,6 +8,11 @@ public enum Key: Hashable, Sendable {
     case pageUp, pageDown, home, end
     case enter, escape, backspace, tab, backTab, delete, insert
     case function(Int)
+    /// A key pressed with modifiers, as a key of its own (`.modified(.down, .shift)` is
+    /// Shift-Down). The decoder reports Shift-Up and Shift-Down this way; other modified cursor
+    /// and editing keys still arrive as the key itself, and a modified function key as the
+    /// number terminfo gives it (Shift-F1 is F13).
+    indirect case modified(Key, KeyModifiers)
 }
 
 /// A mouse button, as a terminal's mouse reports (SGR 1006 or X10) name it.
@@ -15,7 +20,7 @@ public enum MouseButton: Hashable, Sendable {
     case left, middle, right
 }
 
-/// Keys held while a mouse event happened.
+/// Keys held with a key or a mouse event.
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
     /// The modifiers as bits.
     public let rawValue: UInt8
@@ -35,6 +40,9 @@ public struct MouseEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case press(MouseButton)
         case release(MouseButton)
+        /// The pointer moved to another cell while the button was held (a drag; the terminal
+        /// reports it in button-event mode, xterm's 1002).
+        case drag(MouseButton)
         case wheelUp, wheelDown, wheelLeft, wheelRight
     }
 

@@ -82,6 +82,7 @@ struct InputDecoderPropertyTests {
         (.insert, "\u{1B}[2~"), (.delete, "\u{1B}[3~"), (.backTab, "\u{1B}[Z"), (.enter, "\r"), (.tab, "\t"),
         (.backspace, "\u{7F}"), (.function(1), "\u{1B}OP"), (.function(4), "\u{1B}OS"), (.function(5), "\u{1B}[15~"),
         (.function(12), "\u{1B}[24~"), (.function(13), "\u{1B}[1;2P"), (.control("w"), "\u{17}"),
+        (.modified(.up, .shift), "\u{1B}[1;2A"), (.modified(.down, .shift), "\u{1B}O2B"),
     ]
 
     static func randomEvent(using random: inout SplitMix64) -> (InputEvent, [UInt8]) {
@@ -107,6 +108,7 @@ struct InputDecoderPropertyTests {
             let kinds: [(MouseEvent.Kind, Int, Character)] = [
                 (.press(.left), 0, "M"), (.release(.left), 0, "m"), (.press(.middle), 1, "M"), (.release(.right), 2, "m"),
                 (.wheelUp, 64, "M"), (.wheelDown, 65, "M"), (.wheelLeft, 66, "M"), (.wheelRight, 67, "M"),
+                (.drag(.left), 32, "M"), (.drag(.right), 34, "M"),
             ]
             let (kind, code, final) = kinds[Int.random(in: 0..<kinds.count, using: &random)]
             let text = "\u{1B}[<\(code | bits);\(x + 1);\(y + 1)\(final)"

@@ -49,8 +49,9 @@ struct InputDecoderTests {
         #expect(Self.events("\u{1B}[1~\u{1B}[2~\u{1B}[3~\u{1B}[4~\u{1B}[5~\u{1B}[6~\u{1B}[7~\u{1B}[8~")
                 == Self.keys(.home, .insert, .delete, .end, .pageUp, .pageDown, .home, .end))
         #expect(Self.events("\u{1B}[Z\u{1B}OM") == Self.keys(.backTab, .enter))
-        // Modified: Shift-Up, Ctrl-Left, Ctrl-Delete, Alt-PgDn are the keys themselves.
-        #expect(Self.events("\u{1B}[1;2A\u{1B}[1;5D\u{1B}[3;5~\u{1B}[6;3~") == Self.keys(.up, .left, .delete, .pageDown))
+        // Modified: Ctrl-Left, Ctrl-Delete, Alt-PgDn are the keys themselves; Shift-Up is its own key.
+        #expect(Self.events("\u{1B}[1;2A\u{1B}[1;5D\u{1B}[3;5~\u{1B}[6;3~")
+                == Self.keys(.modified(.up, .shift), .left, .delete, .pageDown))
     }
 
     @Test("Function keys: SS3 F1-F4, CSI n~ F5-F12, modified as terminfo numbers them, the Linux console's")
@@ -62,7 +63,7 @@ struct InputDecoderTests {
         #expect(Self.events("\u{1B}[1;2P\u{1B}[15;5~\u{1B}[24;3~\u{1B}O2R") == Self.keys(.function(13), .function(29), .function(60), .function(15)))
         #expect(Self.events("\u{1B}[[A\u{1B}[[E") == Self.keys(.function(1), .function(5)))
         // rxvt: Shift (`$`), Ctrl (`^`) forms and shifted arrows.
-        #expect(Self.events("\u{1B}[11^\u{1B}[3$\u{1B}[a\u{1B}[d") == Self.keys(.function(25), .delete, .up, .left))
+        #expect(Self.events("\u{1B}[11^\u{1B}[3$\u{1B}[a\u{1B}[d") == Self.keys(.function(25), .delete, .modified(.up, .shift), .left))
     }
 
     @Test("The terminal's own sequences (terminfo) come first")
@@ -109,8 +110,55 @@ struct InputDecoderTests {
         #expect(Self.events("\u{1B}[<4;2;2M\u{1B}[<24;2;2M\u{1B}[<69;2;2M")
                 == [Self.click(.press(.left), 1, 1, .shift), Self.click(.press(.left), 1, 1, [.alt, .control]),
                     Self.click(.wheelDown, 1, 1, .shift)])
-        // Motion, buttons 8-11, column 0, a wheel "release", a fourth number: no event.
-        #expect(Self.events("\u{1B}[<32;5;5M\u{1B}[<128;5;5M\u{1B}[<0;0;5M\u{1B}[<64;5;5m\u{1B}[<0;5;5;5M\u{1B}[<0;5M") == [])
+        // Buttons 8-11, column 0, a wheel "release", a fourth number: no event.
+        #expect(Self.events("\u{1B}[<128;5;5M\u{1B}[<0;0;5M\u{1B}[<64;5;5m\u{1B}[<0;5;5;5M\u{1B}[<0;5M") == [])
+    }
+
+    @Test("Shift-Up and Shift-Down are keys of their own: xterm CSI and SS3, rxvt; other modifiers are the plain key")
+    func shiftedVerticalKeys() {
+        let shiftUp = Key.modified(.up, .shift), shiftDown = Key.modified(.down, .shift)
+        #expect(Self.events("\u{1B}[1;2A\u{1B}[1;2B") == Self.keys(shiftUp, shiftDown))
+        #expect(Self.events("\u{1B}O2A\u{1B}O2B\u{1B}[a\u{1B}[b") == Self.keys(shiftUp, shiftDown, shiftUp, shiftDown))
+        // Ctrl, Alt, Ctrl-Shift: still Up and Down; Shift-Left is Left.
+        #expect(Self.events("\u{1B}[1;5A\u{1B}[1;3B\u{1B}[1;6B\u{1B}[1;2D") == Self.keys(.up, .down, .down, .left))
+        // As the terminal's own sequences (terminfo's kri and kind).
+        let own: [[UInt8]: Key] = [Array("\u{1B}[1;2A".utf8): shiftUp, Array("\u{1B}[1;2B".utf8): shiftDown]
+        #expect(Self.events("\u{1B}[1;2B", keys: own) == Self.keys(shiftDown))
+        // Split byte by byte: the same keys.
+        var decoder = InputDecoder()
+        var events: [InputEvent] = []
+        for byte in "\u{1B}[1;2Bj\u{1B}[1;2A".utf8 { events += decoder.decode([byte]) }
+        #expect(events == Self.keys(shiftDown, .character("j"), shiftUp))
+    }
+
+    @Test("Malformed Shift-arrow sequences are no key (and nothing traps); the keys after them work")
+    func malformedShiftedKeys() {
+        // Too many numbers, a number of 6 digits, a stray intermediate, cut short at the end.
+        #expect(Self.events("\u{1B}[1;2;3A\u{1B}[1;222222B\u{1B}[1;2 Bj") == Self.keys(.character("j")))
+        #expect(Self.events("\u{1B}[1;2") == [])
+        #expect(Self.events("\u{1B}[1;2\u{1B}[1;2B") == Self.keys(.modified(.down, .shift)))
+        // A modifier of 0 or 99 is no Shift.
+        #expect(Self.events("\u{1B}[1;0B\u{1B}[1;99A") == Self.keys(.down, .up))
+        var decoder = InputDecoder()
+        var random = SplitMix64(seed: 21)
+        let pieces = Array("\u{1B}[1;2B\u{1B}[<32;4;4M;2A[\u{1B}O".utf8)
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 1...12, using: &random)
+            _ = decoder.decode((0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] })
+        }
+        _ = decoder.flush()
+        #expect(decoder.decode(Array("\u{1B}[1;2Bq".utf8)) == Self.keys(.modified(.down, .shift), .character("q")))
+    }
+
+    @Test("Motion with a button held is a drag (SGR and X10); without a button, on the wheel bit or as a release, none")
+    func drags() {
+        #expect(Self.events("\u{1B}[<32;5;6M\u{1B}[<34;7;8M\u{1B}[<36;1;1M")
+                == [Self.click(.drag(.left), 4, 5), Self.click(.drag(.right), 6, 7), Self.click(.drag(.left), 0, 0, .shift)])
+        #expect(Self.events("\u{1B}[<35;5;5M\u{1B}[<96;5;5M\u{1B}[<32;5;5m\u{1B}[<32;0;5M") == [])
+        let x10: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "M"), 32 + 32, 33 + 2, 33 + 3]
+        #expect(Self.events(x10) == [Self.click(.drag(.left), 2, 3)])
+        let x10Motion: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "M"), 32 + 35, 33 + 2, 33 + 3]
+        #expect(Self.events(x10Motion) == [])
     }
 
     @Test("A mouse report of 40 numbers (it crashed ncurses) is no event, and the keys after it work")

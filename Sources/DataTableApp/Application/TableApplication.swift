@@ -139,7 +139,6 @@ public final class TableApplication {
 
     /// Handles one event without drawing; `.redraw` when the frame should change.
     private func process(_ event: InputEvent) -> Response {
-        let rowBefore = view.viewport.rowCount > 0 ? view.sourceRow(forDisplayRow: view.viewport.cursor.row) : nil
         var response: Response
         switch event {
         case .resize(let size):
@@ -164,11 +163,7 @@ public final class TableApplication {
             }
             presented.removeAll()
         }
-        if view.viewport.rowCount > 0 {
-            let row = view.viewport.cursor.row
-            let source = view.sourceRow(forDisplayRow: row)
-            if source != rowBefore { view.delegate?.dataTable(view, didSelectRow: row, sourceRow: source) }
-        }
+        view.reportSelectionChanges()
         // `y` in the table, or in a sheet's table.
         for shown in [view] + (screens.topHostedView.map { [$0] } ?? []) {
             guard let text = shown.pendingClipboardText else { continue }

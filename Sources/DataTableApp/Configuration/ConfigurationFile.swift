@@ -297,6 +297,8 @@ extension Key {
         case "delete", "del": self = .delete
         case "insert", "ins": self = .insert
         case "space": self = .character(" ")
+        case "shift-up", "shift+up": self = .modified(.up, .shift)
+        case "shift-down", "shift+down": self = .modified(.down, .shift)
         default:
             guard name.hasPrefix("f"), let n = Int(name.dropFirst()), (1...12).contains(n),
                   !name.dropFirst().hasPrefix("0") else { return nil }

@@ -91,6 +91,9 @@ public struct KeyBindings: Sendable {
         Binding(.chooseKind, [.character("t")]),
         Binding(.openRecord, [.enter]),
         Binding(.markRow, [.character("m")]),
+        Binding(.extendSelectionUp, [.modified(.up, .shift)]),
+        Binding(.extendSelectionDown, [.modified(.down, .shift)]),
+        Binding(.clearSelection, [.character("M")]),
         Binding(.copyCell, [.character("y")]),
         Binding(.fireAction, [.character("a")]),
         Binding(.undo, [.character("u")]),
@@ -133,6 +136,7 @@ extension Key {
         case .delete: return "Delete"
         case .insert: return "Insert"
         case .function(let n): return "F\(n)"
+        case .modified(let key, let held): return (held.contains(.control) ? "Ctrl-" : "") + (held.contains(.alt) ? "Alt-" : "") + (held.contains(.shift) ? "Shift-" : "") + key.displayName
         }
     }
 }

@@ -13,6 +13,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case freezeColumns
     case chooseKind
     case openRecord, markRow, copyCell, fireAction, undo
+    case extendSelectionUp, extendSelectionDown, clearSelection
     case reload
     case toggleSection, toggleAllSections
     case hideColumn, showAllColumns, moveColumnLeft, moveColumnRight, goToColumn, filterColumns
@@ -50,6 +51,9 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .chooseKind: return "set this column's kind: then # int, % decimal, @ date, ~ text, ! bool, a auto"
         case .openRecord: return "show the row as fields and values (on buttons: fire)"
         case .markRow: return "mark or unmark the row"
+        case .extendSelectionUp: return "mark rows from where the marking began up to the row above"
+        case .extendSelectionDown: return "mark rows from where the marking began down to the row below"
+        case .clearSelection: return "unmark every row"
         case .copyCell: return "copy the cell to the clipboard (OSC 52)"
         case .fireAction: return "fire one of the row's actions"
         case .undo: return "undo the last delete or edit"

@@ -1,8 +1,10 @@
 import TerminalSurface
 
-/// Mouse events: clicks on headers, cells, section headers and buttons; the wheel.
+/// Mouse events: clicks on headers, cells, section headers and buttons; Shift-click and drags
+/// that mark rows; the wheel.
 extension TableController {
-    /// A click moves the cursor to the cell under it; the wheel scrolls 3 rows.
+    /// A click moves the cursor to the cell under it; Shift-click marks the rows from the anchor
+    /// to it, a drag from the pressed row to the row under the pointer; the wheel scrolls 3 rows.
     func handleMouse(_ mouse: MouseEvent) -> Response {
         count = nil
         var viewport = view.viewport
@@ -16,6 +18,7 @@ extension TableController {
         case .wheelUp:
             viewport.scrollView(rows: -3)
         case .press(.left):
+            view.marks.range = nil  // a press elsewhere than on a record starts no drag
             if let column = view.headerColumn(at: mouse.position) {
                 // Same as `s` on that column: ascending, descending, none.
                 view.cycleSort(column: column)
@@ -35,7 +38,21 @@ extension TableController {
                 view.cells.pressedButton = (hit.key, hit.action)
                 return .redraw
             }
+            if mouse.modifiers.contains(.shift) {
+                view.extendSelection(toRow: indexPath.row)
+                view.viewport.moveCursor(to: DataTableIndexPath(row: view.viewport.cursor.row, column: indexPath.column))
+                return .redraw
+            }
             viewport.moveCursor(to: indexPath)
+            let moved = viewport != view.viewport
+            view.viewport = viewport
+            view.beginSelectionRange()  // a drag from here marks rows
+            return moved ? .redraw : .ignored
+        case .drag(.left):
+            guard view.cells.pressedButton == nil, let row = view.dragTargetRow(at: mouse.position),
+                  view.extendSelectionRange(to: row, startingAtCursor: false) else { return .ignored }
+            view.reportSelectionChanges()
+            return .redraw
         case .release(.left):
             guard let pressed = view.cells.pressedButton else { return .ignored }
             view.cells.pressedButton = nil

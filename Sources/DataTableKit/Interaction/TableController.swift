@@ -196,6 +196,7 @@ public final class TableController {
             view.notice = "kind of \(column.title) (\(column.kind.name)): " + Self.kindKeys.map { "\($0.key) \($0.label)" }.joined(separator: "  ")
                 + "  Esc cancels"
             return .redraw
+        case .extendSelectionUp, .extendSelectionDown, .clearSelection: return performSelection(command)
         case .undo:
             return .request(.undo)
         case .reload:

@@ -6,8 +6,15 @@
 public protocol DataTableDelegate: AnyObject {
     // MARK: What happened
 
-    /// The cursor moved to another row (`row` is a display row; `sourceRow` the data's row id).
+    /// The cursor moved to another row (`row` is a display row; `sourceRow` the data's row id),
+    /// by a key, a click or code. Told once per event (`TableApplication` reports after each
+    /// one) or per call of the view's cursor and selection methods; see
+    /// `DataTableView.reportSelectionChanges()`.
     func dataTable(_ view: DataTableView, didSelectRow row: Int, sourceRow: Int)
+    /// The selected rows changed (marks, Shift-Up/Down, Shift-click, a drag, or code):
+    /// `selectedRows` are source rows in the order they were selected, as
+    /// `DataTableView.selectedRows`. Told as `didSelectRow` is.
+    func dataTable(_ view: DataTableView, didChangeSelection selectedRows: [Int])
     /// A column's header was clicked.
     func dataTable(_ view: DataTableView, didTapHeaderOfColumn column: Int)
     /// An action button was clicked (or fired from the keyboard) on a row.
@@ -21,6 +28,8 @@ public protocol DataTableDelegate: AnyObject {
 extension DataTableDelegate {
     /// Default: nothing.
     public func dataTable(_ view: DataTableView, didSelectRow row: Int, sourceRow: Int) {}
+    /// Default: nothing.
+    public func dataTable(_ view: DataTableView, didChangeSelection selectedRows: [Int]) {}
     /// Default: nothing.
     public func dataTable(_ view: DataTableView, didTapHeaderOfColumn column: Int) {}
     /// Default: nothing (closures the cell keeps still run).

@@ -126,13 +126,15 @@ extension DataTableView {
 
     // MARK: Rows
 
-    /// Marks or unmarks the cursor's row (`m`). The status line counts the marked rows; the
-    /// notice only says when none are left.
+    /// Marks or unmarks the cursor's row (`m`): selects it or takes it out of the selection
+    /// (`selectedRows`). The status line counts the marked rows; the notice only says when none
+    /// are left.
     public func toggleMarkAtCursor() {
         guard viewport.rowCount > 0 else { return }
         let source = sourceRow(forDisplayRow: viewport.cursor.row)
         marks.toggle(source)
         notice = marks.rows.isEmpty ? "no rows marked" : nil
+        reportSelectionChanges()
     }
 
     /// The most bytes `y` copies (OSC 52 sends them base64-encoded, a third more).

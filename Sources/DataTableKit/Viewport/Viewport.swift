@@ -224,6 +224,54 @@ public struct Viewport {
         }
     }
 
+    /// Scrolls `row` (a display row, clamped) to `position` on screen, as far as the rows allow
+    /// (the first rows cannot go to the middle, the last ones not to the top); the cursor moves
+    /// only as far as it must to stay on screen, as with the wheel.
+    /// - Complexity: O(log n + visible rows).
+    public mutating func scroll(toRow row: Int, at position: DataTableScrollPosition) {
+        guard rowCount > 0, bodySize.height > 0 else { return }
+        let row = max(0, min(row, rowCount - 1))
+        let height = rowHeights.height(ofRow: row)
+        let top: Int
+        switch position {
+        case .nearest:
+            if row < topRow {
+                top = row
+            } else if fullyVisibleRows.contains(row) {
+                return
+            } else {
+                top = topRow(showingLastLineOf: row)
+            }
+        case .top:
+            top = row
+        case .middle:
+            // The row's middle line on the body's middle line: the top is the row at the line
+            // half the room above it (the one after, when that line is inside a taller row).
+            let firstLine = max(0, rowHeights.startLine(ofRow: row) - max(0, bodySize.height - height) / 2)
+            let atLine = rowHeights.row(atLine: firstLine)
+            top = rowHeights.startLine(ofRow: atLine) < firstLine ? min(atLine + 1, row) : atLine
+        case .bottom:
+            top = topRow(showingLastLineOf: row)
+        }
+        topRow = max(0, min(top, maximumTopRow))
+        let visible = visibleRows
+        if !visible.isEmpty {
+            cursor.row = max(visible.lowerBound, min(cursor.row, max(visible.lowerBound, fullyVisibleRows.upperBound - 1)))
+        }
+    }
+
+    /// The top row that shows `row`'s last line on the body's last line (or `row` itself, when
+    /// it is taller than the body): walks up from it. - Complexity: O(visible rows).
+    private func topRow(showingLastLineOf row: Int) -> Int {
+        var top = row
+        var used = rowHeights.height(ofRow: top)
+        while top > 0 && used + rowHeights.height(ofRow: top - 1) <= bodySize.height {
+            top -= 1
+            used += rowHeights.height(ofRow: top)
+        }
+        return top
+    }
+
     /// Rows on screen whole (at least the top row, even when it is taller than the body).
     var fullyVisibleRows: Range<Int> {
         var row = topRow, y = 0
@@ -254,16 +302,7 @@ public struct Viewport {
         guard rowCount > 0 else { topRow = 0; cursor.row = 0; return }
         if bodySize.height > 0 {
             if cursor.row < topRow { topRow = cursor.row }
-            if !fullyVisibleRows.contains(cursor.row) {
-                // The top row that shows the cursor row's last line at the bottom: walk up from it.
-                var top = cursor.row
-                var used = rowHeights.height(ofRow: top)
-                while top > 0 && used + rowHeights.height(ofRow: top - 1) <= bodySize.height {
-                    top -= 1
-                    used += rowHeights.height(ofRow: top)
-                }
-                topRow = top
-            }
+            if !fullyVisibleRows.contains(cursor.row) { topRow = topRow(showingLastLineOf: cursor.row) }
             topRow = max(0, min(topRow, maximumTopRow, cursor.row))
         }
         guard !columnWidths.isEmpty else { return }
