@@ -4,11 +4,12 @@ import TerminalSurface
 ///
 /// The table asks `reuseIdentifier(for:)` for every visible index path, dequeues a cell of that
 /// identifier from the reuse pool, and hands it to `configure`. `register(in:)` runs once, when
-/// the provider is installed, to register every identifier it will return. To measure rows of
+/// the provider is installed, to register every identifier it will return besides the built-in
+/// kinds, which every table's registry already has (`CellRegistry.registerBuiltInKinds()`). To measure rows of
 /// automatic height the table configures the identifier's sizing cell the same way and asks
 /// it `heightThatFits(width:)`.
 public protocol DataTableCellProvider: AnyObject {
-    /// Registers every identifier `reuseIdentifier(for:)` may return (once, when installed).
+    /// Registers every identifier `reuseIdentifier(for:)` may return that is not a built-in kind (once, when installed).
     func register(in registry: CellRegistry)
     /// The identifier of the cell that shows `indexPath`.
     func reuseIdentifier(for indexPath: DataTableIndexPath) -> String
