@@ -27,6 +27,6 @@ let package = Package(
         .executableTarget(name: "readme-example", dependencies: dtable("DataTableKit", "DataTableApp", "NcursesBackend")),
         // The code of every ```swift block of the DocC articles (ArticleCodeTests checks they match).
         .target(name: "DocArticles", dependencies: dtable("DataTableKit", "DataTableApp", "TerminalSurface", "NcursesBackend")),
-        .testTarget(name: "SeedExamplesTests", dependencies: ["SeedExamples"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "SeedExamplesTests", dependencies: ["SeedExamples", "DocArticles"], exclude: ["__Snapshots__"]),
     ]
 )

@@ -3,61 +3,20 @@ import DataTableKit
 import Synchronization
 import Testing
 import TerminalSurface
+@testable import DocArticles
 
 /// Columns that declare their cells (`DataTableColumn.cell(_:)`): a table of five kinds with
 /// no provider and no switch, through the public products only, drawn by the real controller
 /// on the in-memory backend.
 @Suite struct DeclaredCellTests {
-    struct Process: Sendable {
-        var pid: Int
-        var user: String
-        var state: String
-        var cpu: Double
-        var command: String
-        var arguments: String
-    }
+    /// The "Custom cells" article's model, cell and table.
+    typealias Process = CustomCellsDeclared.Process
 
     static let processes = [
         Process(pid: 101, user: "Ada Lovelace", state: "running", cpu: 42.5, command: "swift-build", arguments: "-c release"),
         Process(pid: 202, user: "Grace Hopper", state: "sleeping", cpu: 0.8, command: "vim", arguments: "notes.md"),
         Process(pid: 303, user: "Linus Torvalds", state: "zombie", cpu: 100, command: "make", arguments: "-j2"),
     ]
-
-    /// A command cell of the program's own: the command bold, its arguments dim after it.
-    final class CommandCell: LayoutCell {
-        var command = "", arguments = ""
-
-        override func prepareForReuse() {
-            super.prepareForReuse()
-            command = ""
-            arguments = ""
-        }
-
-        override func layout() -> CellLayout {
-            .hstack(spacing: 1, [.glyph(command, style: Style(attributes: .bold)), .text(arguments, style: Style(attributes: .dim))])
-        }
-    }
-
-    /// The taps the Stop buttons' closure heard.
-    final class TapLog: Sendable {
-        let taps = Mutex<[String]>([])
-    }
-
-    static func columns(taps: TapLog) -> [DataTableColumn<Process>] {
-        [
-            .init("PID", \.pid),
-            .init("User", \.user).cell(.avatar),
-            .init("State", \.state).cell(.badge(colors: ["running": .green, "sleeping": .palette(244), "zombie": .red])),
-            .init("CPU", \.cpu).cell(.progress(.percent)),
-            .init("Command", \.command).cell { (cell: CommandCell, process, _) in
-                cell.command = process.command
-                cell.arguments = process.arguments
-            },
-            .init("").cell(.buttons(["Stop"]) { action, process in
-                taps.taps.withLock { $0.append("\(action) \(process.pid)") }
-            }),
-        ]
-    }
 
     /// The table on a memory terminal of `size`, one frame drawn by the application.
     static func draw<T>(_ table: DataTable<T>, size: Size = Size(width: 100, height: 6)) -> (TableApplication, MemoryBackend) {
@@ -67,10 +26,10 @@ import TerminalSurface
         return (application, backend)
     }
 
+    /// The article's table: avatar, badge, progress, a cell of its own and buttons, declared per column.
     @Test func aTableOfFiveKindsDeclaredPerColumn() throws {
-        let taps = TapLog()
-        let table = DataTable(data: Self.processes, columns: Self.columns(taps: taps))
-        let (application, backend) = Self.draw(table)
+        let table = CustomCellsDeclared.processTable(Self.processes)
+        let (_, backend) = Self.draw(table)
         let screen = try #require(backend.presented)
         #expect(screen.lines == [
             " PID User                State                  CPU Command",
@@ -80,20 +39,32 @@ import TerminalSurface
             "",
             " row 1/3  col 1/6 PID                                                                        ? help",
         ])
-        // Each kind drew itself: the declared badge colour, the avatar's chip, the custom cell's bold command.
+        // Each kind drew itself: the declared badge colour, the custom cell's bold command.
         let dot = try #require((0..<100).first { screen[$0, 1].grapheme == "●" })
         #expect(screen[dot, 1].style.foreground == .green)
         #expect(screen[dot, 3].style.foreground == .red)
-        let command = try #require(screen.line(1).utf8.count > 0 ? screen.line(1).firstRange(of: "swift-build") : nil)
-        let commandX = screen.line(1).distance(from: screen.line(1).startIndex, to: command.lowerBound)
-        #expect(screen[commandX, 1].style.attributes.contains(.bold))
+        let command = try #require(screen.line(1).firstRange(of: "swift-build"))
+        #expect(screen[screen.line(1).distance(from: screen.line(1).startIndex, to: command.lowerBound), 1].style.attributes.contains(.bold))
+    }
 
-        // A click on a row's Stop button runs the column's closure with that row's model.
-        let stop = try #require(screen.line(2).firstRange(of: "Stop"))
-        let stopX = screen.line(2).distance(from: screen.line(2).startIndex, to: stop.lowerBound)
-        application.handle(.mouse(MouseEvent(kind: .press(.left), position: Point(x: stopX, y: 2))))
-        application.handle(.mouse(MouseEvent(kind: .release(.left), position: Point(x: stopX, y: 2))))
-        #expect(taps.taps.withLock { $0 } == ["Stop 202"])
+    /// The taps the Stop buttons' closure heard.
+    final class TapLog: Sendable {
+        let taps = Mutex<[String]>([])
+    }
+
+    @Test func aClickOnADeclaredButtonRunsItsClosureWithTheRowsModel() throws {
+        let log = TapLog()
+        let table = DataTable(data: Self.processes, columns: [
+            .init("PID", \.pid),
+            .init("").cell(.buttons(["Stop"]) { action, process in log.taps.withLock { $0.append("\(action) \(process.pid)") } }),
+        ])
+        let (application, backend) = Self.draw(table, size: Size(width: 20, height: 5))
+        let line = try #require(backend.presented).line(2)
+        let stop = try #require(line.firstRange(of: "Stop"))
+        let x = line.distance(from: line.startIndex, to: stop.lowerBound)
+        application.handle(.mouse(MouseEvent(kind: .press(.left), position: Point(x: x, y: 2))))
+        application.handle(.mouse(MouseEvent(kind: .release(.left), position: Point(x: x, y: 2))))
+        #expect(log.taps.withLock { $0 } == ["Stop 202"])
     }
 
     @Test func aCellTypeOfYourOwnIsMeasuredByItsSizingCell() throws {
@@ -132,11 +103,6 @@ import TerminalSurface
         #expect(table.view.registry.isRegistered(String(reflecting: TwoLineCommandCell.self)))
     }
 
-    /// A `[Stop]` of the program's own, registered under the built-in buttons' identifier.
-    final class PlainButtonsCell: ActionButtonsCell {
-        override func layout() -> CellLayout { .glyph("<" + buttons.joined(separator: "|") + ">").tag(buttons.first ?? "") }
-    }
-
     /// A badge of the program's own: the status shouted.
     final class ShoutingBadgeCell: LayoutCell {
         var text = ""
@@ -161,7 +127,7 @@ import TerminalSurface
             .init("PID", \.pid),
             .init("").cell(.buttons(["Stop"])),
         ])
-        table.view.registry.register(PlainButtonsCell.self, forCellReuseIdentifier: ActionButtonsCell.reuseIdentifier)
+        CustomCellsDeclared.replacingABuiltInKind(table)  // the article's PlainButtonsCell
         let (_, backend) = Self.draw(table, size: Size(width: 20, height: 5))
         #expect(try #require(backend.presented).line(1) == " 101 <Stop>")
 
