@@ -192,7 +192,7 @@ func measureInProcess(path: String) throws {
                 }
             case let cell as AvatarCell: cell.configure(with: value)
             case let cell as BadgeCell: cell.configure(with: value)
-            case let cell as ProgressBarCell: cell.configure(with: value)
+            case let cell as ProgressBarCell: cell.scale = .percent; cell.configure(with: value)
             case let cell as ActionButtonsCell: cell.buttons = ["Edit", "Delete"]
             default: break
             }

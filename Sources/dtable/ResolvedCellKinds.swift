@@ -66,7 +66,11 @@ struct ResolvedCellKinds {
                     }
                     cell.configure(with: value)
                 case let cell as ProgressBarCell:
-                    if case .progress(let maximum)? = kinds[context.indexPath.column] { cell.maximum = maximum }
+                    if case .progress(let maximum)? = kinds[context.indexPath.column] {
+                        // Without a maximum (`--progress COL`) a value up to 1 is a fraction, a larger one a percentage.
+                        cell.scale = maximum.map { .maximum($0) }
+                            ?? (abs(ProgressBarCell.number(of: value)?.number ?? 0) > 1 ? .percent : .fraction)
+                    }
                     cell.configure(with: value)
                 case let cell as AvatarCell:
                     cell.configure(with: value)

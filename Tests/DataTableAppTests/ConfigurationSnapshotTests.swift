@@ -142,7 +142,7 @@ import TestSupport
     @Test func builtInCellKindsThroughACustomProvider() {
         let source = StringRowsDataSource(titles: ["name", "status", "done", "trend", "actions"], rows: [
             ["Ada Lovelace", "active", "74", "1 5 2 8 3", ""],
-            ["Grace Hopper", "failed", "0.25", "9 8 7 6 5", ""],
+            ["Grace Hopper", "failed", "25", "9 8 7 6 5", ""],
             ["Linus", "pending", "100", "1 1 2 3 5 8", ""],
         ])
         let provider = DataTableCustomCellProvider(
@@ -161,7 +161,7 @@ import TestSupport
                 switch cell {
                 case let cell as AvatarCell: cell.configure(with: value)
                 case let cell as BadgeCell: cell.configure(with: value)
-                case let cell as ProgressBarCell: cell.configure(with: value)
+                case let cell as ProgressBarCell: cell.scale = .percent; cell.configure(with: value)
                 case let cell as SparklineCell: cell.configure(with: value)
                 case let cell as ActionButtonsCell: cell.buttons = ["Edit", "Delete"]
                 default: break

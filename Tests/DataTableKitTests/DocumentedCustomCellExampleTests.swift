@@ -51,8 +51,7 @@ func makeUserTable(_ users: [User]) -> DataTable<User> {
                 cell.label.text = value.stringRepresentation
                 cell.label.alignment = context.columnAlignment
             }
-        },
-        sizingCellFor: { $0 == UserCell.reuseIdentifier ? UserCell() : TextCell() }))
+        }))
     options.defaultCellConfiguration = { cell, value, _, isHighlighted in
         if let logins = value.intValue, logins == 0 { cell.label.style = Style(attributes: .dim) }
         if isHighlighted { cell.label.style.attributes.insert(.bold) }

@@ -5,8 +5,6 @@ import TerminalSurface
 /// `configure` and cleared in `prepareForReuse`, fired by a click or from the keyboard
 /// (`Enter` on the buttons, `a` anywhere on the row; a number or first letter picks one).
 final class ActionButtonCell: ActionButtonsCell {
-    static let identifier = "ActionButtonCell"
-
     var onEdit: (() -> Void)?
     var onDelete: (() -> Void)?
 
@@ -56,24 +54,14 @@ enum ActionButtonsExample {
         let columns: [DataTableColumn<User>] = [
             .init("Name", \.name),
             .init("Email", \.email),
-            .init("Actions"),
-        ]
-        let provider = DataTableCustomCellProvider(
-            register: { $0.register(ActionButtonCell.self, forCellReuseIdentifier: ActionButtonCell.identifier) },
-            reuseIdentifierFor: { $0.column == 2 ? ActionButtonCell.identifier : TextCell.reuseIdentifier },
-            configure: { [weak log] cell, value, context in
-                guard let cell = cell as? ActionButtonCell else {
-                    (cell as? TextCell)?.label.text = value.stringRepresentation
-                    return
-                }
-                guard let user = context.model(as: User.self) else { return }
+            .init("Actions").cell { (cell: ActionButtonCell, user, context) in
                 cell.buttons = ["Edit", "Delete"]
-                cell.onEdit = { [weak table = context.table] in log?.record("edit \(user.name)", in: table) }
-                cell.onDelete = { [weak table = context.table] in log?.record("delete \(user.name)", in: table) }
-            })
-        var configuration = DataTableConfiguration()
-        configuration.cellSizingMode = .custom(provider: provider)
-        let table = DataTable(data: sampleUsers, columns: columns, options: configuration)
+                // The log is the table's delegate: the closures reach it through the row's table.
+                cell.onEdit = { [weak table = context.table] in (table?.delegate as? ActionLog)?.record("edit \(user.name)", in: table) }
+                cell.onDelete = { [weak table = context.table] in (table?.delegate as? ActionLog)?.record("delete \(user.name)", in: table) }
+            },
+        ]
+        let table = DataTable(data: sampleUsers, columns: columns)
         table.view.delegate = log
         return ExampleTable(view: table.view, keeping: [table, log])
     }

@@ -6,8 +6,6 @@ import TerminalSurface
 /// the row grows to fit both (`heightThatFits` is the chain's height, as Auto Layout would
 /// compute it from the constraints).
 final class ProductCell: DataTableCell {
-    static let reuseIdentifier = "ProductCell"
-
     var nameLabel = ProductCell.makeNameLabel()
     var detailLabel = ProductCell.makeDetailLabel()
 
@@ -57,25 +55,18 @@ enum ProductCellExample {
 
     static func make() -> ExampleTable {
         let columns: [DataTableColumn<Product>] = [
-            .init("Product", \.name),
-            .init("Price", extract: { .string("$" + String(format2: $0.price)) }, sortedBy: { $0.price }),
+            .init("Product", \.name).cell { (cell: ProductCell, product, _) in
+                cell.nameLabel.text = product.name
+                cell.detailLabel.text = "SKU \(product.sku) · \(product.stock == 0 ? "sold out" : "\(product.stock) in stock")"
+            },
+            .init("Price", extract: { .string("$" + String(format2: $0.price)) }, sortedBy: { $0.price })
+                .cell { (cell: TextCell, _, context) in
+                    cell.label.text = context.value.stringRepresentation
+                    cell.label.alignment = .right
+                },
             .init("Stock", \.stock),
         ]
-        let provider = DataTableCustomCellProvider(
-            register: { $0.register(ProductCell.self, forCellReuseIdentifier: ProductCell.reuseIdentifier) },
-            reuseIdentifierFor: { $0.column == 0 ? ProductCell.reuseIdentifier : TextCell.reuseIdentifier },
-            configure: { cell, value, context in
-                if let cell = cell as? ProductCell, let product = context.model(as: Product.self) {
-                    cell.nameLabel.text = product.name
-                    cell.detailLabel.text = "SKU \(product.sku) · \(product.stock == 0 ? "sold out" : "\(product.stock) in stock")"
-                } else if let cell = cell as? TextCell {
-                    cell.label.text = value.stringRepresentation
-                    cell.label.alignment = .right
-                }
-            },
-            sizingCellFor: { identifier in identifier == ProductCell.reuseIdentifier ? ProductCell() : TextCell() })
         var configuration = DataTableConfiguration()
-        configuration.cellSizingMode = .custom(provider: provider)
         configuration.rowHeightMode = .automatic(estimated: 2)
         configuration.columnWidthModeProvider = { $0 == 0 ? .fixed(width: 30) : nil }
         let table = DataTable(data: sampleProducts, columns: columns, options: configuration)

@@ -72,7 +72,7 @@ struct Course: Sendable {
 enum ReusableViewExample {
     static let example = Example(
         name: "reusable-view",
-        summary: "HostingCell<View>: one generic cell hosting any view, set up by DataTableCellRegistration",
+        summary: "HostingCell<View>: one generic cell hosting any view, one reuse identifier per hosted view",
         make: make)
 
     static let courses: [Course] = [
@@ -83,39 +83,18 @@ enum ReusableViewExample {
     ]
 
     static func make() -> ExampleTable {
-        // UIKit: UICollectionView.CellRegistration<Cell, Item> { cell, indexPath, item in ... }
-        let rating = DataTableCellRegistration<HostingCell<RatingView>, Course> { cell, _, course in
-            cell.content.rating = course.rating
-            cell.content.usesASCII = cell.prefersASCII
-        }
-        let progress = DataTableCellRegistration<HostingCell<ProgressView>, Course> { cell, _, course in
-            cell.content.progress = course.progress
-        }
-        let provider = DataTableCustomCellProvider(
-            register: { registry in
-                rating.register(in: registry)
-                progress.register(in: registry)
-            },
-            reuseIdentifierFor: { indexPath in
-                switch indexPath.column {
-                case 1: rating.reuseIdentifier
-                case 2: progress.reuseIdentifier
-                default: TextCell.reuseIdentifier
-                }
-            },
-            configure: { cell, value, context in
-                guard let course = context.model(as: Course.self) else { return }
-                if rating.configure(cell, at: context.indexPath, with: course) { return }
-                if progress.configure(cell, at: context.indexPath, with: course) { return }
-                (cell as? TextCell)?.label.text = value.stringRepresentation
-            })
+        // Each column names the view its cell hosts (UIKit: a `CellRegistration<Cell, Item>` per kind).
         var configuration = DataTableConfiguration()
-        configuration.cellSizingMode = .custom(provider: provider)
         configuration.columnWidthModeProvider = { $0 == 2 ? .fixed(width: 24) : nil }
         let columns: [DataTableColumn<Course>] = [
             .init("Course", \.title),
-            .init("Rating", sortedBy: { $0.rating }),
-            .init("Progress", sortedBy: { $0.progress }),
+            .init("Rating", sortedBy: { $0.rating }).cell { (cell: HostingCell<RatingView>, course, _) in
+                cell.content.rating = course.rating
+                cell.content.usesASCII = cell.prefersASCII
+            },
+            .init("Progress", sortedBy: { $0.progress }).cell { (cell: HostingCell<ProgressView>, course, _) in
+                cell.content.progress = course.progress
+            },
         ]
         let table = DataTable(data: courses, columns: columns, options: configuration)
         return ExampleTable(view: table.view, keeping: [table])

@@ -4,8 +4,6 @@ import TerminalSurface
 /// Seed: SwiftDataTables' `StatusPillCell`: the status as a coloured pill, its colour by value
 /// (an unknown status gets grey), centred in its column.
 final class StatusBadgeCell: LayoutCell {
-    static let reuseIdentifier = "StatusBadgeCell"
-
     var status = ""
 
     override func prepareForReuse() {
@@ -41,23 +39,14 @@ enum StatusBadgeExample {
         let columns: [DataTableColumn<Order>] = [
             .init("Order", \.number),
             .init("Customer", \.customer),
-            .init("Status", \.status),
-            .init("Total", extract: { .string("$" + String(format2: $0.total)) }, sortedBy: { $0.total }),
+            .init("Status", \.status).cell { (cell: StatusBadgeCell, order, _) in cell.status = order.status },
+            .init("Total", extract: { .string("$" + String(format2: $0.total)) }, sortedBy: { $0.total })
+                .cell { (cell: TextCell, _, context) in
+                    cell.label.text = context.value.stringRepresentation
+                    cell.label.alignment = .right
+                },
         ]
-        let provider = DataTableCustomCellProvider(
-            register: { $0.register(StatusBadgeCell.self, forCellReuseIdentifier: StatusBadgeCell.reuseIdentifier) },
-            reuseIdentifierFor: { $0.column == 2 ? StatusBadgeCell.reuseIdentifier : TextCell.reuseIdentifier },
-            configure: { cell, value, context in
-                if let cell = cell as? StatusBadgeCell {
-                    cell.status = value.stringRepresentation
-                } else if let cell = cell as? TextCell {
-                    cell.label.text = value.stringRepresentation
-                    cell.label.alignment = context.indexPath.column == 3 ? .right : context.columnAlignment
-                }
-            })
-        var configuration = DataTableConfiguration()
-        configuration.cellSizingMode = .custom(provider: provider)
-        let table = DataTable(data: sampleOrders, columns: columns, options: configuration)
+        let table = DataTable(data: sampleOrders, columns: columns)
         return ExampleTable(view: table.view, keeping: [table])
     }
 }

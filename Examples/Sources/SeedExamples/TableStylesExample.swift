@@ -11,8 +11,6 @@ import TerminalSurface
 /// The accessory sits at the trailing edge: disclosure `›`, a detail button `(i)` that fires
 /// the `info` action (UIKit's `accessoryButtonTappedForRowWith`), or a checkmark `✓`.
 final class StyledTableCell: LayoutCell {
-    static let reuseIdentifier = "StyledTableCell"
-
     enum CellStyle { case `default`, subtitle, value1, value2 }
     enum AccessoryType { case none, disclosureIndicator, detailButton, checkmark }
 
@@ -93,33 +91,27 @@ enum TableStylesExample {
 
     static func make() -> ExampleTable {
         let delegate = AccessoryButtonDelegate()
-        let provider = DataTableCustomCellProvider(
-            register: { $0.register(StyledTableCell.self, forCellReuseIdentifier: StyledTableCell.reuseIdentifier) },
-            reuseIdentifierFor: { _ in StyledTableCell.reuseIdentifier },
-            configure: { cell, _, context in
-                guard let cell = cell as? StyledTableCell, let row = context.model(as: SettingsRow.self) else { return }
-                cell.text = row.text
-                cell.detailText = row.detail
-                switch row.style {
-                case "subtitle": cell.style = .subtitle
-                case "value1": cell.style = .value1
-                case "value2": cell.style = .value2
-                default: cell.style = .default
-                }
-                switch row.accessory {
-                case "disclosure": cell.accessoryType = .disclosureIndicator
-                case "detail": cell.accessoryType = .detailButton
-                case "checkmark": cell.accessoryType = .checkmark
-                default: cell.accessoryType = .none
-                }
-            },
-            sizingCellFor: { _ in StyledTableCell() })
+        let settings = DataTableColumn<SettingsRow>("Settings").cell { (cell: StyledTableCell, row, _) in
+            cell.text = row.text
+            cell.detailText = row.detail
+            switch row.style {
+            case "subtitle": cell.style = .subtitle
+            case "value1": cell.style = .value1
+            case "value2": cell.style = .value2
+            default: cell.style = .default
+            }
+            switch row.accessory {
+            case "disclosure": cell.accessoryType = .disclosureIndicator
+            case "detail": cell.accessoryType = .detailButton
+            case "checkmark": cell.accessoryType = .checkmark
+            default: cell.accessoryType = .none
+            }
+        }
         var configuration = DataTableConfiguration()
-        configuration.cellSizingMode = .custom(provider: provider)
         configuration.rowHeightMode = .automatic(estimated: 1)
         configuration.columnWidthMode = .fixed(width: 44)
         configuration.showsAlternatingRowColors = false
-        let table = DataTable(data: rows, columns: [.init("Settings")], options: configuration)
+        let table = DataTable(data: rows, columns: [settings], options: configuration)
         table.view.delegate = delegate
         return ExampleTable(view: table.view, keeping: [table, delegate])
     }

@@ -2,10 +2,9 @@ import DataTableKit
 import TerminalSurface
 
 /// Seed: SwiftDataTables' custom-cells demo (`UserCardCell`): an avatar, the name over the email,
-/// and a status dot; a provider with all four closures; rows of automatic height.
+/// and a status dot; the column declares its cell (the seed's provider of four closures is not
+/// needed); rows of automatic height, measured with the cell's sizing cell.
 final class UserCell: LayoutCell {
-    static let reuseIdentifier = "UserCell"
-
     var name = ""
     var email = ""
     var isOnline = false
@@ -37,35 +36,20 @@ final class UserCell: LayoutCell {
 enum UserCellExample {
     static let example = Example(
         name: "user-cell",
-        summary: "UserCardCell: avatar, name over email, status dot; four-closure provider; automatic heights",
+        summary: "UserCardCell: avatar, name over email, status dot; declared by its column; automatic heights",
         make: make)
 
     static func make() -> ExampleTable {
         let columns: [DataTableColumn<User>] = [
-            .init("User", sortedBy: { $0.name }),
+            .init("User", sortedBy: { $0.name }).cell { (cell: UserCell, user, _) in
+                cell.name = user.name
+                cell.email = user.email
+                cell.isOnline = user.isOnline
+            },
             .init("Role", \.role),
             .init("Age", \.age),
         ]
-        let provider = DataTableCustomCellProvider(
-            register: { registry in
-                registry.register(UserCell.self, forCellReuseIdentifier: UserCell.reuseIdentifier)
-            },
-            reuseIdentifierFor: { indexPath in
-                indexPath.column == 0 ? UserCell.reuseIdentifier : TextCell.reuseIdentifier
-            },
-            configure: { cell, value, context in
-                if let cell = cell as? UserCell, let user = context.model(as: User.self) {
-                    cell.name = user.name
-                    cell.email = user.email
-                    cell.isOnline = user.isOnline
-                } else if let cell = cell as? TextCell {
-                    cell.label.text = value.stringRepresentation
-                    cell.label.alignment = context.columnAlignment
-                }
-            },
-            sizingCellFor: { identifier in identifier == UserCell.reuseIdentifier ? UserCell() : TextCell() })
         var configuration = DataTableConfiguration()
-        configuration.cellSizingMode = .custom(provider: provider)
         configuration.rowHeightMode = .automatic(estimated: 2)
         let table = DataTable(data: sampleUsers, columns: columns, options: configuration)
         return ExampleTable(view: table.view, keeping: [table])

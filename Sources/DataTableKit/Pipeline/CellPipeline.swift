@@ -5,7 +5,7 @@
 ///
 /// A class: the UI thread reads it for every cell of every frame, in place.
 final class CellPipeline {
-    /// The cell classes of the providers, by reuse identifier.
+    /// The cell classes of the built-in kinds and the providers, by reuse identifier.
     let registry = CellRegistry()
     /// Cells that left the screen, waiting to be dequeued.
     let reusePool: ReusePool
@@ -30,10 +30,12 @@ final class CellPipeline {
     /// The button drawn pressed: a click went down on it and has not come up yet.
     var pressedButton: (key: CellKey, action: String)?
 
-    /// A pipeline whose cells come from `provider` (registered at once).
+    /// A pipeline whose cells come from `provider`: the built-in kinds are registered first,
+    /// then the provider's identifiers (which replace a built-in registered under the same one).
     init(provider: DataTableCellProvider) {
         self.provider = provider
         self.reusePool = ReusePool(registry: registry)
+        registry.registerBuiltInKinds()
         provider.register(in: registry)
     }
 

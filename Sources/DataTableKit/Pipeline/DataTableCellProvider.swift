@@ -4,11 +4,12 @@ import TerminalSurface
 ///
 /// The table asks `reuseIdentifier(for:)` for every visible index path, dequeues a cell of that
 /// identifier from the reuse pool, and hands it to `configure`. `register(in:)` runs once, when
-/// the provider is installed, to register every identifier it will return. To measure rows of
+/// the provider is installed, to register every identifier it will return besides the built-in
+/// kinds, which every table's registry already has (`CellRegistry.registerBuiltInKinds()`). To measure rows of
 /// automatic height the table configures the identifier's sizing cell the same way and asks
 /// it `heightThatFits(width:)`.
 public protocol DataTableCellProvider: AnyObject {
-    /// Registers every identifier `reuseIdentifier(for:)` may return (once, when installed).
+    /// Registers every identifier `reuseIdentifier(for:)` may return that is not a built-in kind (once, when installed).
     func register(in registry: CellRegistry)
     /// The identifier of the cell that shows `indexPath`.
     func reuseIdentifier(for indexPath: DataTableIndexPath) -> String
@@ -57,6 +58,9 @@ public struct CellContext {
         self.table = table
     }
 
+    /// The cell's own value (its row's value in its column).
+    public var value: DataTableValueType { value(ofColumn: indexPath.column) }
+
     /// Another value of the same row.
     public func value(ofColumn column: Int) -> DataTableValueType {
         guard column >= 0 && column < dataSource.columnCount else { return .null }
@@ -93,6 +97,12 @@ public final class TextCellProvider: DataTableCellProvider {
     /// Shows the value's text with the column's alignment.
     public func configure(_ cell: DataTableCell, with value: DataTableValueType, context: CellContext) {
         guard let cell = cell as? TextCell else { return }
+        Self.configure(cell, with: value, context: context, textLayout: textLayout)
+    }
+
+    /// The default text cell's configuration (also the text columns' of a model table).
+    static func configure(_ cell: TextCell, with value: DataTableValueType, context: CellContext,
+                          textLayout: DataTableTextLayout) {
         cell.label.text = value.stringRepresentation
         cell.label.alignment = context.columnAlignment
         cell.label.isNumeric = context.columnAlignment == .right
@@ -104,15 +114,21 @@ public final class TextCellProvider: DataTableCellProvider {
 
 /// A provider made of four closures, with the roles of SwiftDataTables' provider: register
 /// cell classes by reuse identifier, pick an identifier per index path, configure a dequeued
-/// cell, and hand out the sizing cell of an identifier.
+/// cell, and (rarely needed) hand out the sizing cell of an identifier.
+///
+/// A table built from models rarely needs one: its columns can declare their cells
+/// (`DataTableColumn.cell(_:)`). A provider given in the configuration wins over them.
 ///
 /// ```swift
 /// let provider = DataTableCustomCellProvider(
 ///     register: { $0.register(UserCell.self, forCellReuseIdentifier: "user") },
 ///     reuseIdentifierFor: { $0.column == 0 ? "user" : TextCell.reuseIdentifier },
-///     configure: { cell, value, context in (cell as? UserCell)?.user = context.model(as: User.self) },
-///     sizingCellFor: { _ in UserCell() })
+///     configure: { cell, value, context in (cell as? UserCell)?.user = context.model(as: User.self) })
 /// ```
+///
+/// The built-in kinds (`BadgeCell.reuseIdentifier`, `ProgressBarCell.reuseIdentifier`, …) are
+/// registered in every table: `register` only needs your own classes. Without `sizingCellFor`
+/// the registry makes the sizing cells, one per identifier, as it makes the cells on screen.
 public final class DataTableCustomCellProvider: DataTableCellProvider {
     private let registerCells: (CellRegistry) -> Void
     private let identifierFor: (DataTableIndexPath) -> String

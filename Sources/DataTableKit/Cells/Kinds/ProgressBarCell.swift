@@ -2,6 +2,10 @@ import TerminalSurface
 
 /// A fraction drawn as a bar in eighth blocks followed by the percentage: `███████▍   74%`.
 ///
+/// `configure(with:)` reads a number on the cell's `scale`: `.fraction` (0 to 1, the default),
+/// `.percent` (0 to 100) or `.maximum(x)` (0 to x); text ending in `%` is a percentage whatever
+/// the scale. The scale is never guessed from the value (0.8 on `.percent` is 0.8%, not 80%).
+///
 /// The bar takes the room the percentage (right-aligned in 4 columns) leaves, at 8 steps a
 /// column (U+2588 FULL BLOCK, U+2589–U+258F for the partial column). With `prefersASCII` the
 /// bar is `#` per whole column: `#######    74%`. Narrower than 8 columns the bar is dropped
@@ -11,11 +15,35 @@ public final class ProgressBarCell: LayoutCell {
     /// The identifier the table's built-in providers register it under.
     public static let reuseIdentifier = "progress"
 
+    /// What the numbers `configure(with:)` reads are out of.
+    public enum Scale: Hashable, Sendable {
+        /// 0 to 1: `0.74` is 74%.
+        case fraction
+        /// 0 to 100: `74` is 74%, `0.8` is 0.8%.
+        case percent
+        /// 0 to a maximum: with 5, `3.7` is 74%.
+        case maximum(Double)
+
+        /// The value that means 100%.
+        public var upperBound: Double {
+            switch self {
+            case .fraction: 1
+            case .percent: 100
+            case .maximum(let maximum): maximum
+            }
+        }
+    }
+
     /// The progress, 0 to 1; nil for none (an empty cell).
     public var fraction: Double?
-    /// The value that means 100% for `configure(with:)`; nil reads values up to 1 as
-    /// fractions and larger ones as percentages.
-    public var maximum: Double?
+    /// What the numbers `configure(with:)` reads are out of (default `.fraction`).
+    public var scale: Scale = .fraction
+    /// The value that means 100% for `configure(with:)`: nil on the `.fraction` scale.
+    @available(*, deprecated, message: "set `scale` (.fraction, .percent or .maximum(x)); nil is now .fraction, not a guess")
+    public var maximum: Double? {
+        get { scale == .fraction ? nil : scale.upperBound }
+        set { scale = newValue.map { .maximum($0) } ?? .fraction }
+    }
     /// The bar's style (laid over the background).
     public var barStyle = Style(foreground: .palette(34))
     /// The percentage's style.
@@ -31,16 +59,28 @@ public final class ProgressBarCell: LayoutCell {
     public override func prepareForReuse() {
         super.prepareForReuse()
         fraction = nil
-        maximum = nil
+        scale = .fraction
         barStyle = Style(foreground: .palette(34))
         percentStyle = .plain
         showsPercentage = true
     }
 
-    /// Sets `fraction` from a number (`0.74`, `74`, or with `maximum` 5, `3.7`) or text holding
-    /// one, optionally ending in `%` (`74%`, always a percentage). Anything else gives nil.
+    /// Sets `fraction` from a number on `scale` (`0.74` on `.fraction`, `74` on `.percent`, `3.7`
+    /// on `.maximum(5)`) or text holding one, optionally ending in `%` (`74%`, always a
+    /// percentage). Anything else, or a scale whose maximum is 0, gives nil.
     public func configure(with value: DataTableValueType) {
         fraction = nil
+        guard let (number, isPercent) = Self.number(of: value) else { return }
+        let upperBound = isPercent ? 100 : scale.upperBound
+        guard upperBound != 0, upperBound.isFinite else { return }
+        fraction = number / upperBound
+    }
+
+    /// The finite number `configure(with:)` reads from `value`, and whether it was written as a
+    /// percentage (`74%`): a number, or text of one (spaces around it and before a trailing `%`
+    /// allowed). Nil for anything else.
+    /// - Complexity: O(1): text longer than 64 bytes is not read.
+    public static func number(of value: DataTableValueType) -> (number: Double, isPercent: Bool)? {
         var number = value.doubleValue
         var isPercent = false
         // A number is short: a long field is not one (and is not scanned for one every frame).
@@ -53,14 +93,8 @@ public final class ProgressBarCell: LayoutCell {
                 number = Double(trimmed)
             }
         }
-        guard let number, number.isFinite else { return }
-        if isPercent {
-            fraction = number / 100
-        } else if let maximum, maximum != 0 {
-            fraction = number / maximum
-        } else {
-            fraction = abs(number) > 1 ? number / 100 : number
-        }
+        guard let number, number.isFinite else { return nil }
+        return (number, isPercent)
     }
 
     /// The percentage shown, rounded: `74%`.

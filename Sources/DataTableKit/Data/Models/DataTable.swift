@@ -11,11 +11,13 @@ public final class DataTable<T> {
     /// The data source over the models (the rows' identities are their indexes in `data`).
     let source: ModelDataSource<T>
 
-    /// A table of `data` in `columns`; `options.defaultOrdering` sorts it before this returns. No cell is configured until the table is first drawn or printed, so `configure` may read a property the program sets to this table afterwards.
+    /// A table of `data` in `columns`, each shown in the cell it declares (`DataTableColumn.cell(_:)`)
+    /// unless `options.cellSizingMode` names a provider; `options.defaultOrdering` sorts it before this returns. No cell is configured until the table is first drawn or printed, so `configure` may read a property the program sets to this table afterwards.
     public init(data: [T], columns: [DataTableColumn<T>], options: DataTableConfiguration = DataTableConfiguration(),
                 size: Size = Size(width: 80, height: 24)) {
         source = ModelDataSource(models: data, columns: columns)
-        view = DataTableView(dataSource: source, configuration: options, size: size)
+        view = DataTableView(dataSource: source, configuration: options,
+                             cellProvider: ColumnCellProvider.declared(by: source, configuration: options), size: size)
         if options.defaultOrdering != nil { view.waitForJob() }
     }
 

@@ -20,6 +20,8 @@ public struct DataTableColumn<T>: Sendable {
     @usableFromInline let extract: (@Sendable (T) -> DataTableValueType)?
     /// The value sorted by (nil: the shown value).
     @usableFromInline let sortValue: (@Sendable (T) -> DataTableValueType)?
+    /// The cell the column declared (nil: a text cell; see `cell(_:)`).
+    var declaredCell: DataTableColumnCell<T>?
 
     /// A column showing a property of the model.
     public init<V: DataTableValueConvertible>(_ header: String, _ keyPath: KeyPath<T, V> & Sendable) {
