@@ -25,6 +25,8 @@ let package = Package(
         .executableTarget(name: "dtable-examples", dependencies: ["SeedExamples"]),
         // README.md's library example, verbatim (a test checks README still shows this file).
         .executableTarget(name: "readme-example", dependencies: dtable("DataTableKit", "DataTableApp", "NcursesBackend")),
+        // The code blocks of the DocC articles, compiled.
+        .target(name: "DocArticles", dependencies: dtable("DataTableKit", "DataTableApp", "TerminalSurface", "NcursesBackend")),
         .testTarget(name: "SeedExamplesTests", dependencies: ["SeedExamples"], exclude: ["__Snapshots__"]),
     ]
 )
