@@ -96,4 +96,17 @@ import TestSupport
         let sheet = HelpScreen.lines(of: bindings, programCommands: false).map(\.summary)
         #expect(!sheet.contains { $0.contains("sort by CPU") })
     }
+
+    @Test func inASheetAProgramKeySaysItIsNotThere() {
+        let (app, backend) = app()
+        var runs = 0
+        app.register(ProgramCommand("sort-by-cpu", keys: [.character("P")], summary: "sort by CPU") { _ in runs += 1 })
+        app.type("lF")
+        app.settleScreens()
+        app.press(.character("P"))
+        #expect(runs == 0)
+        #expect(backend.presented!.lines.contains { $0.contains("not in this sheet") })
+        app.press(.character("q"), .character("P"))
+        #expect(runs == 1)
+    }
 }
