@@ -14,6 +14,7 @@ extension TableApplication {
             view.filterColumnsFromUser(done.text)
             return .redraw
         case .search, .filter: break
+        case .input: return .redraw  // a program command's prompt answers through its own closure
         }
         done.startSearchOrFilter(in: view)
         return .redraw
@@ -35,7 +36,7 @@ extension TableApplication {
 
     /// What `:` does with its line: a row number, `w` (write), `w!` (write over another
     /// program's save, an existing file or a read-only one), `w FILE` (write elsewhere), `q`,
-    /// `wq`, `x`, `q!`.
+    /// `wq`, `x`, `q!`, or the name of a program command (`register(_:)`) with its argument.
     func runCommandLine(_ line: String) -> ScreenOutcome {
         let text = line.trimmingSpaces
         if let number = Int(text) {
@@ -47,11 +48,15 @@ extension TableApplication {
         case "q": return hasUnsavedChanges ? askToQuit() : quitting()
         case "q!": return .quit  // nothing written, not even the program's output file
         default:
-            guard let request = Self.writeRequest(text) else {
-                view.notice = "unknown command ':\(text)': a row number, w, w!, w FILE, wq, q or q!"
-                return .redraw
+            if let request = Self.writeRequest(text) { return write(request) }
+            // A program command by name; the rest of the line is its argument.
+            let name = String(text.prefix { $0 != " " })
+            if let command = commands.first(where: { $0.name == name }) {
+                return run(command, argument: text.dropFirst(name.count).trimmingSpaces)
             }
-            return write(request)
+            let names = commands.isEmpty ? "" : ", or a command: " + commands.map(\.name).joined(separator: ", ")
+            view.notice = "unknown command ':\(text)': a row number, w, w!, w FILE, wq, q or q!" + names
+            return .redraw
         }
     }
 

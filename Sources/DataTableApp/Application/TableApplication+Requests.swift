@@ -49,6 +49,8 @@ extension TableApplication {
             return summarySheet(of: view)
         case .quit:
             return hasUnsavedChanges ? askToQuit() : quitting()
+        case .programCommand(let name):
+            return runProgramCommand(named: name)
         }
     }
 

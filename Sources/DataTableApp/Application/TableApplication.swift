@@ -19,6 +19,8 @@ public final class TableApplication {
     public let screens: ScreenStack
     /// Asked about edits, undo, writing, quitting and running work (held weakly).
     public weak var delegate: TableApplicationDelegate?
+    /// The program's own commands, in the order they were registered (`register(_:)`).
+    public internal(set) var commands: [ProgramCommand] = []
     /// The instant `firstFrameNanoseconds` counts from (process start, when the caller knows it).
     private let startInstant: ContinuousClock.Instant
     /// Screens presented while an event is handled, pushed after its outcome.

@@ -4,8 +4,9 @@ import Glibc
 /// Reading the config file: DataTableCSV is the module that reads files; DataTableKit only
 /// parses the text.
 extension ConfigurationFile {
-    /// The file at `path`, or nil when there is none; errors name `path`.
-    public static func load(contentsOfFile path: String) throws(ConfigurationError) -> ConfigurationFile? {
+    /// The file at `path`, or nil when there is none; errors name `path`. `[keys]` may name the
+    /// program's commands, `commandNames`.
+    public static func load(contentsOfFile path: String, commandNames: [String] = []) throws(ConfigurationError) -> ConfigurationFile? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             let code = errno
@@ -31,6 +32,6 @@ extension ConfigurationFile {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigurationError(fileName: path, line: nil, message: "not UTF-8 text")
         }
-        return try ConfigurationFile(parsing: text, fileName: path)
+        return try ConfigurationFile(parsing: text, fileName: path, commandNames: commandNames)
     }
 }

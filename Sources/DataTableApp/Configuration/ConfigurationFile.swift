@@ -52,6 +52,10 @@ import TerminalSurface
 /// null = ["NA", "-"]        # texts that mean no value (replaces the default set)
 /// types = ["price:decimal", "when:date:%d.%m.%Y"]   # column kinds
 /// ```
+///
+/// A program that registers commands of its own (`ProgramCommand`) passes their names when it
+/// parses the file (`commandNames`): `[keys]` then rebinds them by name like the table's
+/// (`sort-by-cpu = "C"`), and the user's keys win over the program's (`KeyBindings.override`).
 public struct ConfigurationFile: Hashable, Sendable {
     /// `color` in `[display]`.
     public enum ColorChoice: String, CaseIterable, Hashable, Sendable {
@@ -68,6 +72,20 @@ public struct ConfigurationFile: Hashable, Sendable {
         /// `keys` for `command`.
         public init(command: TableCommand, keys: [Key]) {
             self.command = command
+            self.keys = keys
+        }
+    }
+
+    /// A `[keys]` entry naming a program's command (`ProgramCommand`): its keys become `keys`.
+    public struct ProgramKeyOverride: Hashable, Sendable {
+        /// The program command's name.
+        public var name: String
+        /// Its new keys.
+        public var keys: [Key]
+
+        /// `keys` for the program's command `name`.
+        public init(name: String, keys: [Key]) {
+            self.name = name
             self.keys = keys
         }
     }
@@ -109,6 +127,8 @@ public struct ConfigurationFile: Hashable, Sendable {
 
     /// In file order.
     public var keyOverrides: [KeyOverride] = []
+    /// The entries naming the program's commands, in file order.
+    public var programKeyOverrides: [ProgramKeyOverride] = []
     /// Badge colours by lowercased value, to lay over `BadgeCell.defaultColors`.
     public var badgeColors: [String: Color] = [:]
 
@@ -122,15 +142,17 @@ public struct ConfigurationFile: Hashable, Sendable {
     /// A file that sets nothing.
     public init() {}
 
-    /// The settings of `text`; errors name `fileName` and the line.
-    public init(parsing text: String, fileName: String = "config.toml") throws(ConfigurationError) {
+    /// The settings of `text`; errors name `fileName` and the line. `[keys]` may name the
+    /// program's commands, `commandNames` (any other name is an error).
+    public init(parsing text: String, fileName: String = "config.toml", commandNames: [String] = []) throws(ConfigurationError) {
         let document = try TOMLDocument(parsing: text, fileName: fileName)
-        try self.init(document: document, fileName: fileName)
+        try self.init(document: document, fileName: fileName, commandNames: commandNames)
     }
 
-    /// The settings of a parsed document; errors name `fileName` and the line.
-    public init(document: TOMLDocument, fileName: String = "config.toml") throws(ConfigurationError) {
-        let reader = Reader(fileName: fileName)
+    /// The settings of a parsed document; errors name `fileName` and the line. `[keys]` may
+    /// name the program's commands, `commandNames`.
+    public init(document: TOMLDocument, fileName: String = "config.toml", commandNames: [String] = []) throws(ConfigurationError) {
+        let reader = Reader(fileName: fileName, commandNames: commandNames)
         for table in document.tables {
             switch table.name {
             case "":
@@ -166,15 +188,13 @@ public struct ConfigurationFile: Hashable, Sendable {
 
     // MARK: Applying
 
-    /// Replaces the keys of each overridden command, in file order; a key given to a command is
-    /// taken from any other command (as `KeyBindings.bind` does).
+    /// Replaces the keys of each overridden command, in file order, the table's and then the
+    /// program's; a key given to a command is taken from any other command (as
+    /// `KeyBindings.bind` does), and is the user's: a program command registered later does not
+    /// take it (`KeyBindings.override`).
     public func apply(to bindings: inout KeyBindings) {
-        for override in keyOverrides {
-            var list = bindings.bindings
-            if let i = list.firstIndex(where: { $0.command == override.command }) { list[i].keys = [] }
-            bindings = KeyBindings(list)
-            for key in override.keys { bindings.bind(key, to: override.command) }
-        }
+        for override in keyOverrides { bindings.override(.table(override.command), keys: override.keys) }
+        for override in programKeyOverrides { bindings.override(.program(override.name), keys: override.keys) }
     }
 
     /// Sets the theme's colours the file gives. `status_background` colours the whole status
@@ -310,6 +330,8 @@ extension Key {
 /// Turns the tables of a `TOMLDocument` into `ConfigurationFile` settings.
 struct Reader {
     let fileName: String
+    /// The program's command names `[keys]` accepts besides the table's.
+    var commandNames: [String] = []
 
     func error(_ line: Int, _ message: String) -> ConfigurationError {
         ConfigurationError(fileName: fileName, line: line, message: message)
@@ -392,15 +414,25 @@ struct Reader {
 
     func readKeys(_ table: TOMLTable, into file: inout ConfigurationFile) throws(ConfigurationError) {
         /// The command and line each key of the section went to, to report a key given twice.
-        var owners: [Key: (command: TableCommand, line: Int)] = [:]
-        var seen: [TableCommand: Int] = [:]
+        var owners: [Key: (command: String, line: Int)] = [:]
+        var seen: [String: Int] = [:]
         for entry in table.entries {
-            guard let command = ConfigurationFile.command(named: entry.key) else {
-                let names = TableCommand.allCases.map(\.rawValue).joined(separator: ", ")
+            let target: KeyBindings.Target
+            if let command = ConfigurationFile.command(named: entry.key) {
+                target = .table(command)
+            } else if commandNames.contains(entry.key) {
+                target = .program(entry.key)
+            } else {
+                let names = (TableCommand.allCases.map(\.rawValue) + commandNames).joined(separator: ", ")
                 throw error(entry.line, "unknown command '\(entry.key)' in [keys]; commands: \(names)")
             }
+            let command: String
+            switch target {
+            case .table(let builtIn): command = builtIn.rawValue
+            case .program(let name): command = name
+            }
             if let first = seen[command] {
-                throw error(entry.line, "command \(command.rawValue) is set twice in [keys] (first at line \(first))")
+                throw error(entry.line, "command \(command) is set twice in [keys] (first at line \(first))")
             }
             seen[command] = entry.line
             let names: [TOMLValue]
@@ -417,14 +449,17 @@ struct Reader {
                 }
                 let key = try self.key(text, line: entry.line)
                 if let owner = owners[key] {
-                    let other = owner.command == command ? "listed twice for \(command.rawValue)"
-                                                         : "given to both \(owner.command.rawValue) (line \(owner.line)) and \(command.rawValue)"
+                    let other = owner.command == command ? "listed twice for \(command)"
+                                                         : "given to both \(owner.command) (line \(owner.line)) and \(command)"
                     throw error(entry.line, "key \(key.displayName) is \(other)")
                 }
                 owners[key] = (command, entry.line)
                 keys.append(key)
             }
-            file.keyOverrides.append(.init(command: command, keys: keys))
+            switch target {
+            case .table(let builtIn): file.keyOverrides.append(.init(command: builtIn, keys: keys))
+            case .program(let name): file.programKeyOverrides.append(.init(name: name, keys: keys))
+            }
         }
     }
 

@@ -11,23 +11,47 @@ final class HelpScreen: Screen {
     let leading: [(keys: String, summary: String)]
     /// Table commands left out (those that mean nothing in a sheet).
     let omitting: Set<TableCommand>
+    /// Whether the program's registered commands are listed (not in a sheet: they act on the
+    /// program's table).
+    let listsProgramCommands: Bool
 
     /// The help of the program's table, or of a sheet: its own keys first (`leading`), then
-    /// the table's bindings but `omitting`.
+    /// the table's bindings but `omitting`, then the program's commands by group.
     init(title: String = "dtable: keys", leading: [(keys: String, summary: String)] = [],
-         omitting: Set<TableCommand> = []) {
+         omitting: Set<TableCommand> = [], listsProgramCommands: Bool = true) {
         self.title = title
         self.leading = leading
         self.omitting = omitting
+        self.listsProgramCommands = listsProgramCommands
     }
 
     var placement: ScreenPlacement { .fullScreen }
 
-    /// The lines of the help text (before scrolling).
-    static func lines(of bindings: KeyBindings) -> [(keys: String, summary: String)] {
-        bindings.bindings.map { binding in
+    /// The lines of the help text (before scrolling): the table's commands, the program's
+    /// (`programCommands`) under a heading per group, then the notes.
+    static func lines(of bindings: KeyBindings, programCommands: Bool = true) -> [(keys: String, summary: String)] {
+        let table = bindings.bindings.map { binding in
             (binding.keys.map(\.displayName).joined(separator: ", "), binding.command.summary)
-        } + Self.notes
+        }
+        return table + (programCommands ? Self.programLines(of: bindings) : []) + Self.notes
+    }
+
+    /// The program's registered commands, a heading per group (in the order the groups first
+    /// come), each line ending with the name the `:` line runs it by.
+    static func programLines(of bindings: KeyBindings) -> [(keys: String, summary: String)] {
+        let registered = bindings.programBindings.filter(\.isRegistered)
+        var groups: [String] = []
+        for binding in registered where !groups.contains(binding.group) { groups.append(binding.group) }
+        var lines: [(keys: String, summary: String)] = []
+        for group in groups {
+            lines.append(("", ""))
+            lines.append((group + ":", ""))
+            for binding in registered where binding.group == group {
+                let keys = binding.keys.map(\.displayName).joined(separator: ", ")
+                lines.append((keys, "\(binding.summary)  (:\(binding.name))"))
+            }
+        }
+        return lines
     }
 
     /// What the bindings cannot say: counts, the mouse, pasting.
@@ -55,7 +79,7 @@ final class HelpScreen: Screen {
     func draw(in region: SurfaceRegion, context: ScreenContext) {
         var bindings = context.keyBindings
         bindings.remove(omitting)
-        let entries = leading + (leading.isEmpty ? [] : [("", "")]) + Self.lines(of: bindings)
+        let entries = leading + (leading.isEmpty ? [] : [("", "")]) + Self.lines(of: bindings, programCommands: listsProgramCommands)
         ListScreen(title: title, entries: entries.map { ($0.keys, $0.summary) },
                    leftWidth: min(24, entries.map(\.keys.displayWidth).max() ?? 0), leftStyle: context.theme.helpKey,
                    titleStyle: context.theme.helpTitle, footer: "q, Esc or ? closes this help")

@@ -13,6 +13,8 @@ public struct Prompt: Hashable, Sendable {
         case goToColumn
         /// `*`: a regex; only the columns whose titles match show.
         case filterColumns
+        /// A line a program command asks for (`ProgramCommand.Context.prompt`), after `label`.
+        case input(label: String)
 
         /// The character the prompt starts with.
         var symbol: String {
@@ -23,6 +25,7 @@ public struct Prompt: Hashable, Sendable {
             case .command: return ":"
             case .goToColumn: return "column: "
             case .filterColumns: return "columns matching: "
+            case .input(let label): return label + " "
             }
         }
 
@@ -31,7 +34,7 @@ public struct Prompt: Hashable, Sendable {
         var matchesValues: Bool {
             switch self {
             case .search, .filter, .columnFilter: return true
-            case .command, .goToColumn, .filterColumns: return false
+            case .command, .goToColumn, .filterColumns, .input: return false
             }
         }
 
@@ -44,6 +47,7 @@ public struct Prompt: Hashable, Sendable {
             case .command: return "go (123: row, w: write, w!: write anyway, w FILE, q: quit)"
             case .goToColumn: return "go  Tab complete"
             case .filterColumns: return "show (empty: all)"
+            case .input: return "done"
             }
         }
     }
@@ -53,7 +57,7 @@ public struct Prompt: Hashable, Sendable {
     var highlightsAsTyped: Bool {
         switch kind {
         case .search, .filter: return true
-        case .command, .columnFilter, .goToColumn, .filterColumns: return false
+        case .command, .columnFilter, .goToColumn, .filterColumns, .input: return false
         }
     }
 

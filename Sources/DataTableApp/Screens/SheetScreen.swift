@@ -119,7 +119,7 @@ public final class SheetScreen: Screen {
             return .push(PromptScreen(Prompt(kind: .command)) { [unowned self] in runCommandLine($0.text, in: view) })
         case .help:
             return .push(HelpScreen(title: "dtable: keys of \(content.title)", leading: content.keyHelp,
-                                    omitting: Self.commandsWithoutMeaning))
+                                    omitting: Self.commandsWithoutMeaning, listsProgramCommands: false))
         case .openRecord(let sourceRow):
             return content.activate(sourceRow: sourceRow, in: self)
         case .quit:

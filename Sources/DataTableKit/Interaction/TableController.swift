@@ -1,8 +1,9 @@
 import TerminalSurface
 
 /// Turns input events into changes of a `DataTableView`: the table's own keys and clicks, pure
-/// state changes, no drawing, no I/O. Keys the table does not own (`/ & : ? Enter a u R q`) come
-/// back as a `TableRequest` for the program around the table to answer.
+/// state changes, no drawing, no I/O. Keys the table does not own (`/ & : ? Enter a u R q`, and
+/// the keys of the program's own commands) come back as a `TableRequest` for the program around
+/// the table to answer.
 public final class TableController {
     /// The table the events change.
     public let view: DataTableView
@@ -59,12 +60,16 @@ public final class TableController {
                     return .redraw
                 }
             }
-            guard let command = view.configuration.keyBindings.command(for: key) else {
+            // One lookup for the table's commands and the program's (docs/decisions/0123).
+            guard let target = view.configuration.keyBindings.target(for: key) else {
                 count = nil
                 return .ignored
             }
             defer { count = nil }
-            return perform(command)
+            switch target {
+            case .table(let command): return perform(command)
+            case .program(let name): return .request(.programCommand(name))
+            }
         case .mouse(let mouse):
             return handleMouse(mouse)
         case .paste:

@@ -30,4 +30,7 @@ public enum TableRequest: Equatable, Sendable {
     case frequency(column: Int)
     /// `q`: leave (the program may ask first).
     case quit
+    /// A key bound to a command the program registered (`KeyBindings.Target.program`): the
+    /// program runs it by name.
+    case programCommand(String)
 }
