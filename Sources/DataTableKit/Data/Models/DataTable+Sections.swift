@@ -54,11 +54,14 @@ extension DataTable {
     @discardableResult
     public func apply<SectionID: Hashable, ID: Hashable>(
         _ snapshot: DataTableSnapshot<SectionID, ID>, id: (T) -> ID, model: (ID) -> T,
-        sectionTitle: @escaping (SectionID) -> String = { String(describing: $0) },
+        sectionTitle: (SectionID) -> String = { String(describing: $0) },
         animatingDifferences: Bool = true
     ) -> DataTableDifference<ID> {
-        apply(snapshot, id: id, sections: sectionOptions(title: sectionTitle),
-              options: DataTableApplyOptions(animatingDifferences: animatingDifferences), model: { model($0) })
+        // The options live for this call only: the titles are read here, never kept.
+        withoutActuallyEscaping(sectionTitle) { title in
+            apply(snapshot, id: id, sections: sectionOptions(title: title),
+                  options: DataTableApplyOptions(animatingDifferences: animatingDifferences), model: { model($0) })
+        }
     }
 
     /// Section options titled by `title`, the rest as the grouping set beforehand says (what the
@@ -90,10 +93,12 @@ extension DataTable where T: Identifiable {
     @discardableResult
     public func apply<SectionID: Hashable>(
         _ snapshot: DataTableSnapshot<SectionID, T.ID>, model: (T.ID) -> T,
-        sectionTitle: @escaping (SectionID) -> String = { String(describing: $0) },
+        sectionTitle: (SectionID) -> String = { String(describing: $0) },
         animatingDifferences: Bool = true
     ) -> DataTableDifference<T.ID> {
-        apply(snapshot, id: { $0.id }, sections: sectionOptions(title: sectionTitle),
-              options: DataTableApplyOptions(animatingDifferences: animatingDifferences), model: { model($0) })
+        withoutActuallyEscaping(sectionTitle) { title in
+            apply(snapshot, id: { $0.id }, sections: sectionOptions(title: title),
+                  options: DataTableApplyOptions(animatingDifferences: animatingDifferences), model: { model($0) })
+        }
     }
 }
