@@ -17,6 +17,15 @@ import TerminalSurface
         #expect(Rule.showsOtherText(.null, .string("x")))
     }
 
+    @Test func aHeaderOnlyColumnIsComparedByWhatItSortsBy() {
+        struct User: Identifiable { var id: Int; var name: String; var seen: Double }
+        let columns: [DataTableColumn<User>] = [.init("Avatar", sortedBy: { $0.name }),
+                                                .init("Seen", extract: { .int(Int($0.seen)) }, sortedBy: { $0.seen })]
+        let table = DataTable(data: [User(id: 1, name: "ada", seen: 1.2)], columns: columns)
+        #expect(table.apply([User(id: 1, name: "ada", seen: 1.4)]).isEmpty)  // "1" both times
+        #expect(table.apply([User(id: 1, name: "grace", seen: 1.4)]).updates == [0])
+    }
+
     @Test func aLiveSourceKeepsOnlyRowsWhoseShownTextChanged() {
         let live = LiveDataSource(Self.rows([["a", "1.0"], ["b", "2.0"], ["c", "3.0"]]))
         // b and c reported changed, only c shows other text; d is new.

@@ -40,8 +40,9 @@ public enum DataTableRowRefresh: Hashable, Sendable {
 /// model (the column's value as its cells show it, `DataTableValueType.stringRepresentation`):
 /// a CPU column showing `"12.3"` does not change when the number under it moves from 12.31 to
 /// 12.34, even though the value it sorts by did. Such a row is neither configured again nor
-/// flashed, and an apply where nothing shown changed draws no frame. What a custom cell draws
-/// from the model beyond its column's value is named with `.shownText(or:)`.
+/// flashed, and an apply where nothing shown changed draws no frame. A header-only column (its
+/// cells draw from the model) is compared by the text of the value it sorts by; what a custom
+/// cell draws from the model beyond that is named with `.shownText(or:)`.
 public struct DataTableChangeRule<Model> {
     /// Whether the columns' shown text is compared.
     @usableFromInline let comparesShownText: Bool

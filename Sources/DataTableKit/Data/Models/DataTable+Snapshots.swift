@@ -109,11 +109,15 @@ extension DataTable {
 
     /// Whether a column shows other text for `new` than for `old`: the value's text as the
     /// cells show it (`stringRepresentation`), compared only when the values differ. The value a
-    /// column sorts by does not show: a change of it alone is no change.
+    /// column sorts by does not show: a change of it alone is no change, except in a header-only
+    /// column (custom cells drawing from the model), where it is all the column says of itself.
     @inlinable func showsOtherText(from old: T, to new: T, columns: [DataTableColumn<T>]) -> Bool {
         for column in columns {
-            guard let extract = column.extract else { continue }
-            if DataTableChangeRule<T>.showsOtherText(extract(old), extract(new)) { return true }
+            if let extract = column.extract {
+                if DataTableChangeRule<T>.showsOtherText(extract(old), extract(new)) { return true }
+            } else if let sortValue = column.sortValue, DataTableChangeRule<T>.showsOtherText(sortValue(old), sortValue(new)) {
+                return true
+            }
         }
         return false
     }
