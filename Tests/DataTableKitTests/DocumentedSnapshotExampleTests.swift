@@ -4,7 +4,8 @@ import TestSupport
 import DataTableKit
 import TerminalSurface
 
-// MARK: - The DocC article "Live data and snapshots" example, verbatim from here to the next MARK.
+// MARK: - The former example of the "Live data and snapshots" article (its examples now live in
+// Examples/Sources/DocArticles/LiveDataAndSnapshots.swift).
 
 struct Order: Identifiable, Sendable {
     var id: Int
@@ -35,12 +36,6 @@ func pendingChanges(from old: [Order], to new: [Order]) -> DataTableDifference<I
 // MARK: - End of the documented example.
 
 @Suite struct DocumentedSnapshotExampleTests {
-    /// The "Live data and snapshots" article shows the code between the MARKs above, character
-    /// for character.
-    @Test func theArticleShowsThisExampleVerbatim() throws {
-        try expectDocumentShowsExample(of: #filePath, in: "Sources/DataTableKit/DataTableKit.docc/LiveDataAndSnapshots.md")
-    }
-
     @Test func theExampleRuns() {
         let orders = (1...5).map { Order(id: $0, item: "item \($0)", quantity: $0) }
         let table = DataTable(data: orders, columns: orderColumns)

@@ -249,7 +249,7 @@ private func settle(_ view: DataTableView) {
         snapshot.appendSections(["Later", "Now"])
         snapshot.appendItems([3], toSection: "Later")
         snapshot.appendItems([2, 1], toSection: "Now")
-        table.apply(snapshot, model: { id in tasks.first { $0.id == id }! })
+        table.apply(snapshot, sections: DataTableSectionOptions()) { id in tasks.first { $0.id == id } }
         table.view.waitForJob()
         #expect(Self.displayRows(table.view) == ["HLater", "r0", "FLater", "HNow", "r1", "r2", "FNow"])
         #expect(table.view.columns[1].kind == .integer, "kinds \(table.view.columns.map(\.kind)) sampled \(table.view.columnLayout.sampling.sampledRowCount)")

@@ -67,9 +67,6 @@ public final class ProcessTable: DataTableDelegate {
                 }
             }))
         table = DataTable(data: [], columns: Self.columns, options: options)
-        // Sections sum CPU and memory only (not the PIDs); set before the first sectioned apply.
-        table.view.setGrouping(DataTableGrouping(key: .sections(sectionOfRow: [], titles: []),
-                                                 summaryColumns: .columns([Column.cpu.rawValue, Column.memory.rawValue])))
         table.view.delegate = self
         refresh(animatingDifferences: false)
     }
@@ -84,7 +81,10 @@ public final class ProcessTable: DataTableDelegate {
             snapshot.appendSections([user])
             snapshot.appendItems(own.map(\.id), toSection: user)
         }
-        return table.apply(snapshot, model: { [shown] in shown[$0]! }, animatingDifferences: animatingDifferences)
+        // Sections sum CPU and memory only (not the PIDs).
+        let sections = DataTableSectionOptions<String>(summaryColumns: .columns([Column.cpu.rawValue, Column.memory.rawValue]))
+        return table.apply(snapshot, sections: sections,
+                           options: DataTableApplyOptions(animatingDifferences: animatingDifferences)) { [shown] in shown[$0] }
     }
 
     /// top's keys: `P` sorts by CPU, `M` by memory (largest first). True when the key was one.

@@ -7,7 +7,7 @@ import TerminalSurface
 /// Set it with `DataTableView.setGrouping(_:)`; the rows are grouped off the UI thread like a
 /// sort (Esc cancels). Sorting reorders rows within their sections; filtering hides rows, and a
 /// section whose rows are all filtered out disappears.
-public struct DataTableGrouping: Sendable {
+public struct DataTableGrouping: Sendable, Equatable {
     /// What decides a row's section.
     public enum Key: Sendable, Equatable {
         /// One section per distinct value of a column, in the column's sort order (ascending,

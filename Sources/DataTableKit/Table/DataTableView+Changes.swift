@@ -14,8 +14,10 @@ extension DataTableView {
     /// last row moves to the new last row.
     /// - Complexity: O(n) in the rows, plus the sort and the filter run again (off this thread).
     public func applyChanges(_ changes: DataTableRowChanges) {
+        guard !changes.isEmpty || dataSource.rowCount != changes.oldCount else { return }  // nothing shown changed
         let wasAtEnd = isCursorOnLastRow
         applyRowChanges(newSourceRow: changes.newSourceRows, changedRows: changes.changedRows,
+                        reloadedRows: changes.refresh == .reload ? changes.changedRows : [],
                         flashing: changes.animatingDifferences)
         if wasAtEnd && followsAppendedRows { moveCursorToLastRow() }
     }
@@ -26,7 +28,7 @@ extension DataTableView {
         guard let reporter = dataSource.layer(DataTableChangeReporting.self), reporter.hasRowChanges,
               let changes = reporter.takeRowChanges() else { return false }
         applyChanges(changes)
-        return true
+        return !changes.isEmpty || dataSource.rowCount != changes.oldCount
     }
 
     /// Whether the cursor is on the last row shown (or there are none).

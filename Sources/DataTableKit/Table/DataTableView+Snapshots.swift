@@ -7,7 +7,8 @@ extension DataTableView {
     /// changed or that are new (they are measured and configured again; the others keep their
     /// measured heights and their configured cells on screen); of those, `reloadedRows` give
     /// their cells back to the pool (dequeued afresh), the others keep their cell objects;
-    /// `flashing` highlights them for a second.
+    /// `flashing` highlights them as the theme's `flash` says (without it, or with the flash
+    /// off, the run loop draws the changes in one frame: `advanceFlash`).
     ///
     /// The cursor stays on its record (on a deleted record: on the next surviving row below
     /// it, else above), on the same line of the screen; the sort and the filter run again
@@ -62,7 +63,11 @@ extension DataTableView {
             // Rows still fading keep fading at their new places.
             sourceWatch.rowFlash?.rows = Set(flash.rows.compactMap(remap))
         }
-        if flashing { startFlash(of: changedRows.union(sourceWatch.rowFlash?.rows ?? [])) }
+        if flashing {
+            startFlash(of: changedRows.union(sourceWatch.rowFlash?.rows ?? []))
+        } else if sourceWatch.rowFlash == nil {
+            startFlash(of: [])  // no flash: the run loop still owes the changes one frame
+        }
 
         // An order at once: the old one over the survivors, new rows at the end.
         dropSections()

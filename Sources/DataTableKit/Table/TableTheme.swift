@@ -26,6 +26,8 @@ public struct TableTheme: Hashable, Sendable {
     public var marked: Style
     /// Laid over null tokens (`NA`, `NULL`, see `NullTokens`), which show as written.
     public var nullValue: Style = Style(attributes: .dim)
+    /// How rows an apply changed flash (`.off`: not at all).
+    public var flash: TableFlashStyle = .standard
 
     /// For terminals with colours.
     public static let colored = TableTheme(

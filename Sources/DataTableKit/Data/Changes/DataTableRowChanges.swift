@@ -7,8 +7,10 @@ public struct DataTableRowChanges: Sendable, Equatable {
     /// New source rows that were inserted or whose content changed: they are measured and
     /// configured again (the others keep their heights and cells) and flash.
     public var changedRows: Set<Int>
-    /// Whether changed and inserted rows flash (a fading background over about a second).
+    /// Whether changed and inserted rows flash (as the theme's `flash` says).
     public var animatingDifferences: Bool
+    /// How the cells of changed rows are refreshed (configured again, or fresh cells).
+    public var refresh: DataTableRowRefresh = .reconfigure
 
     /// Changes where old source row `i` is now row `newSourceRows[i]` (nil: deleted) and
     /// `changedRows` (new source rows) were inserted or changed.
@@ -16,6 +18,19 @@ public struct DataTableRowChanges: Sendable, Equatable {
         self.newSourceRows = newSourceRows
         self.changedRows = changedRows
         self.animatingDifferences = animatingDifferences
+    }
+
+    /// Changes as above, refreshed and flashing as `options` say (its change rule is the
+    /// reporter's to apply: `LiveDataSource.replace(with:changes:options:)` does).
+    public init<Model>(newSourceRows: [Int?], changedRows: Set<Int>, options: DataTableApplyOptions<Model>) {
+        self.init(newSourceRows: newSourceRows, changedRows: changedRows, animatingDifferences: options.animatingDifferences)
+        refresh = options.refresh
+    }
+
+    /// Whether nothing changed: every old row is where it was, none is new or changed (rows
+    /// added at the end are changed rows). Taking such changes draws no frame.
+    public var isEmpty: Bool {
+        changedRows.isEmpty && newSourceRows.enumerated().allSatisfy { $0.element == $0.offset }
     }
 
     /// The changes a difference of identities describes: its items are the source rows in
@@ -47,8 +62,10 @@ public struct DataTableRowChanges: Sendable, Equatable {
         for row in changedRows {
             if row < later.newSourceRows.count, let new = later.newSourceRows[row] { changed.insert(new) }
         }
-        return DataTableRowChanges(newSourceRows: rows, changedRows: changed,
-                                   animatingDifferences: animatingDifferences || later.animatingDifferences)
+        var changes = DataTableRowChanges(newSourceRows: rows, changedRows: changed,
+                                          animatingDifferences: animatingDifferences || later.animatingDifferences)
+        changes.refresh = refresh == .reload || later.refresh == .reload ? .reload : .reconfigure
+        return changes
     }
 
     /// Rows there were before.

@@ -48,6 +48,33 @@ public final class LiveDataSource: LayeredDataSource, DataTableChangeReporting, 
         }
     }
 
+    /// Queues `source` as `replace(with:changes:)` does, keeping of `changes.changedRows` only
+    /// the rows `options.changes` finds changed (the model of a row is its source row: the rule's
+    /// closures get the old row of `newest` and the new row of `source`; `.shownText` compares
+    /// the text of every column), refreshed and flashing as `options` say. Rows changed only
+    /// below what is shown neither flash nor are configured again; when nothing is left to
+    /// show, taking the changes draws no frame. UI thread.
+    /// - Complexity: O(changed rows × columns).
+    public func replace(with source: DataTableDataSource, changes: DataTableRowChanges, options: DataTableApplyOptions<Int>) {
+        let before = newest
+        var oldRow = [Int: Int](minimumCapacity: changes.changedRows.count)
+        for (old, new) in changes.newSourceRows.enumerated() {
+            if let new, changes.changedRows.contains(new) { oldRow[new] = old }
+        }
+        let columns = min(before.columnCount, source.columnCount)
+        let rule = options.changes
+        let changed = changes.changedRows.filter { new in
+            guard let old = oldRow[new], before.columnCount == source.columnCount else { return true }  // inserted
+            if rule.comparesShownText,
+               (0..<columns).contains(where: {
+                   DataTableChangeRule<Int>.showsOtherText(before.value(row: old, column: $0), source.value(row: new, column: $0))
+               }) { return true }
+            return rule.isChanged?(old, new) ?? false
+        }
+        replace(with: source, changes: DataTableRowChanges(newSourceRows: changes.newSourceRows, changedRows: changed,
+                                                           options: options))
+    }
+
     /// Whether a replacement waits.
     public var hasRowChanges: Bool { state.withLock { $0.pending != nil } }
 

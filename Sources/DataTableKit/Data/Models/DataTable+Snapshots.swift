@@ -4,27 +4,34 @@
 extension DataTable {
     /// Shows `models` instead of the current ones, matching rows by `id` (unique per model).
     ///
-    /// A model is changed when a column shows a different value for it than for the model
-    /// with the same identity before, or when `isChanged(old, new)` says so (for cells that
-    /// read fields no column shows), or when its identity is in `reloading` or
-    /// `reconfiguring`. Changed and inserted rows are measured again and flash when
-    /// `animatingDifferences`. Cells on screen of changed rows are configured again, as UIKit's
-    /// `reconfigureItems` (the same cell objects); those of `reloading` go back to the pool and
-    /// their rows get freshly dequeued cells, as `reloadItems`. Unchanged rows keep their
-    /// heights and their configured cells: no `configure` runs for them. The cursor stays on
-    /// its record, the sort and filter run again over the new models.
-    /// - Returns: the difference from the old models to the new ones.
+    /// A model is changed as `options.changes` says (by default: a column shows other text for
+    /// it than for the model with the same identity before), or when its identity is in
+    /// `reloading` or `reconfiguring`. Changed and inserted rows are measured again and flash
+    /// when `options.animatingDifferences` (as the theme's `flash` says). Cells on screen of
+    /// changed rows are configured again, as UIKit's `reconfigureItems` (the same cell
+    /// objects); those of `reloading`, and of every changed row with `options.refresh ==
+    /// .reload`, go back to the pool and their rows get freshly dequeued cells, as
+    /// `reloadItems`. Unchanged rows keep their heights and their configured cells: no
+    /// `configure` runs for them. The cursor stays on its record, the sort and filter run again
+    /// over the new models.
+    ///
+    /// When nothing shown changed (no row inserted, deleted, moved or changed), the models are
+    /// taken in and nothing else happens: no flash, no sort, no frame (`refreshFromDataSource()`
+    /// and `advanceFlash()` report nothing to draw).
+    /// - Returns: the difference from the old models to the new ones; `isEmpty` when nothing
+    ///   shown changed.
     /// - Complexity: O(n × columns) to compare, O(n log n) for the moves.
     @inlinable @discardableResult
-    public func apply<ID: Hashable>(_ models: [T], id: (T) -> ID, reloading: Set<ID> = [],
-                                    reconfiguring: Set<ID> = [], animatingDifferences: Bool = true,
-                                    isChanged: ((T, T) -> Bool)? = nil) -> DataTableDifference<ID> {
+    public func apply<ID: Hashable>(_ models: [T], id: (T) -> ID, reloading: Set<ID> = [], reconfiguring: Set<ID> = [],
+                                    options: DataTableApplyOptions<T>) -> DataTableDifference<ID> {
         // Inlinable so the identity maps are specialized for the caller's types
         // (see docs/decisions/0052-snapshot-apply-by-identity.md).
         let old = currentModels
         let columns = currentColumns
         let newIdentities = models.map(id)
         let oldOffsets = DataTableDifference<ID>.matchOffsets(old: old.map(id), new: newIdentities)
+        let rule = options.changes
+        let reloadsAll = options.refresh == .reload
         var insertions: [Int] = [], updates: [Int] = [], reloads: [Int] = []
         for (offset, before) in oldOffsets.enumerated() {
             guard let before else {
@@ -36,18 +43,37 @@ extension DataTable {
                 reloads.append(offset)
                 updates.append(offset)
             } else if (!reconfiguring.isEmpty && reconfiguring.contains(newIdentities[offset]))
-                // A model whose bytes did not change shows the same values: the columns'
+                // A model whose bytes did not change shows the same text: the columns'
                 // closures (key paths through the runtime) are skipped for it.
-                || (!Self.hasSameBytes(old, before, models, offset) && showsChange(from: old[before], to: model, columns: columns))
-                || (isChanged?(old[before], model) ?? false) {
+                || (rule.comparesShownText && !Self.hasSameBytes(old, before, models, offset)
+                    && showsOtherText(from: old[before], to: model, columns: columns))
+                || (rule.isChanged?(old[before], model) ?? false) {
                 updates.append(offset)
+                if reloadsAll { reloads.append(offset) }
             }
         }
         let difference = DataTableDifference<ID>(oldCount: old.count, oldOffsets: oldOffsets,
                                                  insertions: insertions, updates: updates)
-        replaceModels(with: models, difference: difference.oldOffsets, changedRows: insertions + updates,
-                      reloadedRows: reloads, flashing: animatingDifferences)
+        if difference.isEmpty && old.count == models.count {
+            // Nothing shown changed: the same rows at the same source rows, no frame owed.
+            replaceModelsUnchanged(with: models)
+        } else {
+            replaceModels(with: models, difference: difference.oldOffsets, changedRows: insertions + updates,
+                          reloadedRows: reloads, flashing: options.animatingDifferences)
+        }
         return difference
+    }
+
+    /// Shows `models` instead of the current ones, matching rows by `id`: the options' older
+    /// spelling (`isChanged` adds to the comparison of the shown text); see
+    /// `apply(_:id:reloading:reconfiguring:options:)`.
+    @inlinable @discardableResult
+    public func apply<ID: Hashable>(_ models: [T], id: (T) -> ID, reloading: Set<ID> = [],
+                                    reconfiguring: Set<ID> = [], animatingDifferences: Bool = true,
+                                    isChanged: ((T, T) -> Bool)? = nil) -> DataTableDifference<ID> {
+        apply(models, id: id, reloading: reloading, reconfiguring: reconfiguring,
+              options: DataTableApplyOptions(changes: isChanged.map { .shownText(or: $0) } ?? .shownText,
+                                             animatingDifferences: animatingDifferences))
     }
 
     /// The models shown now (for the inlinable apply).
@@ -81,11 +107,17 @@ extension DataTable {
         }
     }
 
-    /// Whether a column shows a different value (or sorts by one) for `new` than for `old`.
-    @inlinable func showsChange(from old: T, to new: T, columns: [DataTableColumn<T>]) -> Bool {
+    /// Whether a column shows other text for `new` than for `old`: the value's text as the
+    /// cells show it (`stringRepresentation`), compared only when the values differ. The value a
+    /// column sorts by does not show: a change of it alone is no change, except in a header-only
+    /// column (custom cells drawing from the model), where it is all the column says of itself.
+    @inlinable func showsOtherText(from old: T, to new: T, columns: [DataTableColumn<T>]) -> Bool {
         for column in columns {
-            if let extract = column.extract, extract(old) != extract(new) { return true }
-            if let sortValue = column.sortValue, sortValue(old) != sortValue(new) { return true }
+            if let extract = column.extract {
+                if DataTableChangeRule<T>.showsOtherText(extract(old), extract(new)) { return true }
+            } else if let sortValue = column.sortValue, DataTableChangeRule<T>.showsOtherText(sortValue(old), sortValue(new)) {
+                return true
+            }
         }
         return false
     }
@@ -103,8 +135,21 @@ extension DataTable {
                              flashing: flashing)
     }
 
+    /// Stores models that show the same as the current ones, row for row: nothing else changes.
+    @usableFromInline func replaceModelsUnchanged(with models: [T]) {
+        source.models = models
+    }
+
     /// Shows `models` instead of the current ones, matching rows by their key path `id`;
-    /// see `apply(_:id:reloading:reconfiguring:animatingDifferences:isChanged:)`.
+    /// see `apply(_:id:reloading:reconfiguring:options:)`.
+    @inlinable @discardableResult
+    public func apply<ID: Hashable>(_ models: [T], id: KeyPath<T, ID>, reloading: Set<ID> = [],
+                                    reconfiguring: Set<ID> = [], options: DataTableApplyOptions<T>) -> DataTableDifference<ID> {
+        apply(models, id: { $0[keyPath: id] }, reloading: reloading, reconfiguring: reconfiguring, options: options)
+    }
+
+    /// Shows `models` instead of the current ones, matching rows by their key path `id`;
+    /// see `apply(_:id:reloading:reconfiguring:options:)`.
     @inlinable @discardableResult
     public func apply<ID: Hashable>(_ models: [T], id: KeyPath<T, ID>, reloading: Set<ID> = [],
                                     reconfiguring: Set<ID> = [], animatingDifferences: Bool = true) -> DataTableDifference<ID> {
@@ -115,7 +160,15 @@ extension DataTable {
 
 extension DataTable where T: Identifiable {
     /// Shows `models` instead of the current ones, matching rows by `Identifiable.id`; see
-    /// `apply(_:id:reloading:reconfiguring:animatingDifferences:isChanged:)`.
+    /// `apply(_:id:reloading:reconfiguring:options:)`.
+    @inlinable @discardableResult
+    public func apply(_ models: [T], reloading: Set<T.ID> = [], reconfiguring: Set<T.ID> = [],
+                      options: DataTableApplyOptions<T>) -> DataTableDifference<T.ID> {
+        apply(models, id: { $0.id }, reloading: reloading, reconfiguring: reconfiguring, options: options)
+    }
+
+    /// Shows `models` instead of the current ones, matching rows by `Identifiable.id`; see
+    /// `apply(_:id:reloading:reconfiguring:options:)`.
     @inlinable @discardableResult
     public func apply(_ models: [T], reloading: Set<T.ID> = [], reconfiguring: Set<T.ID> = [],
                       animatingDifferences: Bool = true) -> DataTableDifference<T.ID> {
@@ -127,18 +180,19 @@ extension DataTable where T: Identifiable {
     /// `apply(_:animatingDifferences:)`: the snapshot holds identities (section after section),
     /// `model` looks each one up (items it does not know are left out). The snapshot's
     /// `reloadItems` get freshly dequeued cells, its `reconfigureItems` are configured again in
-    /// the cells they have; other rows are compared as in `apply(_:id:reloading:reconfiguring:animatingDifferences:isChanged:)`.
+    /// the cells they have; other rows change as `options.changes` says (see
+    /// `apply(_:id:reloading:reconfiguring:options:)`).
     ///
     /// ```swift
     /// var snapshot = DataTableSnapshot<Section, Quote.ID>()
     /// snapshot.appendSections([.main])
     /// snapshot.appendItems(market.board, toSection: .main)
     /// snapshot.reconfigureItems(moved)
-    /// table.apply(snapshot, animatingDifferences: true) { market.quotes[$0] }
+    /// table.apply(snapshot, options: DataTableApplyOptions()) { market.quotes[$0] }
     /// ```
     /// - Complexity: O(n) lookups, then as `apply(_:id:…)`.
     @inlinable @discardableResult
-    public func apply<SectionID: Hashable>(_ snapshot: DataTableSnapshot<SectionID, T.ID>, animatingDifferences: Bool = true,
+    public func apply<SectionID: Hashable>(_ snapshot: DataTableSnapshot<SectionID, T.ID>, options: DataTableApplyOptions<T>,
                                            model: (T.ID) -> T?) -> DataTableDifference<T.ID> {
         let identities = snapshot.itemIdentifiers
         var models: [T] = []
@@ -147,6 +201,14 @@ extension DataTable where T: Identifiable {
             if let found = model(identity) { models.append(found) }
         }
         return apply(models, id: { $0.id }, reloading: snapshot.reloadedItemIdentifiers,
-                     reconfiguring: snapshot.reconfiguredItemIdentifiers, animatingDifferences: animatingDifferences)
+                     reconfiguring: snapshot.reconfiguredItemIdentifiers, options: options)
+    }
+
+    /// Shows the items of `snapshot`, flashing changed rows when `animatingDifferences`; see
+    /// `apply(_:options:model:)`.
+    @inlinable @discardableResult
+    public func apply<SectionID: Hashable>(_ snapshot: DataTableSnapshot<SectionID, T.ID>, animatingDifferences: Bool = true,
+                                           model: (T.ID) -> T?) -> DataTableDifference<T.ID> {
+        apply(snapshot, options: DataTableApplyOptions(animatingDifferences: animatingDifferences), model: model)
     }
 }
