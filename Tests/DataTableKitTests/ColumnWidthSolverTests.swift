@@ -88,3 +88,23 @@ import TestSupport
         }
     }
 }
+
+/// Where column separators go: the gutter after each column, and the one before frozen
+/// trailing columns when the scrolling ones stop short of them.
+@Suite struct GridSeparatorTests {
+    @Test func separatorsSitInTheGutters() {
+        var viewport = Viewport(bodySize: Size(width: 30, height: 5), rowCount: 10, columnWidths: [4, 6, 8, 5])
+        #expect(TableGeometry.separators(between: viewport.visibleColumns, gutter: 1) == [4, 11, 20])
+        // Frozen trailing column at the right edge; the scrolling ones end before it.
+        viewport.setFrozenColumns(leading: 1, trailing: 1)
+        viewport.setBodySize(Size(width: 22, height: 5))
+        let columns = viewport.visibleColumns
+        let trailing = columns.last!
+        #expect(trailing.column == 3 && trailing.x == 17)
+        let separators = TableGeometry.separators(between: columns, gutter: 1)
+        #expect(separators.first == 4)
+        #expect(separators.last == 16)
+        // None sits on a cell.
+        for x in separators { #expect(!columns.contains { x >= $0.x && x < $0.x + $0.width }) }
+    }
+}

@@ -267,15 +267,15 @@ import Testing
         #expect(app.view.totalText(ofColumn: 3) == grouped(sum))
     }
 
-    /// `1234567` as `1,234,567`.
+    /// `1234567` as `1,234,567`: groups of three digits taken from the right.
     func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
+        var digits = String(n.magnitude)
+        var groups: [String] = []
+        while digits.count > 3 {
+            groups.insert(String(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
         }
-        return n < 0 ? "-" + out : out
+        return (n < 0 ? "-" : "") + ([digits] + groups).joined(separator: ",")
     }
 }
 

@@ -16,6 +16,8 @@ extension DataTableView {
         }
         resolveRowHeightsAroundViewport()
         renderHeader(in: surface.region(headerRect), columns: viewport.visibleColumns)
+        renderSeparators(separatorPositions(viewport.visibleColumns), in: surface.region(headerRect),
+                         style: configuration.theme.header)
         renderRule(in: surface.region(geometry.headerRuleRect), columns: viewport.visibleColumns)
         let narrowNumbers = renderBody(in: surface.region(bodyRect), rows: viewport.visibleRowLayout,
                                        columns: viewport.visibleColumns, cursor: viewport.cursor)
@@ -57,7 +59,6 @@ extension DataTableView {
             label.truncation = .tail
             label.draw(in: region.region(Rect(x: visible.x, y: 0, width: visible.width, height: 1)))
         }
-        renderSeparators(separatorPositions(visibleColumns), in: region, style: style)
     }
 
     /// The background of a row: the alternating colour of its display position (the
@@ -167,7 +168,8 @@ extension DataTableView {
         // What no cell covers (between and after the columns) is filled per row; a cell's region
         // just before it draws, unless it paints it whole (`paintsWholeRegion`).
         let rowGaps = Self.gaps(between: visibleColumns, width: region.width)
-        let separators = separatorPositions(visibleColumns)
+        // Grid lines on screen only (print mode has none: its fast path draws no cells).
+        let separators = cursor != nil ? separatorPositions(visibleColumns) : []
         for row in rows {
             let displayRow = row.row
             if let sectionRow = sectionRow(atDisplayRow: displayRow) {
