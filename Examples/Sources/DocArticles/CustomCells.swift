@@ -63,7 +63,8 @@ enum CustomCellsDeclared {
 }
 
 /// CustomCells.md, "A provider": the same kind of table through a provider's closures.
-enum CustomCellsProvider {
+/// (A struct, so a test can call `makeUserTable` as the article shows it.)
+struct CustomCellsProvider {
     struct User {
         var name: String
         var email: String
