@@ -155,6 +155,24 @@ import Testing
         #expect(table.view.layoutColumnWidths == [7, command, cpu])
     }
 
+    /// `>` and `<` step from the width a fill column is shown at, not from its content's width:
+    /// one press is one cell wider or narrower than what the person sees.
+    @Test func widenAndNarrowStepFromTheShownWidthOfAFillColumn() {
+        let (app, _) = Self.application(Self.source(5), width: 60) {
+            $0.columnWidthProvider = { column in column == 1 ? .fill() : nil }
+        }
+        let shown = app.view.layoutColumnWidths[1]
+        #expect(shown > 10)  // far wider than "Margaret"
+        app.press("l")
+        app.press(">")
+        app.drawFrame()
+        #expect(app.view.layoutColumnWidths[1] == shown + 1)
+        app.press("<")
+        app.press("<")
+        app.drawFrame()
+        #expect(app.view.layoutColumnWidths[1] == shown - 1)
+    }
+
     // MARK: Grid lines
 
     @Test func gridLinesSnapshot() {

@@ -80,8 +80,12 @@ extension DataTableView {
     public func resizeCursorColumn(by step: Int) {
         guard !columns.isEmpty else { return }
         let column = cursorSourceColumn
-        setWidth(max(1, columns[column].width + step), ofColumn: column)
+        // From the width shown (a fill or percentage column is wider than its content), and
+        // fixed from now on (flagged before the layout that `setWidth` runs).
+        let shown = viewport.columnWidths.indices.contains(viewport.cursor.column)
+            ? viewport.columnWidths[viewport.cursor.column] : columns[column].width
         columns[column].isWidthSet = true
+        setWidth(max(1, shown + step), ofColumn: column)
         notice = "\(columns[column].title): \(columns[column].width) wide"
     }
 
