@@ -24,6 +24,7 @@ private let exampleConfiguration = """
     wrap = false              # wrap long text in every column
     max_column_width = 40     # 1 to 1000: the widest a column sized from its content gets
     ascii = false             # draw with ASCII only, even on a UTF-8 terminal
+    grid = "none"             # none, rule (under the header), columns (separators) or grid (both)
 
     [colors]
     # A name (default, black, red, green, yellow, blue, magenta, cyan, white, grey,
@@ -72,6 +73,7 @@ private func keys(of command: TableCommand, in bindings: KeyBindings) -> [Key] {
         #expect(file.wrap == false)
         #expect(file.maxColumnWidth == 40)
         #expect(file.ascii == false)
+        #expect(file.grid == [])
         #expect(file.headerForeground == .palette(15))
         #expect(file.headerBackground == .palette(24))
         #expect(file.cursorRowBackground == .palette(239))
@@ -121,7 +123,7 @@ private func keys(of command: TableCommand, in bindings: KeyBindings) -> [Key] {
 
     @Test func unknownSectionsAndKeysListTheKnownOnes() {
         #expect(configError("[display]\nstrpes = true")
-                == "config.toml:2: unknown key 'strpes' in [display]; known keys: color, stripes, wrap, max_column_width, ascii")
+                == "config.toml:2: unknown key 'strpes' in [display]; known keys: color, stripes, wrap, max_column_width, ascii, grid")
         #expect(configError("\n\n[colours]\n")
                 == "config.toml:3: unknown section [colours]; known sections: display, colors, keys, badge_colors, data")
         #expect(configError("[colors]\nheader = 'red'")
@@ -171,7 +173,7 @@ private func keys(of command: TableCommand, in bindings: KeyBindings) -> [Key] {
         #expect(configError("[display]\ncolor = \"\\u001b]0;OWNED\\u0007\"")
                 == "config.toml:2: color must be one of \"auto\", \"always\", \"never\", not the string \"␛]0;OWNED␇\"")
         #expect(configError("[display]\n\"a\\u001b[2Jb\" = 1")
-                == "config.toml:2: unknown key 'a␛[2Jb' in [display]; known keys: color, stripes, wrap, max_column_width, ascii")
+                == "config.toml:2: unknown key 'a␛[2Jb' in [display]; known keys: color, stripes, wrap, max_column_width, ascii, grid")
         // TOMLKit's wording; the escape never comes through raw.
         let trailing = configError("[display]\nstripes = true \u{1B}[2J")
         #expect(trailing?.hasPrefix("config.toml:2: ") == true, "\(trailing ?? "")")

@@ -19,6 +19,7 @@ import TerminalSurface
 /// wrap = false              # wrap long text in every column
 /// max_column_width = 40     # 1 to 1000: the widest a column sized from its content gets
 /// ascii = false             # draw with ASCII only, even on a UTF-8 terminal
+/// grid = "none"             # none, rule (under the header), columns (separators) or grid (both)
 ///
 /// [colors]
 /// # A name (default, black, red, green, yellow, blue, magenta, cyan, white, grey,
@@ -103,6 +104,8 @@ public struct ConfigurationFile: Hashable, Sendable {
     /// true: draw with ASCII only (`DataTableConfiguration.prefersASCII`) whatever the locale;
     /// false or nil: as the terminal's locale says.
     public var ascii: Bool?
+    /// `DataTableConfiguration.gridLines`: "none", "rule", "columns" or "grid".
+    public var grid: DataTableGridLines?
 
     // MARK: [colors] (nil: the theme's own)
 
@@ -214,9 +217,11 @@ public struct ConfigurationFile: Hashable, Sendable {
 
     /// Applies the key overrides, and with colours (`colorCount` > 0) the theme colours and, with
     /// 16 colours or more, the stripe colours. Call after `adoptColors(_:)`, which resets them.
-    /// The `[display]` settings are left to the caller, to merge under its command-line options.
+    /// The `[display]` settings are left to the caller, to merge under its command-line options
+    /// (but `grid`, which no option sets).
     public func apply(to configuration: inout DataTableConfiguration, colorCount: Int) {
         apply(to: &configuration.keyBindings)
+        if let grid { configuration.gridLines = grid }
         guard colorCount > 0 else { return }
         apply(to: &configuration.theme)
         guard colorCount >= 16 else { return }
@@ -233,7 +238,7 @@ public struct ConfigurationFile: Hashable, Sendable {
 
     static let sections = ["display", "colors", "keys", "badge_colors", "data"]
     static let dataKeys = ["null", "types"]
-    static let displayKeys = ["color", "stripes", "wrap", "max_column_width", "ascii"]
+    static let displayKeys = ["color", "stripes", "wrap", "max_column_width", "ascii", "grid"]
     static let colorKeys = [
         "header_foreground", "header_background", "cursor_row_background", "stripe_backgrounds",
         "highlighted_stripe_backgrounds", "match_background", "status_background", "status_foreground",
@@ -360,6 +365,12 @@ struct Reader {
             case "stripes": file.stripes = try boolean(entry)
             case "wrap": file.wrap = try boolean(entry)
             case "ascii": file.ascii = try boolean(entry)
+            case "grid":
+                let grids: [String: DataTableGridLines] = ["none": [], "rule": .headerRule, "columns": .columnSeparators, "grid": .grid]
+                guard case .string(let text) = entry.value, let grid = grids[text] else {
+                    throw error(entry.line, "grid must be one of \"none\", \"rule\", \"columns\", \"grid\", not \(entry.value.phrase)")
+                }
+                file.grid = grid
             case "max_column_width":
                 guard case .integer(let n) = entry.value, (1...1000).contains(n) else {
                     throw error(entry.line, "max_column_width must be an integer from 1 to 1000, not \(entry.value.phrase)")

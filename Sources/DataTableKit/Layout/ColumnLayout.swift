@@ -1,7 +1,7 @@
 /// The columns of a table (a part of `DataTableView`): each source column's title, width,
 /// kind and alignment, which of them show in which order, the columns kept frozen while
-/// hiding and showing changes the counts, the title filter that chose the columns shown, and
-/// the check of kinds and widths over a large sample.
+/// hiding and showing changes the counts, the title filter that chose the columns shown, the
+/// check of kinds and widths over a large sample, and the totals row's numbers.
 ///
 /// A class: `columns` is read for every cell of every frame, in place.
 final class ColumnLayout {
@@ -16,6 +16,8 @@ final class ColumnLayout {
     var columnFilter: RowMatcher?
     /// The check of the columns' kinds and widths over a large sample.
     var sampling = ColumnSampling()
+    /// The totals row's numbers (see `DataTableConfiguration.columnTotals`).
+    var totals = ColumnTotals()
 
     /// A layout of `columns`, every one shown in source order.
     init(columns: [TableColumn]) {

@@ -1,4 +1,5 @@
-/// The sum and mean of a column's numbers over one section's rows (shown, after the filter).
+/// The sum, mean, minimum and maximum of a column's numbers over one section's rows, or over
+/// every row shown for the totals row (after the filter).
 public struct DataTableColumnSummary: Hashable, Sendable {
     /// The column summarized.
     public var column: Int
@@ -18,6 +19,10 @@ public struct DataTableColumnSummary: Hashable, Sendable {
     public var fractionDigits = 0
     /// How the column writes its numbers (its decimal separator: `39,1`).
     public var format = ValueFormat.standard
+    /// The smallest number added (nil before any).
+    public var minimum: Double?
+    /// The largest number added (nil before any).
+    public var maximum: Double?
 
     /// An empty summary of `column`.
     public init(column: Int) {
@@ -37,9 +42,11 @@ public struct DataTableColumnSummary: Hashable, Sendable {
         if let integer = ValueParsing.integer(field, format: format) {
             count += 1
             total.add(integer)
+            extend(toInclude: Double(integer))
         } else if let decimal = ValueParsing.decimal(field, format: format), !decimal.isNaN {
             count += 1
             total.add(decimal)
+            extend(toInclude: decimal)
             onlyIntegers = false
             if let dot = field.lastIndex(of: format.decimalSeparator) {
                 var digits = 0

@@ -16,8 +16,14 @@ public struct DataTableConfiguration {
     /// Columns sized from content are capped at this width (longer values are truncated with
     /// `…`), except that a column is always wide enough for its title and sort indicator.
     public var maxColumnWidth = 40
-    /// Whether columns widen, in proportion to their widths, to fill a screen wider than the table.
+    /// Whether columns widen, in proportion to their widths, to fill a screen wider than the table:
+    /// every column without a width policy that is fitted to its content fills, by its content
+    /// width (`.fill(weight: width)`); fixed-width columns stay as they are.
     public var shouldContentWidthScaleToFillFrame = false
+    /// A width policy for one column (by source column): fixed, fitted to content, a weighted
+    /// share of the room left, a percentage of the table's width, each within bounds (see
+    /// `ColumnWidth`); nil for the width mode's (`fit`, or `fixed` for a fixed mode).
+    public var columnWidthProvider: ((Int) -> ColumnWidth?)?
     /// Columns frozen at the left and right edges (never scrolled sideways).
     public var fixedColumns: DataTableFixedColumns?
 
@@ -55,6 +61,14 @@ public struct DataTableConfiguration {
     public var columnKinds: [Int: ColumnKindSetting] = [:]
 
     // MARK: Chrome
+
+    /// Lines between the table's parts: a header rule, column separators, both (`.grid`), or
+    /// none (`[]`, the default).
+    public var gridLines: DataTableGridLines = []
+    /// A totals row at the bottom, above the status line, for the rows shown (it follows the
+    /// filters): what each source column's cell shows (sum, mean, count, minimum, maximum).
+    /// Empty: no totals row. Computed off the UI thread for a large table.
+    public var columnTotals: [Int: DataTableTotal] = [:]
 
     /// Whether the footer (the status line) is shown below the rows.
     public var shouldShowFooter = true

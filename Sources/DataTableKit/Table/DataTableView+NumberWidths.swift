@@ -48,7 +48,7 @@ extension DataTableView {
             let laidOut = viewport.columnWidths[display]
             let target = min(width, configuration.maxColumnWidth)
             guard target > laidOut else { continue }
-            columns[column].width += target - laidOut
+            columns[column].width = max(columns[column].width + target - laidOut, target)
             changed = true
         }
         if changed { layoutColumns() }
@@ -59,6 +59,7 @@ extension DataTableView {
     /// content whose width the user has not set.
     private func widens(_ column: Int) -> Bool {
         guard isNumberColumn(column), !columns[column].isWidthSet else { return false }
+        guard widthFollowsContent(ofColumn: column) else { return false }
         let mode = configuration.columnWidthModeProvider?(column) ?? configuration.columnWidthMode
         guard case .fitContentText(let strategy) = mode else { return false }
         if case .fixed = strategy { return false }

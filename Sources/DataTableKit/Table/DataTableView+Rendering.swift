@@ -5,6 +5,7 @@ extension DataTableView {
     /// Draws the whole screen into `surface` (resized to `size` when needed).
     public func render(into surface: Surface) {
         fitColumnsIfNeeded()
+        layoutChrome()
         if surface.size != size { surface.resize(to: size) }
         // The status line first: a notice too long for it takes lines from the body.
         let highlightStoppedBefore = highlightStopped
@@ -15,11 +16,16 @@ extension DataTableView {
         }
         resolveRowHeightsAroundViewport()
         renderHeader(in: surface.region(headerRect), columns: viewport.visibleColumns)
+        renderSeparators(separatorPositions(viewport.visibleColumns), in: surface.region(headerRect),
+                         style: configuration.theme.header)
+        renderRule(in: surface.region(geometry.headerRuleRect), columns: viewport.visibleColumns)
         let narrowNumbers = renderBody(in: surface.region(bodyRect), rows: viewport.visibleRowLayout,
                                        columns: viewport.visibleColumns, cursor: viewport.cursor)
         // A number too wide for its column: the column widens and the frame is drawn again (its
         // cells keep their configuration; widths only grow, up to the cap).
         if widenColumns(forNumbers: narrowNumbers) { return render(into: surface) }
+        updateTotals()
+        renderTotals(in: surface.region(totalsRect), columns: viewport.visibleColumns)
         // Highlighting the body can stop at a pattern's limits: the status line says so now,
         // not a key later (its wrapped lines keep their place until the next frame).
         if highlightStopped != highlightStoppedBefore { _ = renderStatus(in: surface) }
@@ -162,6 +168,8 @@ extension DataTableView {
         // What no cell covers (between and after the columns) is filled per row; a cell's region
         // just before it draws, unless it paints it whole (`paintsWholeRegion`).
         let rowGaps = Self.gaps(between: visibleColumns, width: region.width)
+        // Grid lines on screen only (print mode has none: its fast path draws no cells).
+        let separators = cursor != nil ? separatorPositions(visibleColumns) : []
         for row in rows {
             let displayRow = row.row
             if let sectionRow = sectionRow(atDisplayRow: displayRow) {
@@ -175,6 +183,8 @@ extension DataTableView {
             let flashColor = isCursorRow ? nil : flashBackground(ofSourceRow: sourceRow, at: flashNow)
             if let flashColor { rowStyle.background = flashColor }
             for gap in rowGaps { region.fill(rowStyle, in: Rect(x: gap.lowerBound, y: row.y, width: gap.count, height: row.height)) }
+            renderSeparators(separators, in: region.region(Rect(x: 0, y: row.y, width: region.width, height: row.height)),
+                             style: rowStyle)
             let isMarked = !marks.set.isEmpty && marks.set.contains(sourceRow)
             for visible in visibleColumns {
                 // The viewport's columns are display columns; cells, values and sort keys are the source's.

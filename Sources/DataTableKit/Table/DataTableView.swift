@@ -10,7 +10,10 @@ public final class DataTableView {
     public let dataSource: DataTableDataSource
     /// How the table looks and behaves.
     public var configuration: DataTableConfiguration {
-        didSet { cells.configurationGeneration &+= 1 }
+        didSet {
+            cells.configurationGeneration &+= 1
+            layoutChrome()
+        }
     }
     /// The cell pipeline: provider, registry, reuse pool, cells on screen, sizing cells (see `CellPipeline`).
     let cells: CellPipeline
@@ -154,8 +157,8 @@ public final class DataTableView {
     public var rowHeightGeneration: Int { heights.generation }
     /// Counters of the sizing-cell cache.
     public var rowSizingStatistics: RowSizingStatistics { heights.statistics }
-    /// The content widths of the shown columns in display order (`columns` widened to fill the
-    /// screen when `shouldContentWidthScaleToFillFrame`).
+    /// The laid-out widths of the shown columns in display order: `columns`' content widths
+    /// as their width policies lay them out in the body's width (see `ColumnWidth`).
     public var layoutColumnWidths: [Int] { viewport.columnWidths }
 
     /// A table of `dataSource`'s rows, laid out for `size`; no cell is configured until the first frame is drawn or printed.
@@ -178,6 +181,7 @@ public final class DataTableView {
         // (a `configure` may read a property the program sets to this table after `init`).
         cells.needsFitting = true
         sourceWatch.lastLoadState = loadStateWhenMeasured
+        layoutChrome()
         setSize(size)
         applyConfiguredKinds()
         // Every row was measured: the first guess saw them all. Otherwise the check over the
@@ -259,8 +263,8 @@ public final class DataTableView {
         layoutColumns()
     }
 
-    /// Sets the viewport's column widths from `columns`, widened to fill the body when the
-    /// configuration asks; row heights are measured again when a width changed.
+    /// Sets the viewport's column widths from `columns` and their width policies (see
+    /// `DataTableView+ColumnWidths`); row heights are measured again when a width changed.
     func layoutColumns() {
         // The viewport lays out the shown columns, in display order.
         var widths = columnOrder.shown.map { columns[$0].width }
@@ -274,9 +278,7 @@ public final class DataTableView {
                 widths[display] = max(widths[display], needed)
             }
         }
-        if configuration.shouldContentWidthScaleToFillFrame {
-            widths = ColumnSizer.scaledToFill(widths, available: bodyRect.width, gutter: viewport.gutter)
-        }
+        widths = solvedColumnWidths(content: widths)
         guard widths != viewport.columnWidths else { return }
         viewport.setColumnWidths(widths)
         forgetMeasuredRowHeights()
@@ -321,6 +323,7 @@ public final class DataTableView {
     package var statusRect: Rect { geometry.statusRect(shown: configuration.shouldShowFooter) }
     var noticeRect: Rect { geometry.noticeRect(statusShown: configuration.shouldShowFooter) }
     var bodyRect: Rect { geometry.bodyRect(statusShown: configuration.shouldShowFooter) }
+    var totalsRect: Rect { geometry.totalsRect(statusShown: configuration.shouldShowFooter) }
 
     /// The data source row shown at a display row.
     /// With sections, a header row stands for its section's first record and a footer row for
@@ -344,6 +347,7 @@ public final class DataTableView {
         // A running job redraws for its progress; a finished one is applied. Either way, rows a
         // loading source added meanwhile are still picked up below.
         var jobChanged = applyColumnKindSample()
+        if takeTotals() { jobChanged = true }
         if let job = jobs.active {
             apply(job)
             jobChanged = true
@@ -413,6 +417,7 @@ public final class DataTableView {
     /// grow, so nothing the user has seen gets narrower. Columns past `ColumnSizer.measuredAtOpen`
     /// are measured by the next sample (`columnLayout.sampling.needsWidths`).
     func remeasureColumns() {
+        columnLayout.totals.dataGeneration &+= 1
         let measured = ColumnSizer.columns(of: dataSource, configuration: configuration)
         guard measured.count == columns.count else { return }
         for i in columns.indices where !columns[i].isWidthSet {
@@ -429,7 +434,7 @@ public final class DataTableView {
 
     /// Whether the data source is still loading (the run loop polls more often then).
     public var isLoading: Bool {
-        jobs.active != nil || columnLayout.sampling.sampler != nil || !sourceWatch.isSourceComplete
+        jobs.active != nil || columnLayout.sampling.sampler != nil || !sourceWatch.isSourceComplete || isComputingTotals
     }
 
     /// Whether rows are shown in another order than the data's (sorted, filtered or with rows hidden).

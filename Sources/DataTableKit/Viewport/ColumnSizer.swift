@@ -1,7 +1,7 @@
 import TerminalSurface
 
-/// Sizes columns from their content and the configuration's width modes, and widens them to
-/// fill the screen when asked.
+/// Sizes columns from their content and the configuration's width modes (their content
+/// widths; `ColumnWidthSolver` lays them out).
 enum ColumnSizer {
     /// Values the first guess of a column's kind reads (the sampler checks it later).
     static let firstGuessSamples = 256
@@ -92,25 +92,6 @@ enum ColumnSizer {
         let sorted = widths.sorted()
         let index = Int(saturating: (Double(sorted.count) * percentile).rounded(.up)) - 1
         return sorted[max(0, min(sorted.count - 1, index))]
-    }
-
-    /// Widens `widths` in proportion to fill `available` columns (gutters included); widths
-    /// that already fill it or more are returned as they are. The remainder of the division
-    /// goes to the leftmost columns.
-    static func scaledToFill(_ widths: [Int], available: Int, gutter: Int) -> [Int] {
-        let used = widths.reduce(0, +) + gutter * max(0, widths.count - 1)
-        let total = widths.reduce(0, +)
-        guard used < available, total > 0 else { return widths }
-        let extra = available - used
-        var result = widths.map { $0 + extra * $0 / total }
-        var remainder = available - (result.reduce(0, +) + gutter * max(0, widths.count - 1))
-        var i = 0
-        while remainder > 0 && !result.isEmpty {
-            result[i % result.count] += 1
-            remainder -= 1
-            i += 1
-        }
-        return result
     }
 
     /// Row ids to sample: the first half of the budget from the top, the rest spread evenly,

@@ -1,7 +1,7 @@
 import TerminalSurface
 
-/// A column as the table lays it out: its title, width in cells, alignment and the kind of
-/// values it holds.
+/// A column as the table lays it out: its title, content width in cells, alignment, the kind
+/// of values it holds and its width policy.
 public struct TableColumn: Hashable, Sendable {
     /// The header's text.
     public var title: String
@@ -19,6 +19,9 @@ public struct TableColumn: Hashable, Sendable {
     /// Whether `width` was set by the user (`<`, `>`): the column no longer widens for the
     /// numbers that come on screen (they are written shorter, see `ExactNumber`).
     public var isWidthSet = false
+    /// How the table lays the column out, set on the view (`setWidthPolicy(_:ofColumn:)`); nil:
+    /// the configuration's `columnWidthProvider`, else its width mode (see `ColumnWidth`).
+    public var widthPolicy: ColumnWidth?
 
     /// A column of `width` columns.
     public init(title: String, width: Int, alignment: TextAlignment = .left, kind: SortKeyKind = .text,

@@ -18,6 +18,7 @@ public final class DataTable<T> {
         source = ModelDataSource(models: data, columns: columns)
         view = DataTableView(dataSource: source, configuration: options,
                              cellProvider: ColumnCellProvider.declared(by: source, configuration: options), size: size)
+        view.setWidthPolicies(columns.map(\.widthPolicy))
         if options.defaultOrdering != nil { view.waitForJob() }
     }
 

@@ -22,6 +22,8 @@ public struct DataTableColumn<T>: Sendable {
     @usableFromInline let sortValue: (@Sendable (T) -> DataTableValueType)?
     /// The cell the column declared (nil: a text cell; see `cell(_:)`).
     var declaredCell: DataTableColumnCell<T>?
+    /// How the column is laid out (nil: the table's configuration decides); see `width(_:)`.
+    var widthPolicy: ColumnWidth?
 
     /// A column showing a property of the model.
     public init<V: DataTableValueConvertible>(_ header: String, _ keyPath: KeyPath<T, V> & Sendable) {
