@@ -18,10 +18,11 @@ public final class ProcessTable: DataTableDelegate {
         var options = DataTableConfiguration()
         options.title = "processes"
         options.defaultOrdering = DataTableColumnOrder(index: 4, order: .descending)
+        options.gridLines = .headerRule
         table = DataTable(data: [], columns: [
             .init("User", \.user).cell(.avatar),
             .init("PID", \.pid),
-            .init("Command", \.command),
+            .init("Command", \.command).width(.fill(1)),  // the room the others leave
             .init("State", \.state).cell(.badge(colors: [
                 "running": .green, "sleeping": .palette(244), "idle": .palette(244),
                 "disk": .yellow, "stopped": .yellow, "zombie": .red,
