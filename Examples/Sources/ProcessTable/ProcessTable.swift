@@ -49,7 +49,7 @@ public final class ProcessTable: DataTableDelegate {
         }
         // Sections sum CPU and memory only (not the PIDs).
         return table.apply(snapshot, sections: DataTableSectionOptions(summaryColumns: .columns([4, 5])),
-                           options: DataTableApplyOptions(animatingDifferences: animatingDifferences)) { sampled[$0] }
+                           options: DataTableApplyOptions(changes: .shownText, animatingDifferences: animatingDifferences)) { sampled[$0] }
     }
 
     /// top's keys as the program's own commands: listed in `?`, run from `:` by name.
@@ -64,8 +64,8 @@ public final class ProcessTable: DataTableDelegate {
             },
             ProgramCommand("stop-marked", keys: [.character("K")], summary: "stop the marked processes (SIGTERM)",
                            group: "top") { [unowned self] context in
-                guard !table.selectedModels.isEmpty else { return context.view.notice = "no process is marked (m)" }
-                stop(table.selectedModels, ask: context.ask)
+                let marked = table.selectedModels
+                if marked.isEmpty { context.view.notice = "no process is marked (m)" } else { stop(marked, ask: context.ask) }
             },
         ]
     }
