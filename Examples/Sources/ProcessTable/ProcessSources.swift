@@ -69,7 +69,7 @@ public final class ProcFileSystem: ProcessSource {
                 pid: pid, user: user(ofDirectory: "/proc/\(name)"),
                 command: String(stat[stat.index(after: open)..<close]),
                 state: Self.states[fields[0].first ?? "?"] ?? "unknown",
-                cpu: (cpu * 10).rounded() / 10, residentKiB: pages * pageKiB))
+                cpu: cpu, residentKiB: pages * pageKiB))
         }
         previousTicks = ticks
         previousTime = now
@@ -91,8 +91,9 @@ public final class ProcFileSystem: ProcessSource {
     }
 }
 
-/// Ten processes of three users whose CPU use moves the same way on every machine; `terminate`
-/// removes one (no signal is sent).
+/// Ten processes of three users whose CPU use moves the same way on every machine: every other
+/// sample the busy ones move by whole percents and grow, in between every figure jitters by a
+/// tenth of a percent (less than the table shows). `terminate` removes one (no signal is sent).
 public final class SampleProcesses: ProcessSource {
     private var running: [RunningProcess] = [
         RunningProcess(pid: 1, user: "root", command: "systemd", state: "sleeping", cpu: 0.0, residentKiB: 12_480),
@@ -100,9 +101,9 @@ public final class SampleProcesses: ProcessSource {
         RunningProcess(pid: 733, user: "root", command: "cron", state: "sleeping", cpu: 0.0, residentKiB: 2_816),
         RunningProcess(pid: 1204, user: "ada", command: "swift-frontend", state: "running", cpu: 97.5, residentKiB: 1_482_204),
         RunningProcess(pid: 1311, user: "ada", command: "zsh", state: "sleeping", cpu: 0.0, residentKiB: 6_344),
-        RunningProcess(pid: 1580, user: "ada", command: "vim", state: "sleeping", cpu: 0.3, residentKiB: 21_760),
+        RunningProcess(pid: 1580, user: "ada", command: "vim", state: "sleeping", cpu: 0.8, residentKiB: 21_760),
         RunningProcess(pid: 2020, user: "grace", command: "postgres", state: "sleeping", cpu: 2.1, residentKiB: 154_120),
-        RunningProcess(pid: 2021, user: "grace", command: "postgres: writer", state: "disk", cpu: 5.4, residentKiB: 98_304),
+        RunningProcess(pid: 2021, user: "grace", command: "postgres: writer", state: "disk", cpu: 5.2, residentKiB: 98_304),
         RunningProcess(pid: 2390, user: "grace", command: "python3 train.py", state: "running", cpu: 61.0, residentKiB: 2_310_656),
         RunningProcess(pid: 2391, user: "grace", command: "defunct", state: "zombie", cpu: 0.0, residentKiB: 0),
     ]
@@ -112,16 +113,10 @@ public final class SampleProcesses: ProcessSource {
 
     public func processes() -> [RunningProcess] {
         defer { samples += 1 }
-        guard samples > 0 else { return running }
-        // Every sample the two busy processes move by a few percent, one sleeper wakes.
-        for index in running.indices {
-            let step = Double((samples * 7 + running[index].pid) % 11) - 5
-            if running[index].state == "running" {
-                running[index].cpu = max(0, min(100, running[index].cpu + step))
-                running[index].residentKiB += 4_096
-            } else if running[index].pid == 1580 {
-                running[index].cpu = samples % 2 == 1 ? 1.7 : 0.3
-            }
+        guard samples % 2 == 0 else { return running.map { var jittered = $0; jittered.cpu += 0.1; return jittered } }
+        for index in running.indices where samples > 0 && running[index].state == "running" {
+            running[index].cpu = max(0, min(100, running[index].cpu + Double((samples * 7 + running[index].pid) % 11) - 5))
+            running[index].residentKiB += 4_096
         }
         return running
     }

@@ -4,124 +4,101 @@ import TerminalSurface
 
 /// A live process table like `top`: the user's initials, the command, a state badge, a CPU bar,
 /// resident memory and a `[ Stop ]` button; sections by user with sums of CPU and memory; a new
-/// snapshot every second; `P` and `M` sort by CPU and by memory, as in top.
+/// sample every second. top's `P` and `M` sort by CPU and by memory, `K` stops the marked
+/// processes (`m`, Shift-Down or a drag mark them).
 public final class ProcessTable: DataTableDelegate {
-    enum Column: Int { case user, pid, command, state, cpu, memory, stop }
-
-    static let columns: [DataTableColumn<RunningProcess>] = [
-        .init("User", \.user),
-        .init("PID", \.pid),
-        .init("Command", \.command),
-        .init("State", \.state),
-        .init("CPU %", \.cpu),
-        .init("RES KiB", \.residentKiB),
-        .init(""),
-    ]
-
-    static let stateColors: [String: Color] = [
-        "running": .green, "sleeping": .palette(244), "idle": .palette(244),
-        "disk": .yellow, "stopped": .yellow, "zombie": .red,
-    ]
-
     public let table: DataTable<RunningProcess>
     let source: ProcessSource
-    private var shown: [RunningProcess.ID: RunningProcess] = [:]
-    /// The program showing the table, for the question before a process is stopped.
-    public weak var application: TableApplication?
+    private var sampled: [RunningProcess.ID: RunningProcess] = [:]
+    /// The program showing the table (set by `run(on:)`).
+    public private(set) var application: TableApplication?
 
     public init(source: ProcessSource) {
         self.source = source
         var options = DataTableConfiguration()
         options.title = "processes"
-        options.defaultOrdering = DataTableColumnOrder(index: Column.cpu.rawValue, order: .descending)
-        options.cellSizingMode = .custom(provider: DataTableCustomCellProvider(
-            register: { registry in
-                registry.register(AvatarCell.self, forCellReuseIdentifier: AvatarCell.reuseIdentifier)
-                registry.register(BadgeCell.self, forCellReuseIdentifier: BadgeCell.reuseIdentifier)
-                registry.register(ProgressBarCell.self, forCellReuseIdentifier: ProgressBarCell.reuseIdentifier)
-                registry.register(ActionButtonsCell.self, forCellReuseIdentifier: ActionButtonsCell.reuseIdentifier)
-            },
-            reuseIdentifierFor: { indexPath in
-                switch Column(rawValue: indexPath.column) {
-                case .user: AvatarCell.reuseIdentifier
-                case .state: BadgeCell.reuseIdentifier
-                case .cpu: ProgressBarCell.reuseIdentifier
-                case .stop: ActionButtonsCell.reuseIdentifier
-                default: TextCell.reuseIdentifier
-                }
-            },
-            configure: { cell, value, context in
-                switch cell {
-                case let cell as AvatarCell: cell.configure(with: value)
-                case let cell as BadgeCell:
-                    cell.colors = Self.stateColors
-                    cell.configure(with: value)
-                case let cell as ProgressBarCell:
-                    cell.maximum = 100
-                    cell.configure(with: value)
-                case let cell as ActionButtonsCell: cell.buttons = ["Stop"]
-                case let cell as TextCell:
-                    cell.label.text = value.stringRepresentation
-                    cell.label.alignment = context.columnAlignment
-                default: break
-                }
-            }))
-        table = DataTable(data: [], columns: Self.columns, options: options)
+        options.defaultOrdering = DataTableColumnOrder(index: 4, order: .descending)
+        options.gridLines = .headerRule
+        table = DataTable(data: [], columns: [
+            .init("User", \.user).cell(.avatar),
+            .init("PID", \.pid),
+            .init("Command", \.command).width(.fill(1)),  // the room the others leave
+            .init("State", \.state).cell(.badge(colors: [
+                "running": .green, "sleeping": .palette(244), "idle": .palette(244),
+                "disk": .yellow, "stopped": .yellow, "zombie": .red,
+            ])),
+            // Shown to the whole percent, as the bar's label: a refresh moving it less draws nothing.
+            .init("CPU %", extract: { .double($0.cpu.rounded()) }, sortedBy: { $0.cpu }).cell(.progress(.percent)),
+            .init("RES KiB", \.residentKiB),
+            .init("").cell(.buttons(["Stop"])),
+        ], options: options)
         table.view.delegate = self
         refresh(animatingDifferences: false)
     }
 
-    /// Samples the processes and applies a snapshot of them, one section per user.
+    /// Samples the processes and applies a snapshot of them, one section per user: only rows
+    /// whose shown text changed are drawn again (and flash).
     @discardableResult
     public func refresh(animatingDifferences: Bool = true) -> DataTableDifference<RunningProcess.ID> {
         let processes = source.processes()
-        shown = Dictionary(processes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        sampled = Dictionary(processes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var snapshot = DataTableSnapshot<String, RunningProcess.ID>()
         for (user, own) in Dictionary(grouping: processes, by: \.user).sorted(by: { $0.key < $1.key }) {
             snapshot.appendSections([user])
             snapshot.appendItems(own.map(\.id), toSection: user)
         }
         // Sections sum CPU and memory only (not the PIDs).
-        let sections = DataTableSectionOptions<String>(summaryColumns: .columns([Column.cpu.rawValue, Column.memory.rawValue]))
-        return table.apply(snapshot, sections: sections,
-                           options: DataTableApplyOptions(animatingDifferences: animatingDifferences)) { [shown] in shown[$0] }
+        return table.apply(snapshot, sections: DataTableSectionOptions(summaryColumns: .columns([4, 5])),
+                           options: DataTableApplyOptions(changes: .shownText, animatingDifferences: animatingDifferences)) { sampled[$0] }
     }
 
-    /// top's keys: `P` sorts by CPU, `M` by memory (largest first). True when the key was one.
-    public func handle(_ key: Key) -> Bool {
-        let column: Column
-        switch key {
-        case .character("P"): column = .cpu
-        case .character("M"): column = .memory
-        default: return false
-        }
-        table.view.startSortFromUser(by: [SortDescriptor(column: column.rawValue, ascending: false)])
-        return true
+    /// top's keys as the program's own commands: listed in `?`, run from `:` by name.
+    var commands: [ProgramCommand] {
+        [
+            ProgramCommand("sort-by-cpu", keys: [.character("P")], summary: "sort by CPU, busiest first", group: "top") {
+                $0.view.startSortFromUser(by: [SortDescriptor(column: 4, ascending: false)])
+            },
+            ProgramCommand("sort-by-memory", keys: [.character("M")], summary: "sort by resident memory, largest first",
+                           group: "top") {
+                $0.view.startSortFromUser(by: [SortDescriptor(column: 5, ascending: false)])
+            },
+            ProgramCommand("stop-marked", keys: [.character("K")], summary: "stop the marked processes (SIGTERM)",
+                           group: "top") { [unowned self] context in
+                let marked = table.selectedModels
+                if marked.isEmpty { context.view.notice = "no process is marked (m)" } else { stop(marked, ask: context.ask) }
+            },
+        ]
     }
 
-    /// `[ Stop ]`: asks on the status line, then asks the source to stop the process.
-    public func dataTable(_ view: DataTableView, didTapAction action: String, row: Int, sourceRow: Int) {
-        let process = table.data[sourceRow]
-        application?.present(Question("Stop \(process.pid) \(process.command) (SIGTERM)? y/n") { [weak self] key in
-            guard let self, key == .character("y") else { return .redraw }
-            view.notice = source.terminate(process.pid)
+    /// Asks once (`y` stops), then asks the source to stop `processes` and samples again.
+    func stop(_ processes: [RunningProcess], ask: (String, @escaping (Key) -> Void) -> Void) {
+        let named = processes.count == 1 ? "\(processes[0].pid) \(processes[0].command)" : "\(processes.count) processes"
+        ask("Stop \(named) (SIGTERM)? y/n") { [unowned self] key in
+            guard key == .character("y") else { return }
+            table.view.notice = processes.map { source.terminate($0.pid) }.joined(separator: ", ")
             refresh()
-            return .redraw
-        })
+        }
     }
 
-    /// A question on the status line answered with one key.
+    /// `[ Stop ]` (a click, Enter on it, `a`): a button has no command's context, so the
+    /// question is a screen of the example's own.
+    public func dataTable(_ view: DataTableView, didTapAction action: String, row: Int, sourceRow: Int) {
+        stop([table.data[sourceRow]]) { [weak self] in self?.application?.present(Question(text: $0, onAnswer: $1)) }
+    }
+
+    /// A question on the status line answered with one key (DataTableApp's own is internal).
     final class Question: Screen {
         let text: String
-        let onAnswer: (Key) -> ScreenOutcome
-        init(_ text: String, onAnswer: @escaping (Key) -> ScreenOutcome) {
+        let onAnswer: (Key) -> Void
+        init(text: String, onAnswer: @escaping (Key) -> Void) {
             self.text = text
             self.onAnswer = onAnswer
         }
         var placement: ScreenPlacement { .statusLine }
         func handle(_ event: InputEvent, context: ScreenContext) -> ScreenOutcome {
             guard case .key(let key) = event else { return .ignored }
-            return .dismiss(then: onAnswer(key))
+            onAnswer(key)
+            return .dismiss(then: .redraw)
         }
         func draw(in region: SurfaceRegion, context: ScreenContext) {
             region.fill(context.theme.statusLine)
@@ -129,39 +106,19 @@ public final class ProcessTable: DataTableDelegate {
         }
     }
 
-    /// The terminal as the table sees it: `P` and `M` go to the process table first (a key the
-    /// table handles itself goes on to it).
-    public final class Keys: TerminalBackend {
-        let base: TerminalBackend
-        let onKey: (Key) -> Bool
-        public init(_ base: TerminalBackend, onKey: @escaping (Key) -> Bool) {
-            self.base = base
-            self.onKey = onKey
-        }
-        public var size: Size { base.size }
-        public var capabilities: TerminalCapabilities { base.capabilities }
-        public var bytesWritten: Int { base.bytesWritten }
-        public func present(_ surface: Surface) { base.present(surface) }
-        public func copyToClipboard(_ text: String) { base.copyToClipboard(text) }
-        public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent? {
-            let event = base.nextEvent(timeoutMilliseconds: timeoutMilliseconds)
-            // A resize to the same size is the one event that always draws a new frame.
-            if case .key(let key)? = event, onKey(key) { return .resize(base.size) }
-            return event
-        }
-    }
-
     /// Shows the table on `terminal` until the user quits (or `shouldStop`), sampling every second.
     public func run(on terminal: TerminalBackend, until shouldStop: @escaping () -> Bool = { false }) {
-        let application = TableApplication(view: table.view, backend: Keys(terminal) { [unowned self] in handle($0) })
+        let application = TableApplication(view: table.view, backend: terminal)
+        commands.forEach(application.register)
         self.application = application
-        var sampled = ContinuousClock.now
+        var sampledAt = ContinuousClock.now
         application.run(until: { [unowned self] in
-            if ContinuousClock.now - sampled >= .seconds(1) {
-                sampled = .now
+            if shouldStop() { return true }
+            if ContinuousClock.now - sampledAt >= .seconds(1) {
+                sampledAt = .now
                 refresh()
             }
-            return shouldStop()
+            return false
         })
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// The command line of `process-table`: the live table in the terminal, or printed.
 ///
 /// ```
-/// process-table [--sample]                       in the terminal (q quits; P, M sort)
+/// process-table [--sample]                       in the terminal (q quits; P, M sort; K stops)
 /// process-table --print [--sample] [--width N]   the table after two samples, to stdout
 /// ```
 /// `--sample` shows ten fixed processes instead of `/proc` (the default where there is none).
