@@ -173,6 +173,24 @@ import Testing
         #expect(app.view.layoutColumnWidths[1] == shown - 1)
     }
 
+    /// A total wider than its column's numbers widens a fitted column as its numbers would,
+    /// and in a fixed column it is written shorter with its value unchanged: never cut with `…`.
+    @Test func aTotalIsNeverCut() {
+        let rows = (1...30).map { [String($0), "Ada", "Lima", "900000"] }
+        let source = StringRowsDataSource(titles: ["id", "name", "city", "amount"], rows: rows)
+        let (fitted, fittedBackend) = Self.application(source, width: 60, height: 8) { $0.columnTotals = [3: .sum] }
+        fitted.drawFrame()
+        let fittedTotals = Self.lines(fittedBackend)[6]
+        #expect(fittedTotals.hasSuffix("27,000,000"), "\(fittedTotals)")
+        let (fixed, fixedBackend) = Self.application(source, width: 60, height: 8) {
+            $0.columnTotals = [3: .sum]
+            $0.columnWidthProvider = { $0 == 3 ? .fixed(6) : nil }
+        }
+        fixed.drawFrame()
+        let fixedTotals = Self.lines(fixedBackend)[6]
+        #expect(fixedTotals.hasSuffix(" 2.7e7"), "\(Self.lines(fixedBackend))")  // "Total" in the id column may be cut
+    }
+
     // MARK: Grid lines
 
     @Test func gridLinesSnapshot() {

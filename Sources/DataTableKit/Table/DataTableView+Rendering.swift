@@ -23,8 +23,10 @@ extension DataTableView {
                                        columns: viewport.visibleColumns, cursor: viewport.cursor)
         // A number too wide for its column: the column widens and the frame is drawn again (its
         // cells keep their configuration; widths only grow, up to the cap).
-        if widenColumns(forNumbers: narrowNumbers) { return render(into: surface) }
         updateTotals()
+        if widenColumns(forNumbers: narrowNumbers.merging(totalsOverflow(columns: viewport.visibleColumns), uniquingKeysWith: max)) {
+            return render(into: surface)
+        }
         renderTotals(in: surface.region(totalsRect), columns: viewport.visibleColumns)
         // Highlighting the body can stop at a pattern's limits: the status line says so now,
         // not a key later (its wrapped lines keep their place until the next frame).

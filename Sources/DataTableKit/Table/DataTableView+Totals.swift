@@ -70,6 +70,21 @@ extension DataTableView {
         return true
     }
 
+    /// The width each visible column's total needs beyond its laid-out width (by source
+    /// column), so a column of numbers widens for its total as it does for its numbers on screen.
+    /// - Complexity: O(visible columns).
+    func totalsOverflow(columns visibleColumns: [Viewport.VisibleColumn]) -> [Int: Int] {
+        guard !configuration.columnTotals.isEmpty else { return [:] }
+        var needed: [Int: Int] = [:]
+        for visible in visibleColumns {
+            let column = sourceColumn(forDisplayColumn: visible.column)
+            guard let text = totalText(ofColumn: column) else { continue }
+            let width = TerminalText.prefix(text[...], fittingWidth: configuration.maxColumnWidth).width
+            if width > visible.width { needed[column] = width }
+        }
+        return needed
+    }
+
     /// Draws the totals row into `region` (its last line; the rule over it on the first when
     /// the grid lines have a header rule): "Total" in the first shown column without a total,
     /// each total under its column.
@@ -99,6 +114,8 @@ extension DataTableView {
             }
             var label = Label(text: text, alignment: alignment, style: style)
             label.truncation = .tail
+            // A total is a number: written shorter with its value unchanged, else `#`s, never cut.
+            if alignment == .right { label.exactNumberFormat = .standard }
             label.draw(in: row.region(Rect(x: visible.x, y: 0, width: visible.width, height: 1)))
         }
         renderSeparators(separatorPositions(visibleColumns), in: row, style: style)
