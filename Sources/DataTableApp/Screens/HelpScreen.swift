@@ -5,8 +5,8 @@ import TerminalSurface
 final class HelpScreen: Screen {
     /// First line on screen (clamped when drawn).
     var scrollOffset = 0
-    /// The title line.
-    let title: String
+    /// What the keys are of, after "keys" in the title (a sheet's title); nil: the table's.
+    let subject: String?
     /// Keys of a sheet, listed before the table's.
     let leading: [(keys: String, summary: String)]
     /// Table commands left out (those that mean nothing in a sheet).
@@ -17,15 +17,20 @@ final class HelpScreen: Screen {
 
     /// The help of the program's table, or of a sheet: its own keys first (`leading`), then
     /// the table's bindings but `omitting`, then the program's commands by group.
-    init(title: String = "dtable: keys", leading: [(keys: String, summary: String)] = [],
+    init(subject: String? = nil, leading: [(keys: String, summary: String)] = [],
          omitting: Set<TableCommand> = [], listsProgramCommands: Bool = true) {
-        self.title = title
+        self.subject = subject
         self.leading = leading
         self.omitting = omitting
         self.listsProgramCommands = listsProgramCommands
     }
 
     var placement: ScreenPlacement { .fullScreen }
+
+    /// The title line: "NAME: keys" (the program's name from the table's hints), "of" a sheet.
+    static func title(of subject: String?, program: String?) -> String {
+        (program.map { "\($0): " } ?? "") + "keys" + (subject.map { " of \($0)" } ?? "")
+    }
 
     /// The lines of the help text (before scrolling): the table's commands, the program's
     /// (`programCommands`) under a heading per group, then the notes.
@@ -80,7 +85,7 @@ final class HelpScreen: Screen {
         var bindings = context.keyBindings
         bindings.remove(omitting)
         let entries = leading + (leading.isEmpty ? [] : [("", "")]) + Self.lines(of: bindings, programCommands: listsProgramCommands)
-        ListScreen(title: title, entries: entries.map { ($0.keys, $0.summary) },
+        ListScreen(title: Self.title(of: subject, program: context.view.configuration.hints.programName), entries: entries.map { ($0.keys, $0.summary) },
                    leftWidth: min(24, entries.map(\.keys.displayWidth).max() ?? 0), leftStyle: context.theme.helpKey,
                    titleStyle: context.theme.helpTitle, footer: "q, Esc or ? closes this help")
             .draw(in: region, scrollOffset: &scrollOffset)

@@ -118,7 +118,7 @@ public final class SheetScreen: Screen {
         case .commandLine:
             return .push(PromptScreen(Prompt(kind: .command)) { [unowned self] in runCommandLine($0.text, in: view) })
         case .help:
-            return .push(HelpScreen(title: "dtable: keys of \(content.title)", leading: content.keyHelp,
+            return .push(HelpScreen(subject: content.title, leading: content.keyHelp,
                                     omitting: Self.commandsWithoutMeaning, listsProgramCommands: false))
         case .openRecord(let sourceRow):
             return content.activate(sourceRow: sourceRow, in: self)

@@ -11,14 +11,18 @@ public struct DataTableHints: Sendable {
     public var skippingLines: (@Sendable (_ n: Int) -> String)?
     /// How the limit on buffered input is changed, after "stopped reading … at the … limit".
     public var changingBufferLimit: String?
+    /// The program's name, as titles show it (the help screen's "NAME: keys"); nil: none.
+    public var programName: String?
 
     /// Hints with the given words; by default none.
     public init(groupingRows: String? = nil, addingActions: String? = nil,
-                skippingLines: (@Sendable (_ n: Int) -> String)? = nil, changingBufferLimit: String? = nil) {
+                skippingLines: (@Sendable (_ n: Int) -> String)? = nil, changingBufferLimit: String? = nil,
+                programName: String? = nil) {
         self.groupingRows = groupingRows
         self.addingActions = addingActions
         self.skippingLines = skippingLines
         self.changingBufferLimit = changingBufferLimit
+        self.programName = programName
     }
 
     /// `message`, then `hint` in parentheses when there is one.

@@ -27,7 +27,7 @@ extension DataTable {
         // Inlinable so the identity maps are specialized for the caller's types
         // (see docs/decisions/0052-snapshot-apply-by-identity.md).
         let old = currentModels
-        let columns = currentColumns
+        let columns = shownValues
         let newIdentities = models.map(id)
         let oldOffsets = DataTableDifference<ID>.matchOffsets(old: old.map(id), new: newIdentities)
         let rule = options.changes
@@ -78,8 +78,9 @@ extension DataTable {
 
     /// The models shown now (for the inlinable apply).
     @usableFromInline var currentModels: [T] { source.models }
-    /// The table's columns (for the inlinable apply).
-    @usableFromInline var currentColumns: [DataTableColumn<T>] { source.columns }
+    /// Each column's shown value (its value, else its sort value for a header-only column),
+    /// for the inlinable apply: closures apart, so no `DataTableColumn` is copied per model.
+    @usableFromInline var shownValues: [@Sendable (T) -> DataTableValueType] { source.shownValues }
 
     /// Whether two models have the same bytes (the same values, the same references): then
     /// every column shows and sorts by the same value for both, whatever its closure reads.
@@ -111,14 +112,8 @@ extension DataTable {
     /// cells show it (`stringRepresentation`), compared only when the values differ. The value a
     /// column sorts by does not show: a change of it alone is no change, except in a header-only
     /// column (custom cells drawing from the model), where it is all the column says of itself.
-    @inlinable func showsOtherText(from old: T, to new: T, columns: [DataTableColumn<T>]) -> Bool {
-        for column in columns {
-            if let extract = column.extract {
-                if DataTableChangeRule<T>.showsOtherText(extract(old), extract(new)) { return true }
-            } else if let sortValue = column.sortValue, DataTableChangeRule<T>.showsOtherText(sortValue(old), sortValue(new)) {
-                return true
-            }
-        }
+    @inlinable func showsOtherText(from old: T, to new: T, columns: [@Sendable (T) -> DataTableValueType]) -> Bool {
+        for value in columns where DataTableChangeRule<T>.showsOtherText(value(old), value(new)) { return true }
         return false
     }
 

@@ -39,10 +39,21 @@ public final class DataTable<T> {
 final class ModelDataSource<T>: DataTableColumnSorting, DataTableModelRows {
     var models: [T]
     let columns: [DataTableColumn<T>]
+    /// Each column's value and sort-text closures, apart: read per row by jobs, where copying a
+    /// whole `DataTableColumn` (its cell and width declarations) per call costs retains.
+    private let extractors: [(@Sendable (T) -> DataTableValueType)?]
+    private let sortExtractors: [(@Sendable (T) -> DataTableValueType)?]
+    /// What each column shows, as the apply's change rule compares it: its value, else its
+    /// sort value (a header-only column's cells draw from the model); columns with neither are
+    /// left out.
+    let shownValues: [@Sendable (T) -> DataTableValueType]
 
     init(models: [T], columns: [DataTableColumn<T>]) {
         self.models = models
         self.columns = columns
+        extractors = columns.map(\.extract)
+        sortExtractors = columns.map { $0.sortValue ?? $0.extract }
+        shownValues = columns.compactMap { $0.extract ?? $0.sortValue }
     }
 
     var columnCount: Int { columns.count }
@@ -50,11 +61,11 @@ final class ModelDataSource<T>: DataTableColumnSorting, DataTableModelRows {
     func title(ofColumn column: Int) -> String { columns[column].header }
 
     func value(row: Int, column: Int) -> DataTableValueType {
-        columns[column].extract?(models[row]) ?? .null
+        extractors[column]?(models[row]) ?? .null
     }
 
     func sortText(row: Int, column: Int) -> String {
-        (columns[column].sortValue ?? columns[column].extract)?(models[row]).stringRepresentation ?? ""
+        sortExtractors[column]?(models[row]).stringRepresentation ?? ""
     }
 
     /// The kind of a `sortedBy` column, inferred from up to 200 sort values spread through
