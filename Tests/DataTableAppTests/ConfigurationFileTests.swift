@@ -162,7 +162,7 @@ private func keys(of command: TableCommand, in bindings: KeyBindings) -> [Key] {
     }
 
     @Test func unknownKeyNamesListTheValidOnes() {
-        let names = "a single character (x), Ctrl-X, Up, Down, Left, Right, PgUp, PgDn, Home, End, Enter, Esc, Tab, Shift-Tab, Backspace, Delete, Insert, Space, F1 to F12"
+        let names = "a single character (x), Ctrl-X, Up, Down, Left, Right, PgUp, PgDn, Home, End, Enter, Esc, Tab, Shift-Tab, Shift-Up, Shift-Down, Backspace, Delete, Insert, Space, F1 to F12"
         #expect(configError("[keys]\n\nquit = 'Ctrl-Q'\nhelp = 'PageTop'") == "config.toml:4: unknown key 'PageTop'; use " + names)
         #expect(configError("[keys]\nhelp = 'F13'") == "config.toml:2: unknown key 'F13'; use " + names)
         #expect(configError("[keys]\nhelp = 'Ctrl-1'") == "config.toml:2: unknown key 'Ctrl-1'; use " + names)

@@ -80,30 +80,9 @@ public final class ProcessTable: DataTableDelegate {
         }
     }
 
-    /// `[ Stop ]` (a click, Enter on it, `a`): a button has no command's context, so the
-    /// question is a screen of the example's own.
+    /// `[ Stop ]` (a click, Enter on it, `a`): asks as `K` does, through the application.
     public func dataTable(_ view: DataTableView, didTapAction action: String, row: Int, sourceRow: Int) {
-        stop([table.data[sourceRow]]) { [weak self] in self?.application?.present(Question(text: $0, onAnswer: $1)) }
-    }
-
-    /// A question on the status line answered with one key (DataTableApp's own is internal).
-    final class Question: Screen {
-        let text: String
-        let onAnswer: (Key) -> Void
-        init(text: String, onAnswer: @escaping (Key) -> Void) {
-            self.text = text
-            self.onAnswer = onAnswer
-        }
-        var placement: ScreenPlacement { .statusLine }
-        func handle(_ event: InputEvent, context: ScreenContext) -> ScreenOutcome {
-            guard case .key(let key) = event else { return .ignored }
-            onAnswer(key)
-            return .dismiss(then: .redraw)
-        }
-        func draw(in region: SurfaceRegion, context: ScreenContext) {
-            region.fill(context.theme.statusLine)
-            region.put(" " + text, at: .zero, style: context.theme.statusHint)
-        }
+        stop([table.data[sourceRow]]) { [weak self] in self?.application?.ask($0, onAnswer: $1) }
     }
 
     /// Shows the table on `terminal` until the user quits (or `shouldStop`), sampling every second.

@@ -1,4 +1,5 @@
 import DataTableKit
+import TerminalSurface
 
 /// The program's own commands (`ProgramCommand`): registering them into the table's key
 /// bindings and running them from a key or the `:` line.
@@ -15,6 +16,16 @@ extension TableApplication {
         commands.append(command)
         view.configuration.keyBindings.registerProgramCommand(command.name, summary: command.summary,
                                                               group: command.group, keys: command.keys)
+    }
+
+    /// Asks `question` on the status line from anywhere in the program (a delegate's callback,
+    /// a button's action); the next key goes to `onAnswer` and the question goes away. Inside a
+    /// command, `ProgramCommand.Context.ask` does the same.
+    public func ask(_ question: String, onAnswer: @escaping (Key) -> Void) {
+        present(QuestionScreen(question) { key in
+            onAnswer(key)
+            return .redraw
+        })
     }
 
     /// Runs the registered command `name` (a key bound to it, or the `:` line).

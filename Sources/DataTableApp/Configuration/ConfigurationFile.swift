@@ -281,7 +281,7 @@ public struct ConfigurationFile: Hashable, Sendable {
     }
 
     /// Every name `Key(displayName:)` accepts besides single characters and `Ctrl-` letters.
-    static let keyNamesForMessages = "a single character (x), Ctrl-X, Up, Down, Left, Right, PgUp, PgDn, Home, End, Enter, Esc, Tab, Shift-Tab, Backspace, Delete, Insert, Space, F1 to F12"
+    static let keyNamesForMessages = "a single character (x), Ctrl-X, Up, Down, Left, Right, PgUp, PgDn, Home, End, Enter, Esc, Tab, Shift-Tab, Shift-Up, Shift-Down, Backspace, Delete, Insert, Space, F1 to F12"
 }
 
 private extension String {
