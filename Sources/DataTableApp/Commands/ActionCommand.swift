@@ -8,14 +8,14 @@ import TerminalSurface
 ///
 /// - Spaces, tabs and newlines outside quotes separate words.
 /// - `'...'` keeps everything up to the next `'` as it is (no escapes inside).
-/// - `"..."` keeps everything up to the next unescaped `"`; inside, `\"`, `\\`, `\$` and `` \` ``
+/// - `"..."` keeps everything up to the next unescaped `"`; inside, `\"`, `\\`, `\$` and a backslash before a backquote
 ///   stand for the second character and a backslash-newline is removed (as in POSIX); any other
 ///   backslash stays.
 /// - Outside quotes a backslash makes the next character ordinary (`\ `, `\'`, `\{`);
 ///   a backslash-newline is removed and a backslash at the very end stays.
 /// - `''` and `""` make an empty word.
 ///
-/// Nothing is expanded or interpreted: `$HOME`, `` `cmd` ``, `$(cmd)`, `*`, `~`, `#`, `;`, `|`,
+/// Nothing is expanded or interpreted: `$HOME`, backquoted commands, `$(cmd)`, `*`, `~`, `#`, `;`, `|`,
 /// `&&`, `>` are ordinary characters of their words.
 ///
 /// **Placeholders.** Inside any word (quoted or not), `{Title}` stands for the value of the column

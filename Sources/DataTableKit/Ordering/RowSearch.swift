@@ -35,6 +35,7 @@ public enum RowSearch {
     ///   - forward: scans `from, from+1, …, count-1, 0, …, from-1`; backward
     ///     `from, from-1, …, 0, count-1, …, from+1`. Every position at most once.
     ///   - columns: the source columns to look in.
+    ///   - matcher: what a cell's text must match.
     ///   - sourceRow: the source row shown at a display position (`{ $0 }` without a permutation).
     ///   - text: the text of (source row, column).
     ///   - isCancelled: polled before the first row and every `cancellationInterval` rows.

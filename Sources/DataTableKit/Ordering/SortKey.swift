@@ -97,6 +97,9 @@ public struct SortKeyColumn: Sendable {
     /// `field` is called again (text is copied while it is needed). Callers that hold `String`s
     /// use `extract(kind:count:string:)`.
     ///
+    /// - Parameter kind: how the fields read (integer, decimal, date, boolean, text).
+    /// - Parameter count: the rows, `0..<count`.
+    /// - Parameter field: the bytes of a row's field (see above for how long they must stay valid).
     /// - Parameter csvQuoted: when true, a field that begins with `"` is taken to be an
     ///   undecoded RFC 4180 quoted field straight from the file: the outer quotes are dropped
     ///   and `""` is read as `"`. When false the bytes are the field's content as is.

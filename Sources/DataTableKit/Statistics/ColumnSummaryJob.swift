@@ -70,6 +70,10 @@ public final class ColumnSummaryJob: @unchecked Sendable {
     /// A job summarizing `columns` of `source` over `rows` (source row ids; nil: every row below
     /// `sourceRowCount`). Not started: call `start()` (or `run()` on this thread).
     /// - Parameters:
+    ///   - source: the rows' data (read by the workers through its thread-safe accessors).
+    ///   - columns: the columns to summarize, each with its kind and format.
+    ///   - rows: the source rows to read, in any order (nil: every row below `sourceRowCount`).
+    ///   - sourceRowCount: the rows when `rows` is nil.
     ///   - nullTokens: the texts that are null (the table's).
     ///   - distinctLimit: distinct texts counted exactly per column.
     ///   - workerCount: workers sharing the rows (nil: one per core, fewer for few rows).

@@ -16,6 +16,7 @@ public enum ColumnKindInference {
 
     /// The kind and format of a column whose sampled field texts are `samples`.
     /// - Parameters:
+    ///   - samples: field texts sampled from the column.
     ///   - nullTokens: the texts that are null.
     ///   - delimiter: the file's field delimiter (a decimal comma is possible only when it is not `,`).
     /// - Complexity: O(samples × their length), a handful of parses per sample.
