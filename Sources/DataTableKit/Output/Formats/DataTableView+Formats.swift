@@ -16,7 +16,8 @@ extension DataTableView {
 public enum TableFormatOutput {
     /// Writes `selection` of `source` in `format`: the header, each selected record's fields of
     /// the selected columns (`fields(row)` gives a source row's fields, by default
-    /// `source.fields(row:)`; rows it returns nil for are skipped), the footer. The bytes go to
+    /// `source.fields(row:)`, or for CSV and TSV the raw records when the source holds them;
+    /// rows it returns nil for are skipped), the footer. The bytes go to
     /// `output` in chunks of about `chunkBytes` as they are made: memory does not grow with the
     /// rows. Returns the rows written.
     /// - Complexity: O(bytes of the selected records).
@@ -25,6 +26,11 @@ public enum TableFormatOutput {
                              columns: [TableFormatColumn], chunkBytes: Int = 1 << 20,
                              fields: ((Int) -> [String]?)? = nil,
                              output: (UnsafeRawBufferPointer) throws -> Void) rethrows -> Int {
+        if fields == nil, format == .csv || format == .tsv,
+           let rows = try writeRawDelimited(selection, of: source, delimiter: format == .csv ? UInt8(ascii: ",") : UInt8(ascii: "\t"),
+                                            titles: columns.map(\.title), chunkBytes: chunkBytes, output: output) {
+            return rows
+        }
         let shown = selection.columns.filter { $0 >= 0 && $0 < source.columnCount }
         var writer = format.makeWriter(columns: columns)
         var buffer: [UInt8] = []
