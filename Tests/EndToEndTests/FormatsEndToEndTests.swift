@@ -21,14 +21,19 @@ extension EndToEnd {
             #expect(csv.standardOutputText == "a,b\n\"x\u{1B}[31my\",2\n")
         }
 
-        @Test("--format csv to a terminal: text from the file is made safe, never sent raw")
+        @Test("--format csv and json to a terminal: text from the file is made safe, never sent raw")
         func formatToTheTerminalIsSanitized() throws {
             let directory = try TemporaryDirectory()
             _ = try directory.write("e.csv", bytes: Array("id,note\n1,\"a\u{1B}]0;pwned\u{7}b\"\n".utf8))
-            let command = "\(shellQuoted(try dtableBinaryPath())) --format tsv e.csv; echo status=$?; sleep 5"
-            let session = try TmuxSession(width: 60, height: 8, shellCommand: command, workingDirectory: directory.path)
+            let binary = shellQuoted(try dtableBinaryPath())
+            // Both formats, then the shell waits a moment so the pane still shows what they printed.
+            let session = try TmuxSession(width: 60, height: 8, shellCommand: "\(binary) --format csv e.csv; \(binary) --format json e.csv; "
+                                          + "echo status=$?; sleep 5", workingDirectory: directory.path)
             #expect(session.waitFor { $0.contains { $0.contains("status=0") } }, "\(session.lastScreen)")
-            #expect(session.lastCapture.contains { $0.contains("\"a␛]0;pwned␇b\"") }, "\(session.lastScreen)")
+            let screen = session.lastCapture
+            #expect(screen.contains { $0.contains("1,\"a␛]0;pwned␇b\"") }, "\(session.lastScreen)")
+            // JSON escapes the control characters itself: nothing raw is left to make safe.
+            #expect(screen.contains { $0.contains("\"note\":\"a\\u001b]0;pwned\\u0007b\"") }, "\(session.lastScreen)")
         }
 
         @Test(":w view.json writes the view as JSON and :w view.md as Markdown, by their extensions")
