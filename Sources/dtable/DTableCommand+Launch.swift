@@ -52,7 +52,7 @@ extension DTableCommand {
         }
         return Launch(environment: environment, stdoutIsTerminal: stdoutIsTerminal, statsFile: statsFile,
                       configFile: configFile, source: source, colorChoice: colorChoice, cellKinds: cellKinds,
-                      printing: print || (!stdoutIsTerminal && !picks), load: load)
+                      printing: print || format != nil || (!stdoutIsTerminal && !picks), load: load)
     }
 
     /// The config file at `$XDG_CONFIG_HOME/dtable/config.toml` (else ~/.config/…), if there is one.

@@ -26,6 +26,10 @@ extension DTableCommand {
         try Self.apply(RowOptions(filter: prepared.rows.filter, columnFilters: prepared.rows.columnFilters), to: view)
         prepared.order(view) { $0.sort(by: $1) }
         var out = BufferedStandardOutput()
+        if let format = format?.format {
+            try printFormatted(view, format: format, launch: launch, out: &out)
+            return
+        }
         // RssAnon sampled at the first line and then at most 4 times a second, for --stats.
         var peakAnonymousKilobytes = 0
         var lastSample: ContinuousClock.Instant?

@@ -23,6 +23,10 @@ struct DTableCommand: ParsableCommand {
     @Flag(help: "Write the table as aligned text to stdout and exit (the default when stdout is not a terminal).")
     var print = false
 
+    @Option(help: "Print mode's format: table (aligned text, the default), csv, tsv, json, jsonl, markdown or html: the columns, rows and order the options choose, the values as written (json and jsonl: numbers, booleans and nulls typed by the column's kind).",
+            transform: PrintFormat.parser(for: "--format"))
+    var format: PrintFormat?
+
     @Option(help: "Width of printed output in columns (default: $COLUMNS, else 80).")
     var width: Int?
 

@@ -82,6 +82,8 @@ extension ViewerSession {
         let job = TableJob(kind: .work("writing \(destination.path)"), total: estimated)
         writing = RunningWrite(job: job, destination: destination, request: request, estimatedBytes: estimated)
         let editable = editable
+        // `:w out.json`: the format the name's extension names (anything else: CSV).
+        let (format, formatColumns) = formatOfWrite(to: destination)
         // A table without a file of its own (stdin, the demo) counts as saved once written
         // anywhere: all of it (a view that leaves rows or columns out does not save the changes).
         let marksOtherSaved: Bool
@@ -102,8 +104,9 @@ extension ViewerSession {
                                                                           progress: progress)
                     editable.markSaved(savePoint: result.savePoint)
                 case .other(let target, let selection):
-                    result = try CSVTableWriter(matching: editable).writeView(selection, of: editable, to: target,
-                                                                              overwriting: request.overwrites, progress: progress)
+                    result = try CSVTableWriter(matching: editable).writeView(selection, of: editable, to: target, format: format,
+                                                                              columns: formatColumns, overwriting: request.overwrites,
+                                                                              progress: progress)
                     if marksOtherSaved { editable.markSaved(savePoint: result.savePoint) }
                     let columns = selection.columns.filter { $0 < editable.columnCount }.count
                     job.finish(.done(Self.viewSummary(of: result, columns: columns)))
@@ -117,6 +120,14 @@ extension ViewerSession {
             }
         }
         return "writing \(destination.path) (Esc cancels)"
+    }
+
+    /// The format of a write to `destination` and the columns it types (UI thread): `:w FILE`
+    /// by its extension (`TableFormat(fileName:)`), anything else CSV.
+    func formatOfWrite(to destination: Destination) -> (TableFormat, [TableFormatColumn]) {
+        guard case .other(let target, let selection) = destination else { return (.csv, []) }
+        let format = TableFormat(fileName: target.path)
+        return (format, format == .csv ? [] : view.formatColumns(selection))
     }
 
     /// "wrote 19 rows to c.csv (previous kept as c.csv.bak)".

@@ -54,7 +54,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .extendSelectionUp: return "mark rows from where the marking began up to the row above"
         case .extendSelectionDown: return "mark rows from where the marking began down to the row below"
         case .clearSelection: return "unmark every row"
-        case .copyCell: return "copy the cell to the clipboard (OSC 52)"
+        case .copyCell: return "copy the cell (rows marked: the marked rows as TSV) to the clipboard (OSC 52)"
         case .fireAction: return "fire one of the row's actions"
         case .undo: return "undo the last delete or edit"
         case .reload: return "read the file again now (asks first when edits would be lost)"

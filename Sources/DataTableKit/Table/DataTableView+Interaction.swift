@@ -157,8 +157,10 @@ extension DataTableView {
                                                    column: viewport.cursor.column))
     }
 
-    /// Puts the cursor cell's text on the clipboard (`y`), via the backend (OSC 52).
+    /// Puts the cursor cell's text on the clipboard (`y`), via the backend (OSC 52); with rows
+    /// marked, the marked rows as TSV instead (`copyMarkedRows`).
     public func copyCursorCell() {
+        if !marks.set.isEmpty { return copyMarkedRows() }
         guard viewport.rowCount > 0, !columns.isEmpty else { return }
         guard let text = copyableText(row: sourceRow(forDisplayRow: viewport.cursor.row), column: cursorSourceColumn)
         else { return }
