@@ -206,6 +206,7 @@ public struct KeyBindings: Sendable {
         Binding(.extendSelectionDown, [.modified(.down, .shift)]),
         Binding(.clearSelection, [.character("M")]),
         Binding(.copyCell, [.character("y")]),
+        Binding(.copyRowsAs, [.character("Y")]),
         Binding(.fireAction, [.character("a")]),
         Binding(.undo, [.character("u")]),
         Binding(.reload, [.character("R")]),

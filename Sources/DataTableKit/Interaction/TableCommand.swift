@@ -13,6 +13,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
     case freezeColumns
     case chooseKind
     case openRecord, markRow, copyCell, fireAction, undo
+    case copyRowsAs
     case extendSelectionUp, extendSelectionDown, clearSelection
     case reload
     case toggleSection, toggleAllSections
@@ -54,6 +55,7 @@ public enum TableCommand: String, CaseIterable, Hashable, Sendable {
         case .extendSelectionUp: return "mark rows from where the marking began up to the row above"
         case .extendSelectionDown: return "mark rows from where the marking began down to the row below"
         case .clearSelection: return "unmark every row"
+        case .copyRowsAs: return "copy the marked rows (else this row) as CSV, TSV, JSON, JSON Lines, Markdown or HTML (a key picks)"
         case .copyCell: return "copy the cell (rows marked: the marked rows as TSV) to the clipboard (OSC 52)"
         case .fireAction: return "fire one of the row's actions"
         case .undo: return "undo the last delete or edit"

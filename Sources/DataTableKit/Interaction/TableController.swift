@@ -21,7 +21,12 @@ public final class TableController {
     /// A count typed before a command (`123G`, `5j`), while one is being typed.
     public internal(set) var count: Int?
     /// Whether `t` was pressed and the next key chooses the cursor column's kind.
-    public private(set) var isChoosingKind = false
+    public var isChoosingKind: Bool { oneKeyChoice == .kind }
+    /// Whether `Y` was pressed and the next key chooses the format the rows are copied in.
+    public var isChoosingCopyFormat: Bool { oneKeyChoice == .copyFormat }
+    /// What the next key answers (`t`, `Y`): the one mechanism of a one-key choice on the status line.
+    private var oneKeyChoice: OneKeyChoice?
+    private enum OneKeyChoice { case kind, copyFormat }
 
     /// A controller of `view`.
     public init(view: DataTableView) {
@@ -36,7 +41,11 @@ public final class TableController {
             view.setSize(size)
             return .redraw
         case .key(let key):
-            if isChoosingKind { return chooseKind(key) }
+            if let choice = oneKeyChoice {
+                oneKeyChoice = nil
+                count = nil
+                return choice == .kind ? chooseKind(key) : chooseCopyFormat(key)
+            }
             // A count: digits before a command (a leading 0 is the first-column command).
             if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII, digit > 0 || count != nil {
                 count = min((count ?? 0) * 10 + digit, 1_000_000_000)
@@ -162,6 +171,12 @@ public final class TableController {
                 return chooseAction(from: cellActions)
             }
             return .request(.openRecord(sourceRow: view.sourceRow(forDisplayRow: viewport.cursor.row)))
+        case .copyRowsAs:
+            guard !view.columns.isEmpty else { return .ignored }
+            oneKeyChoice = .copyFormat
+            view.notice = "copy \(view.marks.set.isEmpty ? "the row" : "the marked rows") as: "
+                + Self.copyFormatKeys.map { "\($0.key) \($0.format.rawValue)" }.joined(separator: "  ") + "  Esc cancels"
+            return .redraw
         case .markRow where view.isCursorOnSectionRow, .copyCell where view.isCursorOnSectionRow,
              .fireAction where view.isCursorOnSectionRow:
             view.notice = "on a section's \(view.isCursorOnSectionHeader ? "header" : "footer"): Enter or o collapses it"
@@ -196,7 +211,7 @@ public final class TableController {
             return chooseAction(from: names)
         case .chooseKind:
             guard !view.columns.isEmpty else { return .ignored }
-            isChoosingKind = true
+            oneKeyChoice = .kind
             let column = view.columns[view.cursorSourceColumn]
             view.notice = "kind of \(column.title) (\(column.kind.name)): " + Self.kindKeys.map { "\($0.key) \($0.label)" }.joined(separator: "  ")
                 + "  Esc cancels"
@@ -243,8 +258,6 @@ public final class TableController {
 
     /// The key after `t`: sets the cursor column's kind, or cancels (Esc, any other key).
     private func chooseKind(_ key: Key) -> Response {
-        isChoosingKind = false
-        count = nil
         guard !view.columns.isEmpty else { return .redraw }
         let column = view.cursorSourceColumn
         guard case .character(let c) = key, let choice = Self.kindKeys.first(where: { $0.key == c }) else {
