@@ -168,4 +168,22 @@ struct TableFormatTests {
         let selection = DataTableViewSelection(columns: [0], order: nil, rowCount: 0)
         #expect(TableFormatOutput.text(selection, of: source, format: .json, columns: [TableFormatColumn(title: "a")]) == "[]\n")
     }
+
+    /// A number with more significant digits than a Double keeps is written as the string the
+    /// file holds, never rounded: JSON read back gives the same digits.
+    @Test func jsonNeverRoundsALongNumber() throws {
+        let columns = [TableFormatColumn(title: "n", kind: .decimal)]
+        var writer = TableFormat.json.makeWriter(columns: columns)
+        var bytes: [UInt8] = []
+        writer.writeHeader(into: &bytes)
+        for text in ["12345678901234567890", "3.14159265358979323846", "0.000125", "-42.5"] {
+            writer.writeRow([text], into: &bytes)
+        }
+        writer.writeFooter(into: &bytes)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]])
+        #expect(rows[0]["n"] as? String == "12345678901234567890")
+        #expect(rows[1]["n"] as? String == "3.14159265358979323846")
+        #expect((rows[2]["n"] as? NSNumber)?.doubleValue == 0.000125)
+        #expect((rows[3]["n"] as? NSNumber)?.doubleValue == -42.5)
+    }
 }

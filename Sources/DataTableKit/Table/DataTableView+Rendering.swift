@@ -5,7 +5,6 @@ extension DataTableView {
     /// Draws the whole screen into `surface` (resized to `size` when needed).
     public func render(into surface: Surface) {
         fitColumnsIfNeeded()
-        layoutChrome()
         if surface.size != size { surface.resize(to: size) }
         // The status line first: a notice too long for it takes lines from the body.
         let highlightStoppedBefore = highlightStopped

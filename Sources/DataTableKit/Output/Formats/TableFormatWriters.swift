@@ -73,7 +73,10 @@ struct JSONFormatWriter: TableFormatWriter {
                 output.append(contentsOf: String(integer).utf8)
                 return
             }
-            if let number = ValueParsing.decimal(text, format: column.format), number.isFinite {
+            // A Double holds 15 significant digits exactly: a value written with more (a long
+            // integer, many decimals) stays a string rather than be changed silently.
+            if let number = ValueParsing.decimal(text, format: column.format), number.isFinite,
+               significantDigitCount(text) <= 15 {
                 output.append(contentsOf: "\(number)".utf8)
                 return
             }
@@ -86,6 +89,16 @@ struct JSONFormatWriter: TableFormatWriter {
             break
         }
         appendString(text, to: &output)
+    }
+
+    /// The digits of `text` after its leading zeros (an exponent's digits included: a bound,
+    /// not an exact count). - Complexity: O(n).
+    static func significantDigitCount(_ text: String) -> Int {
+        var count = 0
+        for byte in text.utf8 where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+            if count > 0 || byte != UInt8(ascii: "0") { count += 1 }
+        }
+        return count
     }
 
     /// `text` as a JSON string: quotes and backslashes escaped, control characters as `\n`,
