@@ -14,8 +14,11 @@ struct DTableCommand: ParsableCommand {
         version: "dtable 0.1.0"
     )
 
-    @Argument(help: "The CSV file to open (- for stdin).")
-    var file: String?
+    @Argument(help: ArgumentHelp("The CSV file to open (- for stdin).", valueName: "FILE"))
+    var files: [String] = []
+
+    /// The one input file (the first of `files`; nil: stdin or the demo).
+    var file: String? { files.first }
 
     @Option(help: "Use colours: auto (only on a terminal that has them, and not when NO_COLOR is set; the default), always or never.")
     var color: ColorChoice?
@@ -165,6 +168,7 @@ struct DTableCommand: ParsableCommand {
         if let width, width < 1 { throw ValidationError("--width must be at least 1") }
         if let freeze, freeze < 0 { throw ValidationError("--freeze must be 0 or more") }
         if let skip, skip < 0 { throw ValidationError("--skip must be 0 or more") }
+        if files.count > 1 { throw ValidationError("one FILE at a time") }
     }
 
     /// Prints the table (`--print`, or stdout not a terminal) or shows it in the viewer.
