@@ -3,10 +3,12 @@ import DataTableCSV
 import DataTableKit
 import TerminalSurface
 
-/// `:w FILE` in a sheet (the frequency table): the sheet's view through the view writer.
+/// `:w FILE` in a sheet (`F`, `I`): the sheet's view through the view writer, in the format
+/// the name's extension names, as the table's `:w FILE`.
 extension ViewerSession {
     /// Writes what `sheet` shows (its visible columns, its rows in display order; not its total
-    /// row) to `request.path` as CSV, atomically, on this thread: a sheet holds one row per
+    /// row) to `request.path`, atomically, in the format its extension names (`.csv .tsv .json
+    /// .jsonl .md .html`; anything else CSV), on this thread: a sheet holds one row per
     /// distinct value, far fewer than the table. A file already there (that this session did
     /// not write) is replaced only with `!` (`:w! FILE`), and never the file being viewed or
     /// `--output`.
@@ -26,7 +28,10 @@ extension ViewerSession {
             // The same targets as the table's `:w FILE`: a file this session wrote is its own.
             let target = otherTargets[path] ?? CSVWriteTarget(path: path, expecting: nil)
             otherTargets[path] = target
-            result = try CSVTableWriter().writeView(selection, of: sheet.dataSource, to: target, overwriting: request.overwrites)
+            let format = TableFormat(fileName: path)
+            result = try CSVTableWriter().writeView(selection, of: sheet.dataSource, to: target, format: format,
+                                                    columns: format == .csv ? [] : sheet.formatColumns(selection),
+                                                    overwriting: request.overwrites)
         } catch let error as CSVWriteError where error.isConflict {
             // It exists, or it is read-only.
             throw DTableError("not written: \(error.message) (:w! \(given) replaces it)")

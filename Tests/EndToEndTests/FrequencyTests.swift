@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 import TestSupport
@@ -70,6 +71,35 @@ extension EndToEnd {
             try session.sendKeys("Escape")
             #expect(session.waitFor { Fixture.statusLine($0).contains("tickets.csv") }, "\(session.lastScreen)")
             try session.sendKeys("q")
+            #expect(session.waitForExit() == 0)
+        }
+
+        @Test(":w FILE.json in the F sheet writes it as JSON (counts as numbers), parsed back by JSONSerialization")
+        func writesTheSheetInTheFormatOfTheExtension() throws {
+            let directory = try TemporaryDirectory()
+            let session = try Self.start(in: directory)
+            try session.sendKeys("l", "F")
+            #expect(session.waitFor { Fixture.words($0.row(6)).first == "Σ" }, "\(session.lastScreen)")
+            try session.sendKeys(":")
+            try session.sendLiteral("w freq.json")
+            try session.sendKeys("Enter")
+            #expect(session.waitFor { Fixture.statusAndMessage($0).contains("wrote sheet: 5 rows × 4 columns") },
+                    "not written:\n\(session.lastScreen)")
+            let data = try #require(directory.read("freq.json")).data(using: .utf8) ?? Data()
+            let objects = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+            // The counts of ticketsCSV, read here from the fixture's own lines.
+            var counts: [String: Int] = [:]
+            for line in Self.ticketsCSV.split(separator: "\n").dropFirst() {
+                let status = line.split(separator: ",", omittingEmptySubsequences: false)[1]
+                counts[status.hasPrefix("\"say") ? "say \"hi\"" : String(status), default: 0] += 1
+            }
+            #expect(objects.count == 5)
+            for object in objects {
+                let status = object["status"] as? String ?? ""
+                #expect((object["count"] as? NSNumber)?.intValue == counts[status], "\(object)")
+            }
+            #expect(objects.first?["status"] as? String == "open")
+            try session.sendKeys("q", "q")
             #expect(session.waitForExit() == 0)
         }
 

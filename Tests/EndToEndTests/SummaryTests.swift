@@ -39,5 +39,28 @@ extension EndToEnd {
             try session.sendKeys("q")
             #expect(session.waitForExit() == 0)
         }
+
+        @Test(":w FILE.md in the I sheet writes it as a Markdown table")
+        func writesTheSummaryAsMarkdown() throws {
+            let directory = try TemporaryDirectory()
+            try directory.write("orders.csv", text: "id,city\n1,Lagos\n2,Paris\n3,Lagos\n")
+            let session = try TmuxSession(width: 150, height: 12, arguments: [try dtableBinaryPath(), "orders.csv"],
+                                          workingDirectory: directory.path)
+            try #require(session.waitFor { Fixture.statusLine($0).contains("row 1/3") }, "no table:\n\(session.lastScreen)")
+            try session.sendKeys("I")
+            #expect(session.waitFor { Fixture.statusLine($0).contains("summary of 2 columns") }, "\(session.lastScreen)")
+            try session.sendKeys(":")
+            try session.sendLiteral("w summary.md")
+            try session.sendKeys("Enter")
+            #expect(session.waitFor { Fixture.statusAndMessage($0).contains("wrote sheet: 2 rows") }, "\(session.lastScreen)")
+            let lines = (directory.read("summary.md") ?? "").split(separator: "\n").map(String.init)
+            #expect(lines.count == 4, "\(lines)")
+            #expect(lines.first?.hasPrefix("| column |") == true, "\(lines)")
+            #expect(lines.dropFirst().first?.hasPrefix("| ---") == true || lines.dropFirst().first?.hasPrefix("|---") == true, "\(lines)")
+            #expect(lines.dropFirst(2).first?.hasPrefix("| id ") == true, "\(lines)")
+            #expect(lines.last?.hasPrefix("| city ") == true, "\(lines)")
+            try session.sendKeys("q", "q")
+            #expect(session.waitForExit() == 0)
+        }
     }
 }
