@@ -173,13 +173,13 @@ struct TableFormatTests {
     /// file holds, never rounded: JSON read back gives the same digits.
     @Test func jsonNeverRoundsALongNumber() throws {
         let columns = [TableFormatColumn(title: "n", kind: .decimal)]
-        var writer = TableFormat.json.makeWriter(columns: columns)
+        let writer = TableFormat.json.makeWriter(columns: columns)
         var bytes: [UInt8] = []
         writer.writeHeader(into: &bytes)
-        for text in ["12345678901234567890", "3.14159265358979323846", "0.000125", "-42.5"] {
-            writer.writeRow([text], into: &bytes)
+        for (position, text) in ["12345678901234567890", "3.14159265358979323846", "0.000125", "-42.5"].enumerated() {
+            writer.writeRow([text], position: position, into: &bytes)
         }
-        writer.writeFooter(into: &bytes)
+        writer.writeFooter(rowCount: 4, into: &bytes)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]])
         #expect(rows[0]["n"] as? String == "12345678901234567890")
         #expect(rows[1]["n"] as? String == "3.14159265358979323846")

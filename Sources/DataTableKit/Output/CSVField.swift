@@ -5,20 +5,30 @@ public enum CSVField {
     /// or starts or ends with a space or tab (readers trim those otherwise); quotes doubled.
     /// - Complexity: O(n).
     public static func encode(_ text: String, delimiter: UInt8 = UInt8(ascii: ","), quote: UInt8 = UInt8(ascii: "\"")) -> [UInt8] {
-        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0), delimiter: delimiter, quote: quote, to: &out) }
+        return out
+    }
+
+    /// Appends the field holding `bytes` to `output`, quoted as `encode(_:delimiter:quote:)`
+    /// says; the bytes are written as they are.
+    /// - Complexity: O(n).
+    @inline(__always)
+    public static func append(_ bytes: UnsafeRawBufferPointer, delimiter: UInt8 = UInt8(ascii: ","),
+                              quote: UInt8 = UInt8(ascii: "\""), to output: inout [UInt8]) {
         let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
         let edgeBlank = bytes.first.map { $0 == space || $0 == tab } == true || bytes.last.map { $0 == space || $0 == tab } == true
         guard edgeBlank || bytes.contains(where: { $0 == delimiter || $0 == quote || $0 == 0x0A || $0 == 0x0D }) else {
-            return bytes
+            output.append(contentsOf: bytes)
+            return
         }
-        var out: [UInt8] = [quote]
-        out.reserveCapacity(bytes.count + 2)
+        output.append(quote)
         for byte in bytes {
-            if byte == quote { out.append(byte) }
-            out.append(byte)
+            if byte == quote { output.append(byte) }
+            output.append(byte)
         }
-        out.append(quote)
-        return out
+        output.append(quote)
     }
 
     /// `text` as a comma-separated field.

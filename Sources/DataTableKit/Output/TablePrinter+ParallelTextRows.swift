@@ -1,20 +1,9 @@
-import Dispatch
 import Glibc
-import Synchronization
 
 /// Print mode's fast path on several cores: the rows, in display order, are cut into batches
-/// that workers lay out (`TextRowLayout.layRows`) into the slots of a small ring while the
-/// calling thread hands the finished batches to the output strictly in order, as they come.
-///
-/// Batch `k` goes into slot `k % slots`. A worker takes a permit of `room` (`slots` at first,
-/// one more each time the writer has written a batch) before it takes the next batch number,
-/// so when it takes batch `k`, `k + 1` permits were taken and batches `0...k - slots` are
-/// written: the slot is free, whatever the threads' timing (a worker stopped between its
-/// permit and its number included). The writer waits for the slot of the batch it is at to be
-/// filled. So the output streams (the first batch is written as soon as it is laid out, not
-/// after the last), memory stays at `slots` batches whatever the row count, and the batch the
-/// writer waits for is always held by a running worker: no deadlock, whichever worker is
-/// slower. Measured: see docs/decisions/0070-print-on-both-cores.md.
+/// that workers lay out (`TextRowLayout.layRows`) through `OrderedBatches` while the calling
+/// thread hands the finished batches to the output strictly in order, as they come.
+/// Measured: see docs/decisions/0070-print-on-both-cores.md.
 extension TablePrinter {
     /// Threads for the fast path: the cores online, at most 4 (printing on this 2-core
     /// machine: 2).
@@ -27,85 +16,30 @@ extension TablePrinter {
     func printTextRowsInParallel(_ layout: TextRowLayout, output: (UnsafeRawBufferPointer) -> Void) {
         let batchRows = max(1, textBatchRows)
         let batchCount = (layout.rowCount + batchRows - 1) / batchRows
-        let workers = max(1, min(textRowThreads, batchCount))
         var layout = layout
         // Values read through the data source (long fields) take turns.
         layout.valueLock = TextRowValueLock()
-        let ring = TextBatchRing(slots: max(2, 2 * workers), lineCapacity: width + 16, batchRows: batchRows)
         let shared = layout
         let hook = textBatchHook
         let rowCount = layout.rowCount
-        let threads = (0..<workers).compactMap { _ in
-            BackgroundWork.startThread {
-                var scratch = TextRowScratch()
-                while true {
-                    ring.room.wait()
-                    let batch = ring.next.add(1, ordering: .relaxed).oldValue
-                    guard batch < batchCount else {
-                        // The permit back (a semaphore must end at its initial value).
-                        ring.room.signal()
-                        return
-                    }
-                    let slot = ring.slot(for: batch)
-                    let start = batch * batchRows
-                    slot.text.clear()
-                    shared.layRows(start..<min(start + batchRows, rowCount), into: &slot.text, scratch: &scratch)
-                    hook?(batch)
-                    slot.filled.signal()
-                }
-            }
-        }
-        // No thread could be started: lay the batches out here, one at a time.
-        if threads.isEmpty {
-            var scratch = TextRowScratch()
-            var text = TextRowLine(capacity: (width + 16) * batchRows)
-            for batch in 0..<batchCount {
-                let start = batch * batchRows
-                text.clear()
-                layout.layRows(start..<min(start + batchRows, rowCount), into: &text, scratch: &scratch)
-                output(UnsafeRawBufferPointer(text.bytes))
-            }
-            return
-        }
-        for batch in 0..<batchCount {
-            let slot = ring.slot(for: batch)
-            slot.filled.wait()
-            let bytes = slot.text.bytes
-            output(UnsafeRawBufferPointer(bytes))
-            ring.room.signal()
-        }
-        for thread in threads { thread.join() }
+        // Room for the common lines; a slot grows when its lines are longer.
+        let capacity = min((width + 16) * batchRows, 4 << 20)
+        OrderedBatches.run(batchCount: batchCount, workers: textRowThreads, makeSlot: { TextBatch(capacity: capacity) },
+                           fill: { batch, slot in
+                               let start = batch * batchRows
+                               slot.text.clear()
+                               shared.layRows(start..<min(start + batchRows, rowCount), into: &slot.text, scratch: &slot.scratch)
+                               hook?(batch)
+                           },
+                           drain: { _, slot in output(UnsafeRawBufferPointer(slot.text.bytes)) })
     }
 }
 
-/// The slots `printTextRowsInParallel` lays batches out into, the permits to take a batch and
-/// the number of the next batch. A slot is written by one worker between its `room` permit and
-/// its `filled` signal and read by the writer between `filled` and its `room` signal: the
-/// semaphores order every access.
-final class TextBatchRing: @unchecked Sendable {
-    /// One batch's lines.
-    final class Slot: @unchecked Sendable {
-        var text: TextRowLine
-        /// Signalled when a worker has laid a batch out into it.
-        let filled = DispatchSemaphore(value: 0)
+/// One batch's lines and the scratch its worker lays them out with (`OrderedBatches` hands a
+/// slot to one thread at a time).
+final class TextBatch: @unchecked Sendable {
+    var text: TextRowLine
+    var scratch = TextRowScratch()
 
-        init(capacity: Int) { text = TextRowLine(capacity: capacity) }
-    }
-
-    let slots: [Slot]
-    /// Permits to take a batch: the slots at first, one more for each batch written. (At least
-    /// as many slots as workers: each worker's last permit finds no batch left.)
-    let room: DispatchSemaphore
-    /// The next batch a worker takes.
-    let next = Atomic<Int>(0)
-
-    init(slots count: Int, lineCapacity: Int, batchRows: Int) {
-        room = DispatchSemaphore(value: count)
-        // Room for the common lines; a slot grows when its lines are longer.
-        let capacity = min(lineCapacity * batchRows, 4 << 20)
-        slots = (0..<count).map { _ in Slot(capacity: capacity) }
-    }
-
-    @inline(__always)
-    func slot(for batch: Int) -> Slot { slots[batch % slots.count] }
+    init(capacity: Int) { text = TextRowLine(capacity: capacity) }
 }

@@ -16,42 +16,44 @@ extension DataTableView {
 public enum TableFormatOutput {
     /// Writes `selection` of `source` in `format`: the header, each selected record's fields of
     /// the selected columns (`fields(row)` gives a source row's fields, by default
-    /// `source.fields(row:)`, or for CSV and TSV the raw records when the source holds them;
-    /// rows it returns nil for are skipped), the footer. The bytes go to
-    /// `output` in chunks of about `chunkBytes` as they are made: memory does not grow with the
-    /// rows. Returns the rows written.
+    /// `source.fields(row:)`, or the raw records when the source holds them; rows it returns
+    /// nil for are skipped), the footer. The bytes go to `output` in chunks of about
+    /// `chunkBytes` (or a batch of rows) as they are made: memory does not grow with the rows.
+    /// From raw records the rows are made on `threads` threads (nil: one per core, at most 4),
+    /// in order. Returns the rows written.
     /// - Complexity: O(bytes of the selected records).
     @discardableResult
     public static func write(_ selection: DataTableViewSelection, of source: DataTableDataSource, format: TableFormat,
-                             columns: [TableFormatColumn], chunkBytes: Int = 1 << 20,
+                             columns: [TableFormatColumn], chunkBytes: Int = 1 << 20, threads: Int? = nil,
                              fields: ((Int) -> [String]?)? = nil,
                              output: (UnsafeRawBufferPointer) throws -> Void) rethrows -> Int {
-        if fields == nil, format == .csv || format == .tsv,
-           let rows = try writeRawDelimited(selection, of: source, delimiter: format == .csv ? UInt8(ascii: ",") : UInt8(ascii: "\t"),
-                                            titles: columns.map(\.title), chunkBytes: chunkBytes, output: output) {
+        let writer = format.makeWriter(columns: columns)
+        if fields == nil, let rows = try writeRawRecords(selection, of: source, format: format, writer: writer,
+                                                        threads: threads ?? TablePrinter.defaultTextRowThreads, output: output) {
             return rows
         }
         let shown = selection.columns.filter { $0 >= 0 && $0 < source.columnCount }
-        var writer = format.makeWriter(columns: columns)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(chunkBytes + (64 << 10))
         writer.writeHeader(into: &buffer)
-        var picked: [String] = []
-        picked.reserveCapacity(shown.count)
+        var row = TableFormatRowFields()
+        let noRecord = UnsafeRawBufferPointer(start: nil, count: 0)
         var written = 0
         for position in 0..<selection.rowCount {
-            let row = selection.sourceRow(at: position)
-            guard let values = fields.map({ $0(row) }) ?? source.fields(row: row) else { continue }
-            picked.removeAll(keepingCapacity: true)
-            for column in shown { picked.append(column < values.count ? values[column] : "") }
-            writer.writeRow(picked, into: &buffer)
+            let sourceRow = selection.sourceRow(at: position)
+            guard let values = fields.map({ $0(sourceRow) }) ?? source.fields(row: sourceRow) else { continue }
+            row.removeAll()
+            for column in shown {
+                if column < values.count { row.append(values[column]) } else { row.appendEmpty() }
+            }
+            row.withFields(record: noRecord) { writer.writeRow($0, position: written, into: &buffer) }
             written += 1
             if buffer.count >= chunkBytes {
                 try buffer.withUnsafeBytes(output)
                 buffer.removeAll(keepingCapacity: true)
             }
         }
-        writer.writeFooter(into: &buffer)
+        writer.writeFooter(rowCount: written, into: &buffer)
         if !buffer.isEmpty { try buffer.withUnsafeBytes(output) }
         return written
     }

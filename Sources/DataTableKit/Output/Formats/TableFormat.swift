@@ -72,12 +72,25 @@ public struct TableFormatColumn: Sendable, Equatable {
 }
 
 /// Writes a table in one format, a row at a time, appending bytes to a buffer the caller
-/// hands out as it fills (nothing of the table is kept by the writer).
-public protocol TableFormatWriter {
+/// hands out as it fills (nothing of the table is kept by the writer). A writer holds no state
+/// between rows, so workers on several threads may write rows of one table at once, each into
+/// a buffer of its own, for the caller to join in order.
+public protocol TableFormatWriter: Sendable {
     /// Appends what comes before the rows (the header).
-    mutating func writeHeader(into output: inout [UInt8])
-    /// Appends one row: `fields` are the texts of the columns the writer was made for, in order.
-    mutating func writeRow(_ fields: [String], into output: inout [UInt8])
-    /// Appends what comes after the last row.
-    mutating func writeFooter(into output: inout [UInt8])
+    func writeHeader(into output: inout [UInt8])
+    /// Appends one row: `fields` are the UTF-8 bytes of the texts of the columns the writer was
+    /// made for, in order, valid during the call; `position` counts the rows written before it
+    /// (0 for the first: JSON puts a comma before every other row).
+    func writeRow(_ fields: [UnsafeRawBufferPointer], position: Int, into output: inout [UInt8])
+    /// Appends what comes after the last row; `rowCount` rows were written.
+    func writeFooter(rowCount: Int, into output: inout [UInt8])
+}
+
+extension TableFormatWriter {
+    /// Appends one row of texts (see `writeRow(_:position:into:)`).
+    public func writeRow(_ texts: [String], position: Int, into output: inout [UInt8]) {
+        var row = TableFormatRowFields()
+        for text in texts { row.append(text) }
+        row.withFields(record: UnsafeRawBufferPointer(start: nil, count: 0)) { writeRow($0, position: position, into: &output) }
+    }
 }
