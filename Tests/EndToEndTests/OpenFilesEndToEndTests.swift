@@ -107,5 +107,35 @@ extension EndToEnd {
             #expect(try pythonRows("a.csv", in: directory) == [a[0]] + a.dropFirst(2))
             #expect(try pythonRows("b.csv", in: directory) == [b[0], b[1]] + b.dropFirst(3))
         }
+
+        @Test("--print with several files prints each after ==> NAME <== as head(1) does; a missing one says so on stderr",
+              .enabled(if: pythonInstalled, "python3 is not installed"))
+        func printEachFile() throws {
+            let directory = try directoryWithThreeFiles()
+            let b = try pythonRows("b.csv", in: directory)
+            let c = try pythonRows("c.csv.gz", in: directory)
+            let result = try runProcess([try dtableBinaryPath(), "--print", "--format", "csv", directory.filePath("b.csv"),
+                                         directory.filePath("missing.csv"), directory.filePath("c.csv.gz")])
+            #expect(result.status == 2)
+            #expect(result.standardErrorText.contains("missing.csv: cannot open"), "\(result.standardErrorText)")
+            let expected = ["==> \(directory.filePath("b.csv")) <=="] + b.map { $0.joined(separator: ",") }
+                + ["", "==> \(directory.filePath("missing.csv")) <==", "", "==> \(directory.filePath("c.csv.gz")) <=="]
+                + c.map { $0.joined(separator: ",") }
+            #expect(ProcessResult.lines(of: result.standardOutputText).filter { !$0.isEmpty } == expected.filter { !$0.isEmpty },
+                    "\(result.standardOutputText)")
+        }
+
+        @Test("--output with several files, and - given twice, are refused before anything opens")
+        func refusedAtStart() throws {
+            let directory = try directoryWithThreeFiles()
+            let output = try runProcess([try dtableBinaryPath(), "--output", directory.filePath("out.csv"),
+                                         directory.filePath("b.csv"), directory.filePath("c.csv.gz")])
+            #expect(output.status == 2)
+            #expect(output.standardErrorText.contains("--output names one file"), "\(output.standardErrorText)")
+            #expect(directory.read("out.csv") == nil)
+            let stdin = try runProcess([try dtableBinaryPath(), "--print", "-", "-"])
+            #expect(stdin.status == 2)
+            #expect(stdin.standardErrorText.contains("- (stdin) can be given once"), "\(stdin.standardErrorText)")
+        }
     }
 }
