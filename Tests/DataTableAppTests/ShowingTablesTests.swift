@@ -7,7 +7,7 @@ import TestSupport
 /// `TableApplication.show(_:)`: one application, two tables, each keeping its cursor, sort,
 /// marks and hidden columns across switches; keys, program commands and screens follow the
 /// table shown.
-@Suite struct ShowingTablesTests {
+@Suite struct ShowingTablesTests: KeyDriving {
     let size = Size(width: 60, height: 8)
 
     /// An application showing `people` (30 rows), and a second table (`cities`, 5 rows) not shown.
@@ -19,13 +19,6 @@ import TestSupport
                                           rows: [["Oslo", "700"], ["Lima", "9000"], ["Rome", "2800"], ["Kyiv", "2900"], ["Bern", "140"]])
         let other = DataTableView(dataSource: cities, configuration: configuration, size: Size(width: 20, height: 4))
         return (app, backend, other)
-    }
-
-    func press(_ app: TableApplication, _ keys: String) {
-        for c in keys { app.press(.character(c)) }
-        app.view.waitForJob()
-        _ = app.view.refreshFromDataSource(checkingForChanges: false)
-        app.drawFrame()
     }
 
     func lines(_ backend: MemoryBackend) -> [String] {

@@ -31,6 +31,12 @@ extension EndToEnd {
                 .map { $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init) }
         }
 
+        /// dtable on the three files, with a delete button (`a` deletes the cursor's row).
+        func startThreeFiles(in directory: TemporaryDirectory) throws -> TmuxSession {
+            try TmuxSession(width: 70, height: 10, arguments: [try dtableBinaryPath(), "--action", "delete", "a.csv", "b.csv", "c.csv.gz"],
+                            workingDirectory: directory.path)
+        }
+
         @Test(":n, :p and the list switch files; each keeps its sort and its edits; q with an edit in a file not shown asks",
               .enabled(if: pythonInstalled, "python3 is not installed"))
         func switchKeepsEachView() throws {
@@ -38,9 +44,7 @@ extension EndToEnd {
             let a = try pythonRows("a.csv", in: directory)
             let b = try pythonRows("b.csv", in: directory)
             let c = try pythonRows("c.csv.gz", in: directory)
-            let session = try TmuxSession(width: 70, height: 10,
-                                          arguments: [try dtableBinaryPath(), "--action", "delete", "a.csv", "b.csv", "c.csv.gz"],
-                                          workingDirectory: directory.path)
+            let session = try startThreeFiles(in: directory)
             #expect(session.waitFor { Fixture.statusLine($0).contains("[1/3] a.csv") && $0.contains { $0.contains(a[1][0]) } },
                     "\(session.lastScreen)")
             // a.csv sorted descending by name: the first row is the largest name.
@@ -88,9 +92,7 @@ extension EndToEnd {
             let directory = try directoryWithThreeFiles()
             let a = try pythonRows("a.csv", in: directory)
             let b = try pythonRows("b.csv", in: directory)
-            let session = try TmuxSession(width: 70, height: 10,
-                                          arguments: [try dtableBinaryPath(), "--action", "delete", "a.csv", "b.csv", "c.csv.gz"],
-                                          workingDirectory: directory.path)
+            let session = try startThreeFiles(in: directory)
             #expect(session.waitFor { Fixture.statusLine($0).contains("[1/3] a.csv") }, "\(session.lastScreen)")
             try session.sendKeys("a")  // deletes a.csv's first record
             #expect(session.waitFor { $0.count > 1 && $0[1].hasPrefix(a[2][0]) }, "\(session.lastScreen)")
@@ -136,6 +138,17 @@ extension EndToEnd {
             let stdin = try runProcess([try dtableBinaryPath(), "--print", "-", "-"])
             #expect(stdin.status == 2)
             #expect(stdin.standardErrorText.contains("- (stdin) can be given once"), "\(stdin.standardErrorText)")
+        }
+
+        @Test("A file name with escapes, among several: its ==> line and its error are shown safe")
+        func hostileNameAmongSeveral() throws {
+            let directory = try TemporaryDirectory()
+            let plain = try directory.write("a.csv", text: "x\n1\n")
+            let result = try runProcess([try dtableBinaryPath(), "--print", plain, directory.filePath("b\u{1B}[2J.csv")])
+            #expect(result.status == 2)
+            #expect(!result.standardOutput.contains(0x1B) && !result.standardError.contains(0x1B))
+            #expect(result.standardOutputText.contains("==> \(directory.filePath("b␛[2J.csv")) <=="), "\(result.standardOutputText)")
+            #expect(result.standardErrorText.contains("b␛[2J.csv: cannot open"), "\(result.standardErrorText)")
         }
     }
 }
