@@ -11,7 +11,10 @@ extension DTableCommand {
         /// `--stats`, checked: written on exit.
         var statsFile: StatisticsDestination?
         var configFile: ConfigurationFile?
+        /// The input shown first (`sources[0]`); `forInput(_:)` gives the launch of another.
         var source: InputSource
+        /// Every FILE given, in order (one entry for stdin or the demo).
+        var sources: [InputSource]
         /// `--color`, else the config file's, else auto.
         var colorChoice: ColorChoice
         /// The cell-kind options (the demo's when it is shown without any), with the config
@@ -21,6 +24,18 @@ extension DTableCommand {
         var printing: Bool
         /// Opens the input, blocking until it has a header; `waiting` hears what it waits for.
         var load: @Sendable ((@Sendable (String) -> Void)?) throws -> DataTableDataSource
+        /// Opens `sources[i]` as `load` opens the first.
+        var loadInput: @Sendable (_ source: InputSource, _ waiting: (@Sendable (String) -> Void)?) throws -> DataTableDataSource
+
+        /// The same launch for `sources[index]` (its `source` and `load`).
+        func forInput(_ index: Int) -> Launch {
+            var launch = self
+            let source = sources[index]
+            launch.source = source
+            launch.sources = [source]
+            launch.load = { [loadInput] in try loadInput(source, $0) }
+            return launch
+        }
     }
 
     /// Reads what both modes need before the input opens, and fails now on a `--stats` or
@@ -31,9 +46,15 @@ extension DTableCommand {
         let stdinIsTerminal = isatty(0) == 1
         let stdoutIsTerminal = isatty(1) == 1
         let statsFile = try WrittenPaths.check(stats: stats, output: output, input: file)
+        // --stats naming any of several inputs (--output with several is refused below).
+        for other in files.dropFirst() { _ = try WrittenPaths.check(stats: stats, output: nil, input: other) }
         let configFile = try Self.loadConfigurationFile(environment: environment)
-        let source = try InputSource.choose(file: file, stdinIsTerminal: stdinIsTerminal)
-        try Self.checkLiveOptions(watch: watch, follow: follow, source: source)
+        let sources = try InputSource.choose(files: files, stdinIsTerminal: stdinIsTerminal)
+        let source = sources[0]
+        for source in sources { try Self.checkLiveOptions(watch: watch, follow: follow, source: source) }
+        if sources.count > 1, output != nil {
+            throw DTableError("--output names one file to write on quit: with \(sources.count) files open, :w writes each one")
+        }
         let temporaryDirectory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let limit = bufferLimit?.bytes ?? BufferLimit.defaultLimit(temporaryDirectory: temporaryDirectory)
         // The command line wins over the config file, which wins over the defaults.
@@ -45,14 +66,15 @@ extension DTableCommand {
         cellKinds.extraBadgeColors = configFile?.badgeColors ?? [:]
         // A picker (actions printed on exit, --print-marked) is interactive whatever stdout is.
         let picks = printMarked || echoColumn != nil || cellKinds.actions.contains(where: \.picksRows)
-        let load: @Sendable ((@Sendable (String) -> Void)?) throws -> DataTableDataSource = {
-            [delimiter = delimiter?.byte, hasHeader = !noHeader, skip] waiting in
+        let loadInput: @Sendable (InputSource, (@Sendable (String) -> Void)?) throws -> DataTableDataSource = {
+            [delimiter = delimiter?.byte, hasHeader = !noHeader, skip] source, waiting in
             try source.load(delimiter: delimiter, hasHeader: hasHeader, skipLines: skip ?? 0,
                             temporaryDirectory: temporaryDirectory, bufferLimit: limit, waiting: waiting)
         }
         return Launch(environment: environment, stdoutIsTerminal: stdoutIsTerminal, statsFile: statsFile,
-                      configFile: configFile, source: source, colorChoice: colorChoice, cellKinds: cellKinds,
-                      printing: print || format != nil || (!stdoutIsTerminal && !picks), load: load)
+                      configFile: configFile, source: source, sources: sources, colorChoice: colorChoice, cellKinds: cellKinds,
+                      printing: print || format != nil || (!stdoutIsTerminal && !picks), load: { try loadInput(source, $0) },
+                      loadInput: loadInput)
     }
 
     /// The config file at `$XDG_CONFIG_HOME/dtable/config.toml` (else ~/.config/…), if there is one.

@@ -7,6 +7,7 @@ extension DTableCommand {
     /// Print mode: waits for the input as `cat` would (Ctrl-C ends it), then writes the table
     /// as aligned text to stdout, in chunks as it goes, and exits.
     func runPrintMode(_ launch: Launch) throws {
+        if launch.sources.count > 1 { return try printEachInput(launch) }
         let table = try launch.load(nil)
         var prepared = try prepare(table, launch: launch)
         // A reader that went away (`dtable f.csv | head`) ends the output quietly with status 0.

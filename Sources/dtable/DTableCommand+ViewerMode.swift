@@ -11,22 +11,67 @@ extension DTableCommand {
     func runViewerMode(_ launch: Launch) throws {
         // nil: the user quit while the input was opening.
         guard let (table, openedTerminal) = try openInput(launch) else { return }
-        var prepared = try prepare(table, launch: launch)
+        let prepared = try prepare(table, launch: launch)
         // The terminal the wait for the input opened, if it did (released on an error above:
         // its deinit restores the screen before the message is printed).
         let terminal = try openedTerminal ?? Self.openTerminal(colorChoice: launch.colorChoice, environment: launch.environment)
+        let session: ViewerSession
+        do {
+            session = try makeSession(prepared, launch: launch, terminal: terminal)
+        } catch {
+            terminal.shutdown()
+            throw error
+        }
+        // The other FILEs open after the first frame, one at a time, each then indexed.
+        let files = OpenFiles(names: launch.sources.map(\.displayName), first: session,
+                              load: { index in InputOpening { try launch.forInput(index).load($0) } },
+                              makeSession: { index, table in
+                                  let input = launch.forInput(index)
+                                  return try makeSession(try prepare(table, launch: input), launch: input, terminal: terminal)
+                              })
+        // After the terminal's own handlers, so a SIGBUS that is not ours still restores it.
+        CSVFileDataSource.installTruncationGuard()
+        let application = TableApplication(view: session.view, backend: terminal, startInstant: processStart)
+        session.attach(to: application)
+        OpenFiles.registerCommands(on: application)
+        var peakAnonymousKilobytes = 0
+        var lastSample = ContinuousClock.now
+        application.run(until: {
+            // Sampled at most 4 times a second, not after every key (it reads /proc).
+            if ContinuousClock.now - lastSample >= .milliseconds(250) {
+                lastSample = .now
+                peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
+            }
+            if launch.sources.count > 1 { files.poll() }
+            return terminal.terminationSignal != 0 || files.quitRequested(in: application)
+        },
+                        afterFirstFrame: { session.file?.startIndexing() })
+        let signal = terminal.terminationSignal
+        for session in files.sessions {
+            session.dispatcher.cancelAll()
+            session.finishWriting()
+        }
+        terminal.shutdown()
+        // The first file's table: the one the first frame showed.
+        let statsWritten = StatisticsReport(view: session.view, application: application, bytesWritten: terminal.bytesWritten,
+                                            peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: launch.statsFile)
+        if signal != 0 { throw ExitCode(128 + signal) }
+        for session in files.sessions { session.finish() }
+        if !statsWritten { throw ExitCode(2) }
+    }
+
+    /// The table of one input on `terminal`: its view (colours, config file, columns, rows,
+    /// order) and the session around it.
+    /// - Throws: a row option the table cannot take (a bad `--where`).
+    func makeSession(_ prepared: PreparedTable, launch: Launch, terminal: CursesTerminal) throws -> ViewerSession {
+        var prepared = prepared
         let colorCount = terminal.capabilities.hasColors ? terminal.capabilities.colorCount : 0
         prepared.configuration.adoptColors(colorCount)
         launch.configFile?.apply(to: &prepared.configuration, colorCount: colorCount)
         prepared.configuration.prefersASCII = !terminal.capabilities.isUnicode || launch.configFile?.ascii == true
         let view = DataTableView(dataSource: prepared.shown, configuration: prepared.configuration, size: terminal.size)
         if let columnSelection = prepared.columnSelection { view.showColumns(matching: columnSelection) }
-        do {
-            try Self.apply(prepared.rows, to: view)
-        } catch {
-            terminal.shutdown()
-            throw error
-        }
+        try Self.apply(prepared.rows, to: view)
         // Grouped and sorted in the background (Esc cancels); the cursor starts on the first row.
         prepared.order(view) { $0.sortOnOpen(by: $1) }
         let session = ViewerSession(view: view, editable: prepared.editable, file: prepared.csvFile,
@@ -36,30 +81,7 @@ extension DTableCommand {
         session.liveFile = LiveFileState(live: prepared.live, watches: watch, follows: follow, keyColumns: prepared.keyColumns)
         view.followsAppendedRows = follow
         prepared.live?.hidesSourceNotice = watch || follow
-        // After the terminal's own handlers, so a SIGBUS that is not ours still restores it.
-        CSVFileDataSource.installTruncationGuard()
-        let application = TableApplication(view: view, backend: terminal, startInstant: processStart)
-        session.attach(to: application)
-        var peakAnonymousKilobytes = 0
-        var lastSample = ContinuousClock.now
-        application.run(until: {
-            // Sampled at most 4 times a second, not after every key (it reads /proc).
-            if ContinuousClock.now - lastSample >= .milliseconds(250) {
-                lastSample = .now
-                peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
-            }
-            return terminal.terminationSignal != 0 || session.quitRequested
-        },
-                        afterFirstFrame: { prepared.csvFile?.startIndexing() })
-        let signal = terminal.terminationSignal
-        session.dispatcher.cancelAll()
-        session.finishWriting()
-        terminal.shutdown()
-        let statsWritten = StatisticsReport(view: view, application: application, bytesWritten: terminal.bytesWritten,
-                                            peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: launch.statsFile)
-        if signal != 0 { throw ExitCode(128 + signal) }
-        session.finish()
-        if !statsWritten { throw ExitCode(2) }
+        return session
     }
 
     /// Opens the input on a thread of its own (see `InputOpening`); when it has not opened

@@ -168,7 +168,7 @@ struct DTableCommand: ParsableCommand {
         if let width, width < 1 { throw ValidationError("--width must be at least 1") }
         if let freeze, freeze < 0 { throw ValidationError("--freeze must be 0 or more") }
         if let skip, skip < 0 { throw ValidationError("--skip must be 0 or more") }
-        if files.count > 1 { throw ValidationError("one FILE at a time") }
+        // Several FILEs: the viewer opens each (OpenFiles), print mode prints each in turn.
     }
 
     /// Prints the table (`--print`, or stdout not a terminal) or shows it in the viewer.

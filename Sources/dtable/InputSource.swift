@@ -16,6 +16,14 @@ enum InputSource {
         return .demo
     }
 
+    /// The sources of the FILE arguments, in order: each as `choose(file:stdinIsTerminal:)`
+    /// picks it (none given: stdin or the demo). `-` may be given once: stdin is read once.
+    static func choose(files: [String], stdinIsTerminal: Bool) throws -> [InputSource] {
+        guard files.count > 1 else { return [try choose(file: files.first, stdinIsTerminal: stdinIsTerminal)] }
+        if files.filter({ $0 == "-" }).count > 1 { throw DTableError("- (stdin) can be given once: it is read once") }
+        return try files.map { try choose(file: $0, stdinIsTerminal: stdinIsTerminal) }
+    }
+
     /// The name the status line shows.
     var displayName: String {
         switch self {

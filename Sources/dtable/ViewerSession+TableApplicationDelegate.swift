@@ -42,18 +42,20 @@ extension ViewerSession: TableApplicationDelegate {
     }
 
     /// With --output the table is written on quit anyway, and the demo (no input at all) is
-    /// made up: nothing to ask.
+    /// made up: nothing to ask. With several files, any file's changes count.
     func dataTableHasUnsavedChanges(_ view: DataTableView) -> Bool {
-        outputPath == nil && file != nil && editable.hasUnsavedChanges
+        hasOwnUnsavedChanges || files?.hasUnsavedChanges(besides: self) == true
     }
 
     // MARK: Writing, reloading, quitting
 
-    func dataTableWritesInPlace(_ view: DataTableView) -> Bool { writesInPlace }
+    func dataTableWritesInPlace(_ view: DataTableView) -> Bool { files?.writeInPlace ?? writesInPlace }
 
     /// `:w` and its forms: starts the write in the background and says so.
     func dataTableWriteChanges(_ view: DataTableView, _ request: DataTableWriteRequest) throws -> String {
-        try startWrite(to: destination(of: request), request)
+        // Several files: `:wq`, `:x` and the quit question's w write every file with changes.
+        if request.quitsAfter, request.path == nil, let files { return try files.writeAllAndQuit(request) }
+        return try startWrite(to: destination(of: request), request)
     }
 
     func dataTable(_ view: DataTableView, writeSheet sheet: DataTableView, _ request: DataTableWriteRequest) throws -> String {
@@ -85,7 +87,7 @@ extension ViewerSession: TableApplicationDelegate {
     // MARK: Work running (commands, the write, the reload)
 
     func dataTableIsBusy(_ view: DataTableView) -> Bool {
-        !dispatcher.running.isEmpty || writing != nil || liveFile.reload != nil
+        !dispatcher.running.isEmpty || writing != nil || liveFile.reload != nil || files?.isBusy(besides: self) == true
     }
 
     func dataTablePollWork(_ view: DataTableView) -> Bool {

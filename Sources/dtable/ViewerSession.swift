@@ -30,6 +30,8 @@ final class ViewerSession {
     /// Set when a write asked to quit after it (`:wq`, `--output` on quit) has finished: the
     /// run loop ends.
     var quitRequested = false
+    /// The files open with this one (`dtable a.csv b.csv`); nil when it is the only one.
+    weak var files: OpenFiles?
 
     init(view: DataTableView, editable: EditableDataSource, file: CSVFileDataSource?,
          actions: [(name: String, action: RowAction)], outputPath: String?) {
@@ -72,6 +74,10 @@ final class ViewerSession {
     /// How a message says the changes are written: `:w` back to the file or to `--output`,
     /// else (the demo, stdin) only `:w FILE` can write them.
     var writeHint: String { writesInPlace ? ":w writes" : ":w FILE writes" }
+
+    /// Whether this file has edits not written (with --output the table is written on quit
+    /// anyway, and the demo, no input at all, is made up).
+    var hasOwnUnsavedChanges: Bool { outputPath == nil && file != nil && editable.hasUnsavedChanges }
 
     /// Whether `:w` alone has a file: `--output`, or an input file that is not a stream.
     var writesInPlace: Bool { outputPath != nil || file?.isStream == false }

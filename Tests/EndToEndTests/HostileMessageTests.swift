@@ -92,7 +92,6 @@ extension EndToEnd {
             (["--freeze", "\u{1B}]0;OWNED\u{07}\n2"], "␛]0;OWNED␇␊2"),
             (["--color", "\u{9B}1m"], "\u{FFFD}1m"),
             (["--delimiter", "\u{1B}[2J"], "'␛[2J'"),
-            (["a.csv", "b\u{1B}[2J.csv"], "b␛[2J.csv"),
         ])
         func usageErrors(arguments: [String], shown: String) throws {
             let line = try Self.errorLine(arguments)

@@ -5,10 +5,10 @@ import TerminalSurface
 /// `ScreenStack` (the table at the bottom, prompts, questions and views pushed over it),
 /// draws a frame into a surface and presents it. Works the same on ncurses and in memory.
 public final class TableApplication {
-    /// The table shown.
-    public let view: DataTableView
-    /// Turns the table's own keys and clicks into changes of the view.
-    public let controller: TableController
+    /// The table shown (another one with `show(_:)`).
+    public internal(set) var view: DataTableView
+    /// Turns the shown table's own keys and clicks into changes of the view.
+    public internal(set) var controller: TableController
     /// The terminal (a `CursesTerminal`, or a `MemoryBackend` in tests).
     public let backend: TerminalBackend
     /// The frame being built; presented (and diffed by the backend) after every change.
@@ -45,17 +45,21 @@ public final class TableApplication {
         self.backend = backend
         self.surface = Surface(size: backend.size)
         self.startInstant = startInstant
-        var requests: (TableRequest) -> ScreenOutcome = { _ in .ignored }
-        var cancelWork: () -> Bool = { false }
-        self.screens = ScreenStack(bottom: TableScreen(controller: controller, onRequest: { requests($0) },
-                                                       cancelWork: { cancelWork() }))
+        // A placeholder until `self` can be captured: the table's layer answers through it.
+        self.screens = ScreenStack(bottom: TableScreen(controller: controller, onRequest: { _ in .ignored }, cancelWork: { false }))
         view.setSize(backend.size)
-        requests = { [unowned self] in outcome(for: $0) }
-        cancelWork = { [unowned self] in delegate?.dataTableCancelWork(view) ?? false }
+        screens.replaceBottom(with: tableScreen(for: controller))
         screens.fallback = { [unowned self] key in
             // Ctrl-C on any screen: quit, asking first about unsaved changes.
             key == .control("c") ? outcome(for: .quit) : .ignored
         }
+    }
+
+    /// The bottom layer for `controller`'s table: its requests answered by `outcome(for:)`, Esc
+    /// cancelling the delegate's work first.
+    func tableScreen(for controller: TableController) -> TableScreen {
+        TableScreen(controller: controller, onRequest: { [unowned self] in outcome(for: $0) },
+                    cancelWork: { [unowned self] in delegate?.dataTableCancelWork(view) ?? false })
     }
 
     /// Shows `screen` over the others (pushed after the event being handled, if any).

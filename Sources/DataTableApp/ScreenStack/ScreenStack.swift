@@ -17,6 +17,9 @@ public final class ScreenStack {
         screens = [bottom]
     }
 
+    /// Puts `screen` in place of the bottom layer (the application showing another table).
+    func replaceBottom(with screen: Screen) { screens[0] = screen }
+
     /// The screen receiving events.
     public var top: Screen { screens[screens.count - 1] }
 
