@@ -21,6 +21,8 @@ extension DTableCommand {
         var printing: Bool
         /// Opens the input, blocking until it has a header; `waiting` hears what it waits for.
         var load: @Sendable ((@Sendable (String) -> Void)?) throws -> DataTableDataSource
+        /// What `--view` left out of its file (`launchWithView`).
+        var viewDropped: [String] = []
     }
 
     /// Reads what both modes need before the input opens, and fails now on a `--stats` or

@@ -30,6 +30,8 @@ final class ViewerSession {
     /// Set when a write asked to quit after it (`:wq`, `--output` on quit) has finished: the
     /// run loop ends.
     var quitRequested = false
+    /// How the table was opened, for `:view` (`ViewOpening`).
+    var opening = ViewOpening()
 
     init(view: DataTableView, editable: EditableDataSource, file: CSVFileDataSource?,
          actions: [(name: String, action: RowAction)], outputPath: String?) {
