@@ -35,11 +35,11 @@ extension DTableCommand {
         let table: DataTableDataSource
     }
 
-    /// The options that do not name columns: the file (when none is given and stdin is a
-    /// terminal; relative to the view file's folder), how it is read, the row filter and search,
-    /// the null tokens, stripes.
+    /// The options that do not name columns: the file (when none is given: `-` reads stdin;
+    /// relative to the view file's folder), how it is read, the row filter and search, the null
+    /// tokens, stripes.
     private mutating func mergeInput(of view: ViewOptions, viewPath: String, dropped: inout [String]) {
-        if files.isEmpty, isatty(0) == 1, let file = view.file {
+        if files.isEmpty, let file = view.file {
             files = [file.hasPrefix("/") ? file : Self.folder(of: viewPath) + file]
         }
         if delimiter == nil, let text = view.delimiter {
