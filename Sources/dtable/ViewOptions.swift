@@ -83,9 +83,9 @@ extension ViewOptions {
     /// The view as a TOML file, one key a line in `Key` order, with a comment saying what it is.
     var tomlText: String {
         var lines = ["# A dtable view: dtable --view THIS_FILE [FILE] opens it (written by :view save).",
-                     TOMLEntry.line(Key.version.rawValue, .integer(Self.version))]
+                     "version = \(Self.version)"]
         func add(_ key: Key, _ value: TOMLValue?) {
-            if let value { lines.append(TOMLEntry.line(key.rawValue, value)) }
+            if let value { lines.append(key.rawValue + " = " + Self.toml(value)) }
         }
         func strings(_ texts: [String]) -> TOMLValue? { texts.isEmpty ? nil : .array(texts.map { .string($0) }) }
         add(.file, file.map { .string($0) })
@@ -104,6 +104,18 @@ extension ViewOptions {
         add(.stripes, stripes.map { .boolean($0) })
         add(.wrap, strings(wraps))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `value` as TOML: a JSON string literal is a TOML basic string (the same escapes, control
+    /// characters and DEL as `\uXXXX`); the keys are bare.
+    static func toml(_ value: TOMLValue) -> String {
+        switch value {
+        case .string(let text): return JSONText.string(text)
+        case .integer(let number): return String(number)
+        case .boolean(let flag): return flag ? "true" : "false"
+        case .array(let elements): return "[" + elements.map(toml).joined(separator: ", ") + "]"
+        case .other(let phrase): return JSONText.string(phrase)
+        }
     }
 
     /// Reads a view file's `document`. A key it does not know, or a value of the wrong type, is
