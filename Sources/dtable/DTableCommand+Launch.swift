@@ -36,6 +36,8 @@ extension DTableCommand {
             launch.load = { [loadInput] in try loadInput(source, $0) }
             return launch
         }
+        /// What `--view` left out of its file (`launchWithView`).
+        var viewDropped: [String] = []
     }
 
     /// Reads what both modes need before the input opens, and fails now on a `--stats` or

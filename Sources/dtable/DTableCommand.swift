@@ -132,6 +132,11 @@ struct DTableCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Zebra stripes (default: on when the terminal has colours; z toggles).")
     var stripes: Bool?
 
+    @Option(name: .customLong("view"), help: ArgumentHelp(
+        "Open the view stored in VIEWFILE (by :view save): its columns, sort, filters, search, kinds and looks; options given here win. What no longer fits the file (a column gone) is left out and said.",
+        valueName: "VIEWFILE"))
+    var viewPath: String?
+
     @Option(help: "Write the table with its edits and deletions to FILE on quit (atomically).")
     var output: String?
 
@@ -172,8 +177,8 @@ struct DTableCommand: ParsableCommand {
     }
 
     /// Prints the table (`--print`, or stdout not a terminal) or shows it in the viewer.
-    func run() throws {
-        let launch = try launch()
+    mutating func run() throws {
+        let launch = try launchWithView()
         if launch.printing {
             try runPrintMode(launch)
         } else {

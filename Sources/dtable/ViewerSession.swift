@@ -32,6 +32,8 @@ final class ViewerSession {
     var quitRequested = false
     /// The files open with this one (`dtable a.csv b.csv`); nil when it is the only one.
     weak var files: OpenFiles?
+    /// How the table was opened, for `:view` (`ViewOpening`).
+    var opening = ViewOpening()
 
     init(view: DataTableView, editable: EditableDataSource, file: CSVFileDataSource?,
          actions: [(name: String, action: RowAction)], outputPath: String?) {

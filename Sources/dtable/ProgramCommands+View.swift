@@ -1,0 +1,88 @@
+import DataTableApp
+import DataTableCSV
+import DataTableKit
+import Glibc
+import TerminalSurface
+
+/// `:view`: the command line that opens the current view (`y` copies it), and `:view save FILE`
+/// (`:view save! FILE`): the view as a view file that `--view FILE` opens. The session is the
+/// application's delegate when the command runs (the file shown), never one captured here.
+extension ViewerSession {
+    /// Registers `:view` on `application` (once), and says on the status line what `--view`
+    /// left out of the view file the table opened with.
+    func attachViewCommands(to application: TableApplication) {
+        application.register(ProgramCommand(
+            "view", summary: "the command line that opens this view (y copies it); :view save FILE stores the view for --view FILE"
+        ) { context in
+            guard let session = context.application.delegate as? ViewerSession else { return }
+            session.runViewCommand(context)
+        })
+        if !opening.droppedFromViewFile.isEmpty {
+            view.showLastingNotice(opening.droppedFromViewFile.joined(separator: "; "))
+        }
+    }
+
+    /// `:view`, `:view save FILE`, `:view save! FILE`.
+    func runViewCommand(_ context: ProgramCommand.Context) {
+        let words = context.argument.split(separator: " ", maxSplits: 1).map(String.init)
+        guard let verb = words.first else {
+            let options = ViewOptions(view: view, opening: opening)
+            context.application.present(ViewCommandLineScreen(commandLine: options.commandLine(file: commandLineFile),
+                                                              leftOut: options.dropped + inputLeftOut))
+            return
+        }
+        guard verb == "save" || verb == "save!", words.count == 2, !words[1].trimmingSpaces.isEmpty else {
+            view.notice = ":view shows the view's command line; :view save FILE stores the view"
+            return
+        }
+        do {
+            view.showLastingNotice(try saveView(to: words[1].trimmingSpaces, overwriting: verb == "save!"))
+        } catch {
+            view.showLastingNotice("\(error)")
+        }
+    }
+
+    /// The input's word on the command line: the file as it was opened (nil for stdin and the
+    /// demo, which have none).
+    var commandLineFile: String? { file.flatMap { $0.isStream ? nil : $0.path } }
+
+    /// What the command line cannot say about the input.
+    var inputLeftOut: [String] { file?.isStream == true ? ["the input (the table came from stdin: pipe it in again)"] : [] }
+
+    /// Writes the view to `given` (a view file) through the one careful write (`CSVTableWriter
+    /// .writeFile`); returns the message. A file there that this session did not write is
+    /// replaced only when `overwriting` (`:view save!`); the file being viewed and the
+    /// `--output` file never are. UI thread (it reads the view); the file is a few lines.
+    func saveView(to given: String, overwriting: Bool) throws -> String {
+        let path = Self.expandingHome(given)
+        let name = TerminalText.quoted(given, maxWidth: 60)
+        if let file, !file.isStream, Self.sameFile(path, file.path) {
+            throw DTableError("not saved: \(name) is the file being viewed")
+        }
+        if let outputTarget, Self.sameFile(path, outputTarget.path) {
+            throw DTableError("not saved: \(name) is the --output file")
+        }
+        var options = ViewOptions(view: view, opening: opening)
+        options.file = commandLineFile.map(Self.absolutePath)
+        let target = otherTargets[path] ?? CSVWriteTarget(path: path, expecting: nil)
+        otherTargets[path] = target
+        do {
+            try CSVTableWriter.writeFile(Array(options.tomlText.utf8), to: target, overwriting: overwriting,
+                                         replacingReadOnly: overwriting)
+        } catch let error as CSVWriteError where error.isConflict {
+            throw DTableError("not saved: \(error.message); :view save! \(given) overwrites")
+        } catch let error as CSVWriteError {
+            throw DTableError("not saved: \(error.message)")
+        }
+        let leftOut = options.dropped + inputLeftOut
+        return "view saved to \(name) (dtable --view \(name) opens it)"
+            + (leftOut.isEmpty ? "" : "; left out: " + leftOut.joined(separator: ", "))
+    }
+
+    /// `path` from the root (the folder it is in resolved), for a view file opened elsewhere.
+    static func absolutePath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
