@@ -38,6 +38,32 @@ import TestSupport
         #expect(view.activeJob == nil && view.columnFilters.isEmpty && shown(view) == Array(0..<50))
     }
 
+    /// `]` then `|` at once on a large file: the filter starts while the sort job has not been
+    /// applied; the filter's rows come sorted by it, never in file order with the sort lost.
+    @Test func aFilterStartedBeforeASortEndsKeepsTheSort() throws {
+        let descending = [SortDescriptor(column: 0, ascending: false)]
+        let view = DataTableView(dataSource: Self.numbers(50), size: Size(width: 40, height: 10))
+        view.startSort(by: descending)
+        view.pushColumnFilter(ColumnFilter(column: 1, predicate: .comparison(.equal, "odd")))
+        view.waitForJob()
+        #expect(shown(view) == Array(stride(from: 49, through: 1, by: -2)))
+        #expect(view.sortDescriptors == descending)
+        // The whole-row filter too.
+        let other = DataTableView(dataSource: Self.numbers(50), size: Size(width: 40, height: 10))
+        other.startSort(by: descending)
+        other.startFilter(try RowMatcher(query: "even", mode: .substring))
+        other.waitForJob()
+        #expect(shown(other) == Array(stride(from: 48, through: 0, by: -2)))
+        #expect(other.sortDescriptors == descending)
+        // Esc on the filter drops the sort it carried with it.
+        let third = DataTableView(dataSource: Self.numbers(50), size: Size(width: 40, height: 10))
+        third.startSort(by: descending)
+        third.pushColumnFilter(ColumnFilter(column: 1, predicate: .comparison(.equal, "odd")))
+        #expect(third.cancelJobFromUser())
+        third.waitForJob()
+        #expect(third.sortDescriptors.isEmpty && shown(third) == Array(0..<50))
+    }
+
     @Test func theWholeRowFilterCombinesWithTheStackAndOutlivesIt() throws {
         let view = DataTableView(dataSource: Self.numbers(40), size: Size(width: 40, height: 10))
         view.pushColumnFilter(ColumnFilter(column: 0, predicate: .range(lower: "10", upper: "29")))

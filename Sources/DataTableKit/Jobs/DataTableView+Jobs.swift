@@ -35,8 +35,10 @@ extension DataTableView {
         case (.cancelled, _):
             notice = "\(job.kind.verb) cancelled"
             jobs.cursorAfterOrdering = nil
+            jobs.sortAfterFilter = nil
         case (.failed(let message), let kind):
             applyFailure(message, of: kind)
+            jobs.sortAfterFilter = nil
         case (_, .sort(let descriptors)):
             applySortOutcome(outcome, descriptors: descriptors, job: job)
         case (.order(let kept, let rowCount), .filter(let matcher)):
@@ -112,6 +114,20 @@ extension DataTableView {
         return true
     }
 
+    /// Cancels the running job for a filter that replaces it. A sort that had not ended is not
+    /// lost: the filter's rows are sorted by it (`takeSortAfterFilter()`).
+    func cancelJobForFilter() {
+        if case .sort(let descriptors)? = jobs.active?.kind { jobs.sortAfterFilter = descriptors }
+        cancelJob()
+    }
+
+    /// The sort a filter's rows get: the one the filter replaced before it ended, else the
+    /// current one.
+    func takeSortAfterFilter() -> [SortDescriptor] {
+        defer { jobs.sortAfterFilter = nil }
+        return jobs.sortAfterFilter ?? sortDescriptors
+    }
+
     /// Cancels the running job for the user (Esc) and says so. A cancelled sort that was redoing
     /// the current sort (after a filter, or when loading ended) leaves the rows unsorted, and
     /// the header says so too: no sort marks over rows in file order.
@@ -121,6 +137,7 @@ extension DataTableView {
         guard let job = jobs.active else { return false }
         let showedPartialRows = isShowingPartialRows
         cancelJob()
+        jobs.sortAfterFilter = nil
         // Rows a filter had found so far are not its answer: the view before it is back.
         notice = "\(job.kind.verb) cancelled" + (showedPartialRows ? ": back to the rows shown before it" : "")
         if case .sort(let descriptors) = job.kind, !descriptors.isEmpty, descriptors == sortDescriptors {

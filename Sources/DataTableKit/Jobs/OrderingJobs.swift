@@ -13,6 +13,9 @@ struct OrderingJobs {
     var cursorAfterOrdering: CursorTarget?
     /// A search waiting for the rows to load (`findOnOpen(_:)`).
     var pendingFind: RowMatcher?
+    /// The sort a filter replaced before it ended (`]` then `|` at once on a large file): the
+    /// filter's rows are sorted by it (`cancelJobForFilter()`, `takeSortAfterFilter()`).
+    var sortAfterFilter: [SortDescriptor]?
 
     /// Where the cursor goes after an ordering.
     enum CursorTarget: Equatable {

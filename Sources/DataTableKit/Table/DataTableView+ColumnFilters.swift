@@ -82,7 +82,7 @@ extension DataTableView {
 
     /// Runs `filters` over every row (or clears them all), replacing whatever runs.
     func startRowFilters(_ filters: RowFilters) {
-        cancelJob()
+        cancelJobForFilter()
         if filters.columnFilters.isEmpty && (filters.matcher == nil || columnFilters.isEmpty) {
             // No column filter left: the whole-row filter alone (or none) does the rest.
             rowOrder.columnFilters = []
@@ -131,7 +131,7 @@ extension DataTableView {
     /// pass `tests` (and the whole-row matcher when `testsMatcher`); its outcome shows `filters`.
     func runRowFilterJob(_ filters: RowFilters, tests: [ColumnFilterTest], testsMatcher: Bool, over rows: [UInt32]?,
                          rowCount count: Int) {
-        cancelJob()
+        cancelJobForFilter()
         let job = TableJob(kind: .columnFilter(filters.columnFilters, filters.matcher), total: rows?.count ?? count,
                            matcherColumns: filters.matcher == nil ? nil : filters.matcherColumns)
         beginStreaming(job, rowCount: count, filters: filters)
@@ -170,14 +170,15 @@ extension DataTableView {
     func applyRowFilterOutcome(kept: [UInt32], rowCount: Int, filters: RowFilters, job: TableJob) {
         rowOrder.takeFilterResult(kept: kept, matcher: filters.matcher, matcherColumns: filters.matcherColumns,
                                   columnFilters: filters.columnFilters, milliseconds: job.elapsedMilliseconds)
+        let sort = takeSortAfterFilter()
         if grouping != nil {
             // The sections are grouped again over the kept rows; the old ones show until then.
-            return startSort(by: sortDescriptors)
+            return startSort(by: sort)
         }
         sendCursorToTopUnlessKept(kept)
         setDisplayOrder(kept, coveredRows: rowCount)
         if jobs.cursorAfterOrdering == .firstRow { viewport.moveCursor(to: DataTableIndexPath(row: 0, column: viewport.cursor.column)) }
-        if !sortDescriptors.isEmpty { startSort(by: sortDescriptors) } else { moveCursorAfterOrdering() }
+        if !sort.isEmpty { startSort(by: sort) } else { moveCursorAfterOrdering() }
     }
 
     /// The filters for the status line: `filter: text · price>30 · city=Paris · 1,234 of 10,000

@@ -16,13 +16,14 @@ extension DataTableView {
             return startRowFilters(RowFilters(matcher: matcher, columnFilters: intendedRowFilters.columnFilters,
                                               matcherColumns: columns))
         }
-        cancelJob()
+        cancelJobForFilter()
         guard let matcher else {
             rowOrder.clearFilter()
-            if sortDescriptors.isEmpty && grouping == nil {
+            let sort = takeSortAfterFilter()
+            if sort.isEmpty && grouping == nil {
                 setDisplayOrder(nil, coveredRows: 0)
             } else {
-                startSort(by: sortDescriptors)
+                startSort(by: sort)
             }
             return
         }
