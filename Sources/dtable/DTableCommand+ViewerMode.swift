@@ -78,7 +78,7 @@ extension DTableCommand {
                                     actions: prepared.rowActions, outputPath: output)
         session.printMarkedRows = printMarked
         session.echoColumn = prepared.echoColumn
-        session.opening = opening(of: view, droppedFromViewFile: launch.viewDropped)
+        session.opening = opening(of: view, input: launch.source, droppedFromViewFile: launch.viewDropped)
         session.liveFile = LiveFileState(live: prepared.live, watches: watch, follows: follow, keyColumns: prepared.keyColumns)
         view.followsAppendedRows = follow
         prepared.live?.hidesSourceNotice = watch || follow

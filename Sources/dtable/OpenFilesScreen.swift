@@ -41,7 +41,8 @@ final class OpenFilesScreen: Screen {
     func line(_ index: Int) -> String {
         let file = files.files[index]
         let state: String = switch file.state {
-        case .open(let session): "\(session.view.dataSource.rowCount) rows" + (session.hasOwnUnsavedChanges ? ", changed" : "")
+        case .open(let session):
+            "\(grouped(session.view.dataSource.rowCount)) row\(session.view.dataSource.rowCount == 1 ? "" : "s")" + (session.hasOwnUnsavedChanges ? ", changed" : "")
         case .opening: "opening"
         case .waiting: "not opened yet"
         case .failed(let message): message

@@ -42,12 +42,14 @@ extension ViewerSession {
         }
     }
 
-    /// The input's word on the command line: the file as it was opened (nil for stdin and the
-    /// demo, which have none).
-    var commandLineFile: String? { file.flatMap { $0.isStream ? nil : $0.path } }
+    /// The input's word on the command line: the FILE as it was given (a compressed file's
+    /// name too; nil for stdin and the demo, which have none).
+    var commandLineFile: String? { opening.file }
 
     /// What the command line cannot say about the input.
-    var inputLeftOut: [String] { file?.isStream == true ? ["the input (the table came from stdin: pipe it in again)"] : [] }
+    var inputLeftOut: [String] {
+        opening.file == nil && file?.isStream == true ? ["the input (the table came from stdin: pipe it in again)"] : []
+    }
 
     /// Writes the view to `given` (a view file) through the one careful write (`CSVTableWriter
     /// .writeFile`); returns the message. A file there that this session did not write is

@@ -32,6 +32,8 @@ final class ViewCommandLineScreen: Screen {
     }
 
     func draw(in region: SurfaceRegion, context: ScreenContext) {
+        // A full-screen layer: nothing of the table under it shows through its blank lines.
+        region.fill(.plain)
         let width = max(1, region.width - 2)
         var lines: [(String, Style)] = [("The command line that opens this view:", context.theme.helpTitle), ("", Style())]
         for line in TextWrapping.lines(of: TerminalText.sanitized(commandLine), width: width, mode: .word) {

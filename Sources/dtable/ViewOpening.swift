@@ -4,6 +4,8 @@ import DataTableKit
 /// changes: how the input was read, the null tokens, the single wrapped columns, and the
 /// stripes it opened with (`z` toggles them).
 struct ViewOpening {
+    /// The FILE as given (a compressed file's name too), nil for stdin and the demo.
+    var file: String?
     /// `--delimiter` as given (`tab` for a tab), nil when guessed.
     var delimiter: String?
     /// `--skip`.
@@ -26,8 +28,10 @@ struct ViewOpening {
 
 extension DTableCommand {
     /// The options the table of this command is opened with, `view` showing it.
-    func opening(of view: DataTableView, droppedFromViewFile: [String]) -> ViewOpening {
-        ViewOpening(delimiter: delimiter.map { $0.byte == UInt8(ascii: "\t") ? "tab" : String(UnicodeScalar($0.byte)) },
+    func opening(of view: DataTableView, input: InputSource, droppedFromViewFile: [String]) -> ViewOpening {
+        var file: String?
+        if case .file(let path) = input { file = path }
+        return ViewOpening(file: file, delimiter: delimiter.map { $0.byte == UInt8(ascii: "\t") ? "tab" : String(UnicodeScalar($0.byte)) },
                     skip: skip, noHeader: noHeader, nullTokens: nullTokens,
                     wrappedColumns: wraps.compactMap { if case .column(let reference) = $0 { reference.text } else { nil } },
                     stripesGiven: stripes, openedWithStripes: view.configuration.showsAlternatingRowColors,

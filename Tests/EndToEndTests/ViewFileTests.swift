@@ -124,7 +124,7 @@ struct ViewFileTests {
         prepared.order(view) { $0.sortOnOpen(by: $1) }
         view.waitForJob()
         let session = ViewerSession(view: view, editable: prepared.editable, file: prepared.csvFile, actions: [], outputPath: nil)
-        session.opening = command.opening(of: view, droppedFromViewFile: launch.viewDropped)
+        session.opening = command.opening(of: view, input: launch.source, droppedFromViewFile: launch.viewDropped)
         let backend = MemoryBackend(size: size, capabilities: TerminalCapabilities(colorCount: 0))
         let application = TableApplication(view: view, backend: backend)
         session.attach(to: application)
@@ -167,6 +167,22 @@ struct ViewFileTests {
         // What the file says, as written.
         let file = try #require(directory.read("rome.view.toml"))
         #expect(file.contains("columns = \"^(?:id|city|amount)$\"\nsort = [\"amount:desc\"]\nwhere = [\"city:=Rome\"]\n"), "\(file)")
+    }
+
+    @Test(":view of a gzip file names the file (not stdin), and no table row shows through its screen")
+    func compressedFileAndAWholeScreen() throws {
+        let directory = try TemporaryDirectory()
+        let plain = try directory.write("sales.csv", text: "id,region\n1,north\n2,south\n3,east\n")
+        _ = try runProcess(["python3", "-c", "import gzip,shutil,sys\nwith open(sys.argv[1],'rb') as f, gzip.open(sys.argv[1]+'.gz','wb') as g: shutil.copyfileobj(f,g)", plain])
+        let size = Size(width: 60, height: 12)
+        let (application, backend, session) = try Self.open([plain + ".gz"], size: size)
+        defer { withExtendedLifetime(session) {} }
+        Self.keys(application, "]")
+        Self.keys(application, ":view", enter: true)
+        let screen = try #require(backend.presented).lines
+        #expect(screen.joined().contains("dtable --sort id:desc \(plain).gz"), "\(screen)")
+        #expect(!screen.joined().contains("stdin"), "\(screen)")
+        #expect(!screen.contains { $0.contains("north") || $0.contains("south") }, "\(screen)")
     }
 
     @Test(":view shows the command line (sanitized on screen); y copies it exact; :view save does not replace a file it did not write")
