@@ -14,7 +14,7 @@ struct DTableCommand: ParsableCommand {
         version: "dtable 0.1.0"
     )
 
-    @Argument(help: ArgumentHelp("The CSV file to open (- for stdin).", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("The CSV files to open (- for stdin); with several, :n and :p switch between them.", valueName: "FILE"))
     var files: [String] = []
 
     /// The one input file (the first of `files`; nil: stdin or the demo).
