@@ -16,6 +16,7 @@ import TerminalSurface
 //        dtable-bench --scan [--rows N,N] [--runs R] [--field-wise]  (see ScanBench)
 //        dtable-bench --column-order [--runs R] [--presses N]  (see ColumnOrderBench)
 //        dtable-bench --print-bench [--rows N,N...] [--runs R]  (see PrintBench)
+//        dtable-bench --format-bench [--rows N,N...] [--runs R]  (see FormatBench)
 //        dtable-bench --frequency [--rows N] [--runs R]  (see FrequencyBench)
 //        dtable-bench --frames [--rows N] [--presses K]  (see IndexFrameBench; for callgrind)
 //        dtable-bench --index-vs-wc [--rows N] [--runs R]  (see IndexFrameBench)
@@ -248,6 +249,7 @@ mode("--frequency") {
 if arguments.contains("--column-filter") { ColumnFilterBench.runAlone() }
 if arguments.contains("--scan") { ScanBench.runAlone() }
 PrintBench.runIfAsked(arguments)
+FormatBench.runIfAsked(arguments)
 if let query = option("--filter") {
     FilterBench.run(query: query, isRegex: arguments.contains("--regex"),
                     directory: dataDirectory,
@@ -556,6 +558,7 @@ for line in MarkdownTable.figureLines(title: "dtable bench (warm page cache; \(b
 ColumnFilterBench.printTable(directory: directory, rowCounts: rowCounts)
 ScanBench.printTable(directory: directory, rowCounts: rowCounts)
 PrintBench.report(binary: binary, directory: directory, rowCounts: rowCounts)
+FormatBench.report(binary: binary, directory: directory, rowCounts: rowCounts)
 progress("done in \(format1(seconds(clock.now - benchStart))) s")
 
 func format1(_ v: Double) -> String { formatFixed(v, 1) }

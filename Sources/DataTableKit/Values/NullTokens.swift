@@ -82,13 +82,17 @@ public struct NullTokens: Hashable, Sendable {
     }
 
     private func matches(_ field: UnsafeRawBufferPointer, from i: Int, count n: Int, numeric: Bool) -> Bool {
+        // Through buffer pointers: iterating the arrays would retain them, per field, on every
+        // thread that reads fields.
         bytes.withUnsafeBufferPointer { tokenBytes in
-            for entry in entries where entry.count == n && (numeric || !entry.numericOnly) {
-                var k = 0
-                while k < n, tokenBytes[entry.start + k] == field[i + k] { k += 1 }
-                if k == n { return true }
+            entries.withUnsafeBufferPointer { entries in
+                for entry in entries where entry.count == n && (numeric || !entry.numericOnly) {
+                    var k = 0
+                    while k < n, tokenBytes[entry.start + k] == field[i + k] { k += 1 }
+                    if k == n { return true }
+                }
+                return false
             }
-            return false
         }
     }
 }

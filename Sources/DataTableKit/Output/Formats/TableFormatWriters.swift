@@ -25,8 +25,10 @@ struct DelimitedFormatWriter: TableFormatWriter {
 struct JSONFormatWriter: TableFormatWriter {
     let columns: [TableFormatColumn]
     let linePerRow: Bool
-    /// Each key already encoded as a JSON string followed by `:`.
-    let keys: [[UInt8]]
+    /// The keys, each encoded as a JSON string followed by `:`, one after another; key `i` is
+    /// `keyBytes[keyEnds[i - 1]..<keyEnds[i]]` (flat: no array to retain per field).
+    let keyBytes: [UInt8]
+    let keyEnds: [Int]
     /// How each column's values are typed, without references (nothing to retain per field
     /// when workers write rows at once).
     let typings: [Typing]
@@ -44,13 +46,15 @@ struct JSONFormatWriter: TableFormatWriter {
     init(columns: [TableFormatColumn], linePerRow: Bool) {
         self.columns = columns
         self.linePerRow = linePerRow
-        keys = TableFormatKeys.unique(columns.map(\.title)).map { key in
-            var bytes: [UInt8] = []
-            var key = key
-            key.withUTF8 { JSONFormatWriter.appendString(UnsafeRawBufferPointer($0), to: &bytes) }
-            bytes.append(UInt8(ascii: ":"))
-            return bytes
+        var keyBytes: [UInt8] = []
+        var keyEnds: [Int] = []
+        for var key in TableFormatKeys.unique(columns.map(\.title)) {
+            key.withUTF8 { JSONFormatWriter.appendString(UnsafeRawBufferPointer($0), to: &keyBytes) }
+            keyBytes.append(UInt8(ascii: ":"))
+            keyEnds.append(keyBytes.count)
         }
+        self.keyBytes = keyBytes
+        self.keyEnds = keyEnds
         var sets: [NullTokens] = []
         typings = columns.map { column in
             let set = sets.firstIndex(of: column.nullTokens) ?? { sets.append(column.nullTokens); return sets.count - 1 }()
@@ -70,11 +74,12 @@ struct JSONFormatWriter: TableFormatWriter {
         }
         output.append(UInt8(ascii: "{"))
         typings.withUnsafeBufferPointer { typings in
-            keys.withUnsafeBufferPointer { keys in
+            keyBytes.withUnsafeBytes { keyBytes in
+                keyEnds.withUnsafeBufferPointer { keyEnds in
                 nullSets.withUnsafeBufferPointer { nullSets in
                     for i in 0..<min(fields.count, typings.count) {
                         if i > 0 { output.append(UInt8(ascii: ",")) }
-                        keys[i].withUnsafeBytes { output.append(contentsOf: $0) }
+                        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: keyBytes[(i == 0 ? 0 : keyEnds[i - 1])..<keyEnds[i]]))
                         let typing = typings[i]
                         let numeric = typing.kind == .integer || typing.kind == .decimal
                         if nullSets[typing.nullSet].isNull(fields[i], numeric: numeric, blankIsNull: typing.kind != .text) {
@@ -84,6 +89,7 @@ struct JSONFormatWriter: TableFormatWriter {
                                              format: ValueFormat(decimalSeparator: typing.decimalSeparator), to: &output)
                         }
                     }
+                }
                 }
             }
         }
