@@ -10,6 +10,7 @@ extension ViewerSession: TableApplicationDelegate {
     func attach(to application: TableApplication) {
         application.delegate = self  // held weakly: the session lives as long as the viewer runs
         dispatcher.application = application
+        registerDiffCommands(on: application)
     }
 
     // MARK: Edits

@@ -10,8 +10,10 @@ import DataTableKit
 /// column empty: a program shows that at once and switches to the compared table when it is
 /// computed (a `LiveDataSource` over it).
 public final class CSVTableDiffDataSource: DataTableDataSource, DataTableLoading, @unchecked Sendable {
-    /// The title of the first column.
+    /// The title of the first column by default.
     public static let changeColumnTitle = "change"
+    /// The title of the first column.
+    public let changeColumnTitle: String
 
     /// The old version.
     public let old: CSVFileDataSource
@@ -21,13 +23,18 @@ public final class CSVTableDiffDataSource: DataTableDataSource, DataTableLoading
     public let columns: CSVTableDiffColumns
     /// The comparison; nil while it is computed.
     public let diff: CSVTableDiff?
+    /// The rows added, removed or changed, ascending (`CSVTableDiff.changedPositions()`).
+    public let changedPositions: [Int]
 
     /// The table comparing `old` with `new` as `diff` says (nil: the new version's rows only,
-    /// with the columns matched from the titles).
-    public init(old: CSVFileDataSource, new: CSVFileDataSource, diff: CSVTableDiff? = nil) {
+    /// with the columns matched from the titles), its first column titled `changeColumnTitle`.
+    public init(old: CSVFileDataSource, new: CSVFileDataSource, diff: CSVTableDiff? = nil,
+                changeColumnTitle: String = CSVTableDiffDataSource.changeColumnTitle) {
+        self.changeColumnTitle = changeColumnTitle
         self.old = old
         self.new = new
         self.diff = diff
+        self.changedPositions = diff?.changedPositions() ?? []
         self.columns = diff?.columns ?? CSVTableDiffColumns(oldTitles: (0..<old.columnCount).map { old.title(ofColumn: $0) },
                                                            newTitles: (0..<new.columnCount).map { new.title(ofColumn: $0) })
     }
@@ -39,7 +46,7 @@ public final class CSVTableDiffDataSource: DataTableDataSource, DataTableLoading
 
     /// `change`, or the column's title as `CSVTableDiffColumns.title(of:)` gives it.
     public func title(ofColumn column: Int) -> String {
-        column == 0 ? Self.changeColumnTitle : columns.title(of: columns.columns[column - 1])
+        column == 0 ? changeColumnTitle : columns.title(of: columns.columns[column - 1])
     }
 
     /// The row of the comparison at `row`.
