@@ -9,7 +9,7 @@ import DataTableKit
 /// Until the comparison is known (`diff` nil) it shows the new version's rows, the change
 /// column empty: a program shows that at once and switches to the compared table when it is
 /// computed (a `LiveDataSource` over it).
-public final class CSVTableDiffDataSource: DataTableDataSource, DataTableLoading, @unchecked Sendable {
+public final class CSVTableDiffDataSource: DataTableDataSource, DataTableLoading, DataTableFieldNotes, @unchecked Sendable {
     /// The title of the first column by default.
     public static let changeColumnTitle = "change"
     /// The title of the first column.
@@ -69,6 +69,9 @@ public final class CSVTableDiffDataSource: DataTableDataSource, DataTableLoading
               let oldRow = diff?.oldRow(ofNewRow: new), let oldColumn = columns.columns[column - 1].old else { return nil }
         return old.text(row: oldRow, column: oldColumn)
     }
+
+    /// A changed value's old text, as "was: old" (the record view shows it under the value).
+    public func note(row: Int, column: Int) -> String? { oldText(row: row, column: column).map { "was: \($0)" } }
 
     /// The row's change, or the value of the version the row comes from.
     public func value(row: Int, column: Int) -> DataTableValueType {
