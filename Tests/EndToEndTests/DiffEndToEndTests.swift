@@ -63,14 +63,10 @@ extension EndToEnd {
                 Fixture.statusAndMessage($0).contains("diff: 1 added, 1 removed, 1 changed")
                     && $0.row(3).contains("removed") && $0.row(3).contains("cy")
             }, "\(session.lastScreen)")
-            try session.sendKeys(")")
-            #expect(session.waitFor { Fixture.statusLine($0).contains("row 2/5") }, "\(session.lastScreen)")
-            try session.sendKeys(")")
-            #expect(session.waitFor { Fixture.statusLine($0).contains("row 3/5") }, "\(session.lastScreen)")
-            try session.sendKeys(")")
-            #expect(session.waitFor { Fixture.statusLine($0).contains("row 5/5") }, "\(session.lastScreen)")
-            try session.sendKeys("(")
-            #expect(session.waitFor { Fixture.statusLine($0).contains("row 3/5") }, "\(session.lastScreen)")
+            for (key, row) in [(")", "row 2/5"), (")", "row 3/5"), (")", "row 5/5"), ("(", "row 3/5")] {
+                try session.sendKeys(key)
+                #expect(session.waitFor { Fixture.statusLine($0).contains(row) }, "\(key): \(session.lastScreen)")
+            }
             // The record view shows a changed value's old one under it.
             try session.sendKeys("g", ")", "Enter")
             #expect(session.waitFor { screen in screen.contains { $0.contains("was: 20") } }, "\(session.lastScreen)")
