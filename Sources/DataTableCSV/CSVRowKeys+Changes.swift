@@ -25,7 +25,7 @@ public struct CSVReloadSummary: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Which row of one version of a file each row of another version is: the one matching of
-/// rows behind `--watch`'s reloads and the comparison of two files (`CSVTableDiff`).
+/// rows behind the reloads of a watched file and the comparison of two files (`CSVTableDiff`).
 public struct CSVRowMatching: Sendable, Equatable {
     /// For every new row, the old row it is (nil: added).
     public var oldRows: [Int?]

@@ -2,7 +2,7 @@ import DataTableKit
 import Synchronization
 
 /// What changed from one version of a table (old) to another (new): its rows matched by key
-/// columns or by content (`CSVRowKeys.matching(to:)`, the same matching `--watch`'s reloads
+/// columns or by content (`CSVRowKeys.matching(to:)`, the same matching a watched file's reloads
 /// use), each row's status, the changed values of changed rows, and the columns matched by
 /// title (`CSVTableDiffColumns`).
 ///
