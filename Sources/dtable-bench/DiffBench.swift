@@ -13,6 +13,10 @@ import TerminalSurface
 /// Rows are matched by content, and then by the `id` column (`--key id`). Prints `key=value`
 /// lines per size and matching, best of `--runs` (1).
 enum DiffBench {
+    /// The display rows one jump key press looks through at most in a sorted table
+    /// (`ViewerSession.changeScanLimit`).
+    static let scanRows = 200_000
+
     static func run(directory: String, rows sizes: [Int], runs: Int) {
         mkdir(directory, 0o755)
         for rows in sizes {
@@ -26,6 +30,7 @@ enum DiffBench {
             let newPath = BenchData.changedFile(directory: directory, rows: rows)
             var firstBest = Double.infinity, countsBest = Double.infinity, frameWorst = 0.0
             var message = ""
+            var scanBest = Double.infinity
             for _ in 0..<runs {
                 let start = clock.now
                 guard let old = BenchData.openSource(oldPath), let new = BenchData.openSource(newPath) else { return }
@@ -50,6 +55,17 @@ enum DiffBench {
                 countsBest = min(countsBest, milliseconds(clock.now - start))
                 frameWorst = max(frameWorst, longest)
                 message = comparison.live.message ?? ""
+                // `)` in a sorted table looks through display rows: the cost of its longest press.
+                view.sort(by: [SortDescriptor(column: 2, ascending: true)])
+                view.waitForJob()
+                guard let table = view.dataSource.layer(CSVTableDiffDataSource.self) else { continue }
+                let scanStart = clock.now
+                var found = 0
+                for row in 0..<min(scanRows, view.viewport.rowCount) where table.status(ofRow: view.sourceRow(forDisplayRow: row)) != .unchanged {
+                    found += 1
+                }
+                scanBest = min(scanBest, milliseconds(clock.now - scanStart))
+                precondition(found > 0)
             }
             print("diff_rows=\(rows)")
             print("diff_matched_by=\(keyed ? "key id" : "content")")
@@ -57,6 +73,7 @@ enum DiffBench {
             print("diff_full_counts_ms=\(format1(countsBest))")
             print("diff_longest_frame_while_comparing_ms=\(format1(frameWorst))")
             print("diff_counts=\(message)")
+            print("diff_sorted_jump_scan_\(scanRows)_rows_ms=\(format1(scanBest))")
         }
     }
 }

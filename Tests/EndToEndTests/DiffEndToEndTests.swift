@@ -44,6 +44,13 @@ extension EndToEnd {
             #expect(csv.status == 1, "\(csv.standardErrorText)")
             #expect(csv.standardOutputText == "_change,id,name,price,note\n,1,ann,10,\"a, b\"\nchanged,2,bob,25,x\n"
                     + "removed,3,cy,30,y\n,4,dee,40,z\nadded,5,eve,50,\"q\"\"r\"\n")
+            // The old file from stdin, the new one compressed.
+            let gzip = try runProcess(["/bin/sh", "-c", "gzip -c \(shellQuoted(newPath)) > \(shellQuoted(newPath)).gz"], timeout: 20)
+            #expect(gzip.status == 0)
+            let piped = try runProcess([binary, "--diff", "--print", "--key", "id", "-", newPath + ".gz"],
+                                       standardInputPath: oldPath, timeout: 20)
+            #expect(piped.status == 1, "\(piped.standardErrorText)")
+            #expect(piped.standardOutputText.hasPrefix("--- stdin\n+++ \(newPath).gz\n~ id=2: price: 20 → 25\n"))
             let same = try runProcess([binary, "--diff", "--print", oldPath, oldPath], timeout: 20)
             #expect(same.status == 0)
             let missing = try runProcess([binary, "--diff", "--print", oldPath, directory.filePath("gone.csv")], timeout: 20)
