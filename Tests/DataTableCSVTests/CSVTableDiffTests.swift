@@ -159,6 +159,14 @@ import DataTableKit
         #expect(diff.position(ofNewRow: 2) == 3)
     }
 
+    @Test func byContentAnRExportMatchesAPandasExportOfTheSameRowsInAnotherOrder() throws {
+        let old = try CSVFileDataSource(path: temporaryFile(Array("\"id\",\"v\"\r\n\"2\",\"b, c\"\r\n\"1\",\"a\"\r\n".utf8)))
+        let new = try CSVFileDataSource(path: temporaryFile(Array("\u{FEFF}id,v\n1,a\n2,\"b, c\"\n".utf8)))
+        let diff = try #require(CSVTableDiff.compute(old: old, new: new))
+        #expect(diff.isEmpty)
+        #expect(diff.matching.oldRows == [1, 0])
+    }
+
     @Test func removedRowsAtTheTopAndColumnsRenamed() throws {
         let old = try CSVFileDataSource(path: temporaryFile(Array("id,fax,v,zip\n1,f,a,z\n2,g,b,y\n".utf8)))
         let new = try CSVFileDataSource(path: temporaryFile(Array("id,value,mail,v\n2,b,m,b\n".utf8)))

@@ -152,8 +152,10 @@ extension CSVTableDiff {
         let columns = CSVTableDiffColumns(oldTitles: (0..<old.columnCount).map { old.title(ofColumn: $0) },
                                           newTitles: (0..<new.columnCount).map { new.title(ofColumn: $0) })
         let pairs = columns.pairs
-        // Raw bytes compare only when both versions write the same columns the same way.
-        let byValues = !columns.isUnchanged || old.dialect != new.dialect
+        // A row's identity by content is its values (a row quoted otherwise, or moved, is the
+        // same row); keyed, a content hash only picks the rows to compare value by value, and
+        // raw bytes do when both versions write the same columns the same way.
+        let byValues = keyColumns.new.isEmpty || !columns.isUnchanged || old.dialect != new.dialect
         let oldCount = Double(old.rowCount), total = max(1, oldCount + Double(new.rowCount))
         guard let oldKeys = CSVRowKeys.compute(of: old, keyColumns: keyColumns.old,
                                                contentColumns: byValues ? pairs.map(\.old) : nil, parts: parts,
