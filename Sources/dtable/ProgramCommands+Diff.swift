@@ -2,7 +2,8 @@ import DataTableApp
 import DataTableCSV
 import DataTableKit
 
-/// `--diff`'s keys: `)` goes to the next added, removed or changed row, `(` to the previous.
+/// `--diff`'s keys: `)` goes to the next added, removed or changed row, `(` to the previous;
+/// Esc stops the comparison while it runs.
 extension ViewerSession {
     /// How many display rows one key press looks through when the table is sorted or
     /// filtered (the rows' order is then not the comparison's): at most a few milliseconds on
@@ -22,6 +23,15 @@ extension ViewerSession {
             guard let session = context.application.delegate as? ViewerSession else { return }
             context.view.notice = session.jumpToChange(forward: false)
         })
+    }
+
+    /// Esc while the files are compared: stops the comparison (the table keeps showing the new
+    /// file). False when no comparison runs.
+    func cancelDiff() -> Bool {
+        guard let table = view.dataSource.layer(CSVTableDiffDataSource.self), table.diff == nil,
+              let comparison = table.comparison, !comparison.isFinished, !comparison.isCancelled else { return false }
+        comparison.cancel()
+        return true
     }
 
     /// Moves the cursor to the next (or previous) row that changed; what to say, if anything.

@@ -97,5 +97,7 @@ extension ViewerSession: TableApplicationDelegate {
 
     /// Esc: cancels the write first (the target stays untouched), then the reload, then the
     /// newest command.
-    func dataTableCancelWork(_ view: DataTableView) -> Bool { cancelWrite() || cancelReload() || dispatcher.cancelNewest() }
+    func dataTableCancelWork(_ view: DataTableView) -> Bool {
+        cancelWrite() || cancelReload() || dispatcher.cancelNewest() || cancelDiff()
+    }
 }

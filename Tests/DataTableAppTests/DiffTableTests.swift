@@ -52,4 +52,18 @@ import TerminalSurface
         // The change column filters and counts as any column does.
         #expect(view.dataSource.text(row: 2, column: 0) == "removed")
     }
+
+    @Test func aCancelledComparisonLeavesTheNewVersionShownAndSaysSo() throws {
+        let old = try CSVFileDataSource(path: Self.file("id,v\n1,a\n"))
+        let new = try CSVFileDataSource(path: Self.file("id,v\n2,b\n"))
+        let comparison = CSVTableDiffComparison(old: old, new: new)
+        #expect(comparison.live.layer(CSVTableDiffDataSource.self)?.comparison === comparison)
+        comparison.cancel()
+        comparison.start()
+        var waited = 0
+        while comparison.live.message == nil && waited < 1000 { usleep(5000); waited += 1 }
+        #expect(comparison.live.message == "diff: cancelled")
+        #expect(!comparison.isFinished && !comparison.live.hasRowChanges)
+        #expect(comparison.live.rowCount == 1 && comparison.live.text(row: 0, column: 0) == "")
+    }
 }

@@ -27,7 +27,9 @@ public final class CSVTableDiffComparison: Sendable {
                 changeColumnTitle: String = CSVTableDiffDataSource.changeColumnTitle) {
         versions = Versions(old: old, new: new, changeColumnTitle: changeColumnTitle)
         self.keyColumns = keyColumns
-        live = LiveDataSource(CSVTableDiffDataSource(old: old, new: new, changeColumnTitle: changeColumnTitle))
+        let pending = CSVTableDiffDataSource(old: old, new: new, changeColumnTitle: changeColumnTitle)
+        live = LiveDataSource(pending)
+        pending.comparison = self
     }
 
     /// Starts the comparison on a worker (indexing both files first, as far as they are not).
@@ -46,8 +48,18 @@ public final class CSVTableDiffComparison: Sendable {
         }
     }
 
-    /// Stops a comparison running (the table keeps showing the new version).
-    public func cancel() { cancelled.store(true, ordering: .relaxed) }
+    /// Stops a comparison running (the table keeps showing the new version, the message says
+    /// "diff: cancelled"); the work stops at its next check (after the files' indexing if it
+    /// runs). Nothing when the comparison is shown already.
+    public func cancel() {
+        guard !isFinished else { return }
+        cancelled.store(true, ordering: .relaxed)
+        live.progress = nil
+        live.message = "diff: cancelled"
+    }
+
+    /// Whether `cancel()` was called.
+    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     /// Whether the comparison is shown (the table switched to it).
     public var isFinished: Bool { finished.load(ordering: .acquiring) }

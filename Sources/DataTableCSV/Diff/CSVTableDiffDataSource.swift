@@ -23,6 +23,9 @@ public final class CSVTableDiffDataSource: DataTableDataSource, DataTableLoading
     public let columns: CSVTableDiffColumns
     /// The comparison; nil while it is computed.
     public let diff: CSVTableDiff?
+    /// The comparison computing `diff` for this table, while it shows the new version only
+    /// (to cancel it).
+    public internal(set) weak var comparison: CSVTableDiffComparison?
     /// The rows added, removed or changed, ascending (`CSVTableDiff.changedPositions()`).
     public let changedPositions: [Int]
 
