@@ -1,4 +1,5 @@
 import DataTableKit
+import Synchronization
 
 /// What tells the rows of one version of a CSV file from those of another: an identity per
 /// row, unique within the version, and (when rows are keyed by columns) a hash of each row's
@@ -62,30 +63,127 @@ public struct CSVRowKeys: Sendable {
         guard let reader = source.makeRawRecordReader(rowCount: count) else { return nil }
         var hashes = [UInt64](repeating: 0, count: count)
         var contents: [UInt64]? = keyColumns.isEmpty ? nil : [UInt64](repeating: 0, count: count)
-        var scratch: [UInt8] = []
-        for row in 0..<count {
-            if row & 0x3FFF == 0 {
-                if isCancelled() { return nil }
-                progress(row)
-            }
-            let record = reader.record(row)
-            let content = RowHash.hash(record)
-            if keyColumns.isEmpty {
-                hashes[row] = content
-            } else {
-                contents![row] = content
-                var h: UInt64 = 0
-                for column in keyColumns {
-                    let field = CSVFileDataSource.field(column, in: record, dialect: source.dialect)
-                    h = withUnquoted(field, quote: source.dialect.quote, scratch: &scratch) {
-                        RowHash.hash($0, seed: h &+ RowHash.k1)
-                    }
-                }
-                hashes[row] = h
+        let hasher = Hasher(reader: reader, keyColumns: keyColumns, contentColumns: nil, quote: source.dialect.quote)
+        let done = hashes.withUnsafeMutableBufferPointer { hashes in
+            withOptionalBuffer(&contents) { contents in
+                hasher.hash(rows: 0..<count, hashes: hashes, contents: contents, isCancelled: isCancelled, progress: progress)
             }
         }
+        guard done else { return nil }
         progress(count)
         return CSVRowKeys(hashes: hashes, contents: contents, keyColumns: keyColumns)
+    }
+
+    /// The keys of every row of `source` as `compute(of:keyColumns:rowCount:isCancelled:progress:)`
+    /// gives them, in `parts` ranges of rows hashed on both cores (`BackgroundWork.forEachPart`),
+    /// with a row's content read as the values of `contentColumns` when given: their fields
+    /// unquoted, each hashed with its position in that list, so that versions which quote or
+    /// order their columns differently, or have other columns besides, compare by those values
+    /// (a column past a row's end, or -1, reads as empty). `progress` hears the share done.
+    /// - Complexity: O(bytes of the rows) / parts.
+    public static func compute(of source: CSVFileDataSource, keyColumns: [Int], contentColumns: [Int]?, parts: Int,
+                               isCancelled: @Sendable () -> Bool, progress: @Sendable (Double) -> Void) -> CSVRowKeys? {
+        let count = source.rowCount
+        guard let reader = source.makeRawRecordReader(rowCount: count) else { return nil }
+        var hashes = [UInt64](repeating: 0, count: count)
+        let keepsContents = !keyColumns.isEmpty
+        var contents: [UInt64]? = keepsContents ? [UInt64](repeating: 0, count: count) : nil
+        let hasher = Hasher(reader: reader, keyColumns: keyColumns, contentColumns: contentColumns, quote: source.dialect.quote)
+        let partCount = max(1, min(parts, count / 4096))
+        let failed = Mutex(false)
+        hashes.withUnsafeMutableBufferPointer { hashes in
+            withOptionalBuffer(&contents) { contents in
+                let buffers = UncheckedBuffers(hashes: hashes, contents: contents)
+                BackgroundWork.forEachPart(partCount) { part in
+                    let rows = (count * part / partCount)..<(count * (part + 1) / partCount)
+                    let ok = hasher.hash(rows: rows, hashes: buffers.hashes, contents: buffers.contents, isCancelled: isCancelled,
+                                         progress: { done in if part == 0 { progress(Double(done - rows.lowerBound) / Double(max(1, rows.count))) } })
+                    if !ok { failed.withLock { $0 = true } }
+                }
+            }
+        }
+        guard !failed.withLock({ $0 }) else { return nil }
+        return CSVRowKeys(hashes: hashes, contents: contents, keyColumns: keyColumns)
+    }
+
+    /// Buffers written by several parts at once, each its own rows.
+    private struct UncheckedBuffers: @unchecked Sendable {
+        let hashes: UnsafeMutableBufferPointer<UInt64>
+        let contents: UnsafeMutableBufferPointer<UInt64>?
+    }
+
+    /// Calls `body` with `array`'s buffer, or nil when there is no array.
+    private static func withOptionalBuffer<R>(_ array: inout [UInt64]?,
+                                              _ body: (UnsafeMutableBufferPointer<UInt64>?) -> R) -> R {
+        guard array != nil else { return body(nil) }
+        return array!.withUnsafeMutableBufferPointer { body($0) }
+    }
+
+    /// Hashes rows of one version: a row's key (its content, or its key columns' values) and,
+    /// when keyed, its content.
+    struct Hasher: @unchecked Sendable {
+        let reader: RawRecordReader
+        let keyColumns: [Int]
+        /// For each field position, its place among the content columns (-1: not one); nil:
+        /// the content is the record's bytes.
+        let contentSlots: [Int]?
+        let quote: UInt8
+
+        init(reader: RawRecordReader, keyColumns: [Int], contentColumns: [Int]?, quote: UInt8) {
+            self.reader = reader
+            self.keyColumns = keyColumns
+            self.quote = quote
+            contentSlots = contentColumns.map { columns in
+                var slots = [Int](repeating: -1, count: (columns.max() ?? -1) + 1)
+                for (place, column) in columns.enumerated() where column >= 0 { slots[column] = place }
+                return slots
+            }
+        }
+
+        /// Hashes `rows` into `hashes` (and `contents` when keyed); false when cancelled.
+        func hash(rows: Range<Int>, hashes: UnsafeMutableBufferPointer<UInt64>, contents: UnsafeMutableBufferPointer<UInt64>?,
+                  isCancelled: () -> Bool, progress: (Int) -> Void) -> Bool {
+            var scratch: [UInt8] = []
+            for row in rows {
+                if row & 0x3FFF == 0 {
+                    if isCancelled() { return false }
+                    progress(row)
+                }
+                let record = reader.record(row)
+                let content = contentSlots.map { contentHash(row, slots: $0, scratch: &scratch) } ?? RowHash.hash(record)
+                if keyColumns.isEmpty {
+                    hashes[row] = content
+                } else {
+                    contents?[row] = content
+                    var h: UInt64 = 0
+                    for column in keyColumns {
+                        let field = CSVFieldCursor(delimiter: reader.delimiter, quote: quote).field(column, in: record)
+                        h = withUnquoted(field, quote: quote, scratch: &scratch) {
+                            RowHash.hash($0, seed: h &+ RowHash.k1)
+                        }
+                    }
+                    hashes[row] = h
+                }
+            }
+            return true
+        }
+
+        /// The hash of a row's content columns' values: each non-empty value hashed with its
+        /// place, summed (so the order of the fields in the file does not matter).
+        private func contentHash(_ row: Int, slots: [Int], scratch: inout [UInt8]) -> UInt64 {
+            var h: UInt64 = 0
+            _ = reader.firstField(ofRow: row) { column, field in
+                guard column < slots.count else { return true }
+                let place = slots[column]
+                if place >= 0, !field.isEmpty {
+                    h &+= withUnquoted(field, quote: quote, scratch: &scratch) {
+                        $0.isEmpty ? 0 : RowHash.hash($0, seed: UInt64(place + 1) &* RowHash.k2)
+                    }
+                }
+                return false
+            }
+            return RowHash.finalize(h)
+        }
     }
 
     /// Calls `body` with a field's value without its quotes (`"a""b"` → `a"b`), an unquoted

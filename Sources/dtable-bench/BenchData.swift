@@ -1,4 +1,5 @@
 import DataTableCSV
+import DataTableKit
 import Glibc
 
 /// Writes the benchmark CSV, as described in /work/shared/notes/performance-facts.md: 8 mixed
@@ -236,5 +237,44 @@ struct ChunkWriter {
     mutating func appendTwoDigits(_ value: Int) {
         append(UInt8(48 + value / 10))
         append(UInt8(48 + value % 10))
+    }
+}
+
+extension BenchData {
+    /// The path of the "1% changed" version of the `rows`-row data file in `directory`.
+    static func changedPath(directory: String, rows: Int) -> String {
+        "\(directory)/dtable-bench-v\(version)-\(rows)-changed-1pct.csv"
+    }
+
+    /// The data file of `rows` rows with 1% of its rows changed (every 100th row's price
+    /// field, the 50th of each hundred), generated first when it is missing: the other side of
+    /// `--diff`'s bench pair.
+    static func changedFile(directory: String, rows: Int) -> String {
+        let path = changedPath(directory: directory, rows: rows)
+        if fileSize(path) > 0 { return path }
+        let base = generatedFile(directory: directory, rows: rows)
+        progress("generating \(path)")
+        guard let source = openSource(base) else { fatalError("cannot open \(base)") }
+        source.indexAll()
+        guard let reader = source.makeRawRecordReader(rowCount: source.rowCount) else { fatalError("cannot read \(base)") }
+        let tmp = path + ".tmp"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { fatalError("cannot write \(tmp)") }
+        var writer = ChunkWriter(fd: fd)
+        writer.append(Array(header.utf8))
+        for row in 0..<source.rowCount {
+            if row % 100 == 50 {
+                var fields = source.fields(row: row)
+                fields[5] += "1"
+                writer.append(Array(CSVField.record(fields).utf8))
+            } else {
+                writer.append(Array(reader.record(row)))
+            }
+            writer.append(0x0A)
+        }
+        writer.flush()
+        close(fd)
+        rename(tmp, path)
+        return path
     }
 }

@@ -9,6 +9,7 @@ import TerminalSurface
 // Usage: dtable-bench [--binary PATH] [--data-directory DIR] [--rows N,N...]
 //        dtable-bench --snapshot [--rows N] [--runs R]  (see SnapshotBench)
 //        dtable-bench --reload [--rows N] [--runs R]    (see ReloadBench)
+//        dtable-bench --diff [--rows N,N] [--runs R]    (see DiffBench)
 //        dtable-bench --gzip [--rows N] [--data-directory DIR]  (see GzipBench)
 //        dtable-bench --parse [--rows N] [--runs R]  (see ParseBench)
 //        dtable-bench --summary [--rows N] [--runs R]  (see SummaryBench)
@@ -282,6 +283,12 @@ mode("--summary") {
 mode("--reload") {
     ReloadBench.run(directory: dataDirectory,
                     rows: intOption("--rows", default: 1_000_000), runs: intOption("--runs", default: 3))
+}
+
+mode("--diff") {
+    DiffBench.run(directory: dataDirectory,
+                  rows: (option("--rows") ?? "1000000,10000000").split(separator: ",").compactMap { Int($0) },
+                  runs: intOption("--runs", default: 1))
 }
 
 mode("--gzip") {

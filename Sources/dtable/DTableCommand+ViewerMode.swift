@@ -11,7 +11,8 @@ extension DTableCommand {
     func runViewerMode(_ launch: Launch) throws {
         // nil: the user quit while the input was opening.
         guard let (table, openedTerminal) = try openInput(launch) else { return }
-        let prepared = try prepare(table, launch: launch)
+        var prepared = try prepare(table, launch: launch)
+        if diff { Self.prepareDiffViewer(&prepared) }
         // The terminal the wait for the input opened, if it did (released on an error above:
         // its deinit restores the screen before the message is printed).
         let terminal = try openedTerminal ?? Self.openTerminal(colorChoice: launch.colorChoice, environment: launch.environment)

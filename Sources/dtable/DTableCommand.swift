@@ -164,6 +164,9 @@ struct DTableCommand: ParsableCommand {
         valueName: "COL"))
     var keys: [ColumnReference] = []
 
+    @Flag(help: "Compare two files: --diff OLD NEW shows the new version with the removed rows among its rows, each marked added, removed or changed (rows matched by --key, else by content); with --print, writes the differences and exits 1 when the files differ, 0 when they are the same.")
+    var diff = false
+
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, always, never
     }
@@ -174,10 +177,13 @@ struct DTableCommand: ParsableCommand {
         if let freeze, freeze < 0 { throw ValidationError("--freeze must be 0 or more") }
         if let skip, skip < 0 { throw ValidationError("--skip must be 0 or more") }
         // Several FILEs: the viewer opens each (OpenFiles), print mode prints each in turn.
+        if diff, files.count != 2 { throw ValidationError("--diff compares two files: dtable --diff OLD NEW") }
     }
 
-    /// Prints the table (`--print`, or stdout not a terminal) or shows it in the viewer.
+    /// Prints the table (`--print`, or stdout not a terminal) or shows it in the viewer; with
+    /// `--diff`, the comparison of two files.
     mutating func run() throws {
+        if diff { return try runDiff() }
         let launch = try launchWithView()
         if launch.printing {
             try runPrintMode(launch)

@@ -11,6 +11,7 @@ extension ViewerSession: TableApplicationDelegate {
         application.delegate = self  // held weakly: the session lives as long as the viewer runs
         dispatcher.application = application
         attachViewCommands(to: application)
+        registerDiffCommands(on: application)
     }
 
     // MARK: Edits
@@ -99,5 +100,7 @@ extension ViewerSession: TableApplicationDelegate {
 
     /// Esc: cancels the write first (the target stays untouched), then the reload, then the
     /// newest command.
-    func dataTableCancelWork(_ view: DataTableView) -> Bool { cancelWrite() || cancelReload() || dispatcher.cancelNewest() }
+    func dataTableCancelWork(_ view: DataTableView) -> Bool {
+        cancelWrite() || cancelReload() || dispatcher.cancelNewest() || cancelDiff()
+    }
 }

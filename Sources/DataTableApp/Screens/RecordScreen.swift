@@ -74,8 +74,11 @@ final class RecordScreen: Screen {
             // A cut value ends with the source's marker ("… [64 KiB of 500 MiB shown]").
             if let start = values[field].lastIndex(of: "…") { cutNotes[field] = String(values[field][start...]) }
         }
-        return RecordView(titles: titles, values: values, heading: heading, theme: view.configuration.theme,
-                          isMarked: view.isMarked(sourceRow: source), cutNotes: cutNotes)
+        var record = RecordView(titles: titles, values: values, heading: heading, theme: view.configuration.theme,
+                                isMarked: view.isMarked(sourceRow: source), cutNotes: cutNotes)
+        let notes = view.dataSource.layer((any DataTableFieldNotes).self)
+        for field in values.indices { record.notes[field] = notes?.note(row: source, column: fieldColumns[field]) }
+        return record
     }
 
     /// The heading's note on hidden columns (the record view shows the columns shown, in display

@@ -12,6 +12,8 @@ struct RecordView {
     /// For fields whose values are shown cut (huge fields), what the value ends with ("… [64 KiB
     /// of 500 MiB shown]"): repeated under the value when its wrapping stops before that end.
     var cutNotes: [Int: String] = [:]
+    /// The source's notes on fields (`DataTableFieldNotes`), shown under their values.
+    var notes: [Int: String] = [:]
 
     /// The lines of the record at `width`: each field's title beside the first line of its
     /// value, continuation lines indented under the value.
@@ -29,6 +31,7 @@ struct RecordView {
                     result.append((n == 0 ? title : "", String(line.text) + (line.hasEllipsis ? TextWrapping.ellipsis : "")))
                 }
                 if let note = cutNotes[i], wrapped.last?.hasEllipsis == true { result.append(("", note)) }
+                if let note = notes[i] { result.append(("", note)) }
             }
         }
         return result
