@@ -30,9 +30,11 @@ extension DTableCommand {
 
     /// The viewer's table for `--diff`: titled `OLD → NEW`, its changed values highlighted
     /// over the cells the options chose.
-    static func prepareDiffViewer(_ prepared: inout PreparedTable) {
-        guard let table = prepared.table.layer(CSVTableDiffDataSource.self) else { return }
-        prepared.configuration.title = "\(table.old.path) → \(table.new.path)"
+    func prepareDiffViewer(_ prepared: inout PreparedTable) {
+        guard prepared.table.layer(CSVTableDiffDataSource.self) != nil else { return }
+        // The FILEs as given (a compressed file's name, `stdin` for `-`).
+        let names = files.map { $0 == "-" ? InputSource.standardInput.displayName : $0 }
+        prepared.configuration.title = names.joined(separator: " → ")
         var inner: DataTableCustomCellProvider?
         if case .custom(let provider) = prepared.configuration.cellSizingMode { inner = provider }
         prepared.configuration.cellSizingMode = .custom(provider: DiffCellProvider.make(inner: inner))

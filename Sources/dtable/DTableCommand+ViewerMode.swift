@@ -12,7 +12,7 @@ extension DTableCommand {
         // nil: the user quit while the input was opening.
         guard let (table, openedTerminal) = try openInput(launch) else { return }
         var prepared = try prepare(table, launch: launch)
-        if diff { Self.prepareDiffViewer(&prepared) }
+        if diff { prepareDiffViewer(&prepared) }
         // The terminal the wait for the input opened, if it did (released on an error above:
         // its deinit restores the screen before the message is printed).
         let terminal = try openedTerminal ?? Self.openTerminal(colorChoice: launch.colorChoice, environment: launch.environment)

@@ -62,10 +62,12 @@ final class OpenFiles {
         files.count > 1 ? "[\(index + 1)/\(files.count)] \(files[index].name)" : files[index].name
     }
 
-    /// Gives `session` (of `files[index]`) its title and this list, and starts its indexing.
+    /// Gives `session` (of `files[index]`) its title and this list when several files are open.
     private func adopt(_ session: ViewerSession, at index: Int) {
+        // One file keeps the title it was prepared with (the comparison's `OLD → NEW` too).
+        guard files.count > 1 else { return }
         session.view.configuration.title = title(of: index)
-        if files.count > 1 { session.files = self }
+        session.files = self
     }
 
     // MARK: Opening

@@ -70,6 +70,8 @@ extension EndToEnd {
                 Fixture.statusAndMessage($0).contains("diff: 1 added, 1 removed, 1 changed")
                     && $0.row(3).contains("removed") && $0.row(3).contains("cy")
             }, "\(session.lastScreen)")
+            // The status line names both versions.
+            #expect(session.waitFor { Fixture.statusLine($0).contains("old.csv → new.csv") }, "\(session.lastScreen)")
             for (key, row) in [(")", "row 2/5"), (")", "row 3/5"), (")", "row 5/5"), ("(", "row 3/5")] {
                 try session.sendKeys(key)
                 #expect(session.waitFor { Fixture.statusLine($0).contains(row) }, "\(key): \(session.lastScreen)")
