@@ -160,7 +160,7 @@ struct DTableCommand: ParsableCommand {
     var follow = false
 
     @Option(name: .customLong("key"), help: ArgumentHelp(
-        "With --watch or R: rows are the same row across versions when COL has the same value (repeatable for a key of several columns; default: rows are matched by their content).",
+        "With --watch, R or --diff: rows are the same row across versions when COL has the same value (repeatable for a key of several columns; default: rows are matched by their content).",
         valueName: "COL"))
     var keys: [ColumnReference] = []
 
