@@ -12,15 +12,6 @@ enum PrintBench {
     static let targetMegabytesPerSecond = 150.0
     static let targetColumnRatio = 25.0
 
-    /// Runs the standalone form and exits when `--print-bench` was given; does nothing otherwise.
-    static func runIfAsked(_ arguments: [String]) {
-        guard arguments.contains("--print-bench") else { return }
-        let rows = option("--rows").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [100_000]
-        report(binary: option("--binary") ?? "./.build/release/dtable", directory: dataDirectory,
-               rowCounts: rows, runs: intOption("--runs", default: 3))
-        exit(0)
-    }
-
     /// Measures each size and prints one table (markdown) to stdout.
     static func report(binary: String, directory: String, rowCounts: [Int], runs: Int = 3) {
         mkdir(directory, 0o755)

@@ -48,6 +48,16 @@ func mode(_ flag: String, _ body: () throws -> Void) rethrows {
     exit(0)
 }
 
+/// A bench table run alone (`flag`): `report(binary, directory, rows, runs)` with `--binary`
+/// (default the release build), `--data-directory`, `--rows N,N...` (default 100k) and `--runs`
+/// (default 3), then exits.
+func tableMode(_ flag: String, _ report: (_ binary: String, _ directory: String, _ rows: [Int], _ runs: Int) -> Void) {
+    mode(flag) {
+        let rows = option("--rows").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [100_000]
+        report(option("--binary") ?? "./.build/release/dtable", dataDirectory, rows, intOption("--runs", default: 3))
+    }
+}
+
 /// Where the generated data files live (`--data-directory`).
 let dataDirectory = option("--data-directory") ?? "bench-data"
 
@@ -249,8 +259,8 @@ mode("--frequency") {
 
 if arguments.contains("--column-filter") { ColumnFilterBench.runAlone() }
 if arguments.contains("--scan") { ScanBench.runAlone() }
-PrintBench.runIfAsked(arguments)
-FormatBench.runIfAsked(arguments)
+tableMode("--print-bench") { PrintBench.report(binary: $0, directory: $1, rowCounts: $2, runs: $3) }
+tableMode("--format-bench") { FormatBench.report(binary: $0, directory: $1, rowCounts: $2, runs: $3) }
 if let query = option("--filter") {
     FilterBench.run(query: query, isRegex: arguments.contains("--regex"),
                     directory: dataDirectory,

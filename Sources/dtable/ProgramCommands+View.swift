@@ -57,13 +57,7 @@ extension ViewerSession {
     /// `--output` file never are. UI thread (it reads the view); the file is a few lines.
     func saveView(to given: String, overwriting: Bool) throws -> String {
         let path = Self.expandingHome(given)
-        let name = TerminalText.quoted(given, maxWidth: 60)
-        if let file, !file.isStream, Self.sameFile(path, file.path) {
-            throw DTableError("not saved: \(name) is the file being viewed")
-        }
-        if let outputTarget, Self.sameFile(path, outputTarget.path) {
-            throw DTableError("not saved: \(name) is the --output file")
-        }
+        if let reason = reservedFileReason(path, given: given) { throw DTableError("not saved: \(reason)") }
         var options = ViewOptions(view: view, opening: opening)
         options.file = commandLineFile.map(Self.absolutePath)
         let target = otherTargets[path] ?? CSVWriteTarget(path: path, expecting: nil)

@@ -15,12 +15,8 @@ extension ViewerSession {
     func write(_ sheet: DataTableView, _ request: DataTableWriteRequest) throws -> String {
         guard let given = request.path else { throw DTableError("a sheet is written to a file of its own: :w FILE") }
         let path = Self.expandingHome(given)
-        let name = TerminalText.quoted(given, maxWidth: 60)
-        if let file, !file.isStream, Self.sameFile(path, file.path) {
-            throw DTableError("not written: \(name) is the file being viewed; :w OTHER.csv writes the sheet")
-        }
-        if let outputTarget, Self.sameFile(path, outputTarget.path) {
-            throw DTableError("not written: \(name) is the --output file; :w OTHER.csv writes the sheet")
+        if let reason = reservedFileReason(path, given: given) {
+            throw DTableError("not written: \(reason); :w OTHER.csv writes the sheet")
         }
         let selection = try sheet.shownSelection()
         let result: CSVWriteResult
@@ -39,5 +35,14 @@ extension ViewerSession {
         let rows = result.rowsWritten, columns = selection.columns.count
         return "wrote sheet: \(grouped(rows)) row\(rows == 1 ? "" : "s") × \(columns) column\(columns == 1 ? "" : "s") "
             + Self.destination(of: result)
+    }
+
+    /// Why `path` (typed as `given`) cannot be a file of its own (a sheet, a view file): it is
+    /// the file being viewed or the `--output` file; nil when it is neither.
+    func reservedFileReason(_ path: String, given: String) -> String? {
+        let name = TerminalText.quoted(given, maxWidth: 60)
+        if let file, !file.isStream, Self.sameFile(path, file.path) { return "\(name) is the file being viewed" }
+        if let outputTarget, Self.sameFile(path, outputTarget.path) { return "\(name) is the --output file" }
+        return nil
     }
 }
