@@ -71,6 +71,7 @@ extension ViewerSession {
             throw DTableError("not saved: \(error.message)")
         }
         let leftOut = options.dropped + inputLeftOut
+        let name = TerminalText.quoted(given, maxWidth: 60)
         return "view saved to \(name) (dtable --view \(name) opens it)"
             + (leftOut.isEmpty ? "" : "; left out: " + leftOut.joined(separator: ", "))
     }
