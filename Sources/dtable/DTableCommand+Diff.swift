@@ -21,6 +21,7 @@ extension DTableCommand {
     /// Runs `--diff`: checks the options, then the viewer or print mode.
     func runDiff() throws {
         if watch || follow { throw DTableError("--diff compares the files as they are now: not with --\(watch ? "watch" : "follow")") }
+        if viewPath != nil { throw DTableError("--view opens a view of one file, not --diff's comparison") }
         // One table (the comparison), not the two FILEs side by side (`OpenFiles`).
         var launch = try launch().forInput(0)
         let versions = try openDiffVersions(launch)
@@ -29,6 +30,11 @@ extension DTableCommand {
         CSVFileDataSource.installTruncationGuard()
         guard let diff = CSVTableDiff.compute(old: versions.old, new: versions.new, keyColumns: versions.keyColumns) else {
             throw DTableError("the comparison did not finish")
+        }
+        // The report lists every difference: options that would leave rows or columns out of it
+        // are refused rather than ignored (with --format they apply to the comparison's table).
+        if format == nil, let option = reportNarrowingOption {
+            throw DTableError("\(option) does not apply to --diff's report; with --format csv it narrows the comparison's table")
         }
         if format != nil {
             let table = CSVTableDiffDataSource(old: versions.old, new: versions.new, diff: diff, changeColumnTitle: "_change")
@@ -42,6 +48,15 @@ extension DTableCommand {
     }
 
     private struct DiffTable: @unchecked Sendable { let table: DataTableDataSource }
+
+    /// The first option given that narrows or orders rows or columns (nil: none).
+    var reportNarrowingOption: String? {
+        if !wheres.isEmpty { return "--where" }
+        if filterPattern != nil { return "--filter" }
+        if !sorts.isEmpty { return "--sort" }
+        if columnPattern != nil { return "--columns" }
+        return nil
+    }
 
     /// Opens OLD and NEW as the viewer opens a file (compressed files decompressed, `-` read
     /// from stdin) and finds `--key` in each.

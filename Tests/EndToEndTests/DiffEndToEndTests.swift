@@ -57,6 +57,12 @@ extension EndToEnd {
             #expect(missing.status == 2)
             let one = try runProcess([binary, "--diff", oldPath], timeout: 20)
             #expect(one.status == 2)
+            // The report lists every difference: an option that would narrow it is refused, not ignored.
+            let narrowed = try runProcess([binary, "--diff", "--print", "--where", "id:>2", oldPath, oldPath], timeout: 20)
+            #expect(narrowed.status == 2)
+            #expect(String(decoding: narrowed.standardError, as: UTF8.self).contains("--where does not apply to --diff's report"))
+            let viewed = try runProcess([binary, "--diff", "--print", "--view", oldPath, oldPath, oldPath], timeout: 20)
+            #expect(viewed.status == 2)
         }
 
         @Test("the viewer: counts on the status line, ) and ( jump between changes, the old value in the record view, F counts the change column")

@@ -1,3 +1,5 @@
+import TerminalSurface
+
 /// CSV and TSV: a header record of the titles, then one record per row, LF-terminated; fields
 /// quoted by `CSVField` with the delimiter. The bytes of a field are written as they are.
 struct DelimitedFormatWriter: TableFormatWriter {
@@ -106,6 +108,11 @@ struct JSONFormatWriter: TableFormatWriter {
     static func appendValue(_ field: UnsafeRawBufferPointer, kind: SortKeyKind, format: ValueFormat, to output: inout [UInt8]) {
         switch kind {
         case .integer, .decimal:
+            // Written as a JSON number already (most numbers in a file): its bytes, exact.
+            if format.decimalSeparator == UInt8(ascii: "."), isJSONNumber(field) {
+                output.append(contentsOf: field)
+                return
+            }
             if let integer = ValueParsing.integer(field, format: format) {
                 appendInteger(integer, to: &output)
                 return
@@ -126,6 +133,36 @@ struct JSONFormatWriter: TableFormatWriter {
             break
         }
         appendString(field, to: &output)
+    }
+
+    /// Whether `field` is a JSON number as it stands (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`)
+    /// that a Double holds: an integer of at most 18 digits, or at most 15 significant digits
+    /// and an exponent of at most 2 digits (the rule of the typed path, which keeps longer ones
+    /// as strings).
+    @inline(__always)
+    static func isJSONNumber(_ field: UnsafeRawBufferPointer) -> Bool {
+        let n = field.count
+        var i = 0
+        if i < n, field[i] == UInt8(ascii: "-") { i += 1 }
+        let integerStart = i
+        while i < n, field[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+        let integerDigits = i - integerStart
+        guard integerDigits > 0, integerDigits == 1 || field[integerStart] != UInt8(ascii: "0") else { return false }
+        if i == n { return integerDigits <= 18 }
+        if field[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < n, field[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            guard i > fractionStart else { return false }
+        }
+        if i < n, field[i] == UInt8(ascii: "e") || field[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < n, field[i] == UInt8(ascii: "+") || field[i] == UInt8(ascii: "-") { i += 1 }
+            let exponentStart = i
+            while i < n, field[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            guard i > exponentStart, i - exponentStart <= 2 else { return false }  // a Double holds 1e±99
+        }
+        return i == n && significantDigitCount(field) <= 15
     }
 
     /// `value` in decimal digits, without making a String.
@@ -159,7 +196,7 @@ struct JSONFormatWriter: TableFormatWriter {
     /// `\r`, `\t` or `\u00XX`, bytes that are not UTF-8 as U+FFFD.
     static func appendString(_ field: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        if TableFormatText.isASCII(field) {
+        if TableFormatText.isValidUTF8(field) {
             appendEscaped(field, to: &output)
         } else {
             var text = String(decoding: field, as: UTF8.self)
@@ -168,13 +205,27 @@ struct JSONFormatWriter: TableFormatWriter {
         output.append(UInt8(ascii: "\""))
     }
 
-    /// The inside of a JSON string holding `bytes` (UTF-8).
+    /// The inside of a JSON string holding `bytes` (UTF-8): runs of bytes that need no escape
+    /// (found 8 at a time) copied whole.
     private static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         let hex: StaticString = "0123456789abcdef"
+        let n = bytes.count
+        var i = 0
         var runStart = 0
-        for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+        while i < n {
+            // Bytes >= 0x80 are flagged too, and passed over below.
+            i = TableFormatText.skip(bytes, from: i) { word in
+                SWAR.notPrintableASCII(word) | SWAR.matches(word, SWAR.broadcast(0x22)) | SWAR.matches(word, SWAR.broadcast(0x5C))
+            }
+            guard i < n else { break }
+            let byte = bytes[i]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else {
+                i += 1
+                continue
+            }
             output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<i]))
-            runStart = i + 1
+            i += 1
+            runStart = i
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), byte])
             case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
@@ -228,7 +279,7 @@ struct MarkdownFormatWriter: TableFormatWriter {
         output.append(UInt8(ascii: "|"))
         for field in fields {
             output.append(UInt8(ascii: " "))
-            if TableFormatText.isASCII(field) {
+            if TableFormatText.isValidUTF8(field) {
                 Self.appendEscaped(field, to: &output)
             } else {
                 var text = String(decoding: field, as: UTF8.self)
@@ -243,16 +294,28 @@ struct MarkdownFormatWriter: TableFormatWriter {
 
     /// A cell's text (UTF-8) with `|` and `\\` escaped and line breaks (CR LF, LF, CR) as `<br>`.
     private static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        let n = bytes.count
+        var i = 0
         var runStart = 0
-        for (i, byte) in bytes.enumerated()
-        where byte == UInt8(ascii: "|") || byte == UInt8(ascii: "\\") || byte == 0x0A || byte == 0x0D {
+        while i < n {
+            i = TableFormatText.skip(bytes, from: i) { word in
+                SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "|"))) | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "\\")))
+                    | SWAR.matches(word, SWAR.broadcast(0x0A)) | SWAR.matches(word, SWAR.broadcast(0x0D))
+            }
+            guard i < n else { break }
+            let byte = bytes[i]
+            guard byte == UInt8(ascii: "|") || byte == UInt8(ascii: "\\") || byte == 0x0A || byte == 0x0D else {
+                i += 1
+                continue
+            }
             output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<i]))
-            runStart = i + 1
             switch byte {
             case 0x0D: output.append(contentsOf: "<br>".utf8)
             case 0x0A: if i == 0 || bytes[i - 1] != 0x0D { output.append(contentsOf: "<br>".utf8) }
             default: output.append(contentsOf: [UInt8(ascii: "\\"), byte])
             }
+            i += 1
+            runStart = i
         }
         output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
     }
@@ -294,7 +357,7 @@ struct HTMLFormatWriter: TableFormatWriter {
 
     /// `text` with the five characters HTML gives meaning to written as entities.
     static func appendEscaped(_ text: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        if TableFormatText.isASCII(text) {
+        if TableFormatText.isValidUTF8(text) {
             appendEntities(text, to: &output)
         } else {
             var valid = String(decoding: text, as: UTF8.self)
@@ -303,41 +366,85 @@ struct HTMLFormatWriter: TableFormatWriter {
     }
 
     private static func appendEntities(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        let n = bytes.count
+        var i = 0
         var runStart = 0
-        for (i, byte) in bytes.enumerated()
-        where byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<i]))
-            runStart = i + 1
-            switch byte {
-            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
-            default: output.append(contentsOf: "&#39;".utf8)
+        while i < n {
+            i = TableFormatText.skip(bytes, from: i) { word in
+                SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "&"))) | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "<")))
+                    | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: ">"))) | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "\"")))
+                    | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "'")))
             }
+            guard i < n else { break }
+            let entity: StaticString
+            switch bytes[i] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default:
+                i += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<i]))
+            output.append(contentsOf: UnsafeRawBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+            i += 1
+            runStart = i
         }
         output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
     }
 }
 
 /// Text for the document formats (JSON, Markdown, HTML), which must be UTF-8: a field that
-/// is not ASCII is written through `String(decoding:as:)`, each byte that is not part of a
-/// character as U+FFFD.
+/// is not is written through `String(decoding:as:)`, each byte that is not part of a character
+/// as U+FFFD.
 enum TableFormatText {
-    /// Whether every byte is below 0x80.
+    /// Whether `bytes` are UTF-8 (shortest forms, no surrogates, at most U+10FFFF), without
+    /// making a String; ASCII checked 8 bytes at a time.
+    /// - Complexity: O(n).
     @inline(__always)
-    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var i = 0
-        let n = bytes.count
-        while i + 8 <= n {
-            if SWAR.load(base, i) & 0x8080_8080_8080_8080 != 0 { return false }
+    static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        ASCIIBytes.allASCII(bytes) || validatesMultibyte(bytes)
+    }
+
+    /// The first index at or after `start` whose byte `flags` may mark, 8 bytes at a time
+    /// (`flags(word)` sets top bits at or before the first marked byte of the word); at the last
+    /// 7 bytes or fewer, their start: the caller looks at those one by one.
+    @inline(__always)
+    static func skip(_ bytes: UnsafeRawBufferPointer, from start: Int, flags: (UInt64) -> UInt64) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        var i = start
+        while i + 8 <= bytes.count {
+            let marked = flags(SWAR.load(base, i)) & SWAR.highs
+            if marked != 0 { return i + SWAR.firstByte(marked) }
             i += 8
         }
+        return i
+    }
+
+    private static func validatesMultibyte(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = bytes.count
+        var i = 0
         while i < n {
-            if bytes[i] >= 0x80 { return false }
-            i += 1
+            let lead = bytes[i]
+            if lead < 0x80 { i += 1; continue }
+            let count: Int, lowest: UInt32
+            switch lead {
+            case 0xC2...0xDF: count = 1; lowest = 0x80
+            case 0xE0...0xEF: count = 2; lowest = 0x800
+            case 0xF0...0xF4: count = 3; lowest = 0x10000
+            default: return false
+            }
+            guard i + count < n else { return false }
+            var scalar = UInt32(lead) & (0x3F >> UInt32(count))
+            for k in 1...count {
+                let byte = bytes[i + k]
+                guard byte & 0xC0 == 0x80 else { return false }
+                scalar = scalar << 6 | UInt32(byte & 0x3F)
+            }
+            guard scalar >= lowest, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return false }
+            i += count + 1
         }
         return true
     }
