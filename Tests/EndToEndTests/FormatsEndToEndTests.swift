@@ -13,7 +13,7 @@ extension EndToEnd {
             let jsonl = try runProcess([try dtableBinaryPath(), "--print", "--format", "jsonl", "--where", "id:<=3",
                                         "--sort", "id:desc", "--columns", "^(id|name|amount)$", path], timeout: 20)
             #expect(jsonl.status == 0, "\(jsonl.standardErrorText)")
-            #expect(jsonl.standardOutputText == (1...3).reversed().map { "{\"id\":\($0),\"name\":\"Name\($0)\",\"amount\":\(Double($0 * 7) + 0.5)}\n" }.joined())
+            #expect(jsonl.standardOutputText == (1...3).reversed().map { "{\"id\":\($0),\"name\":\"Name\($0)\",\"amount\":\($0 * 7).50}\n" }.joined())  // a number as written
             _ = try directory.write("raw.csv", bytes: Array("a,b\n\"x\u{1B}[31my\",2\n".utf8))
             let csv = try runProcess([try dtableBinaryPath(), "--format", "csv", directory.filePath("raw.csv")], timeout: 20)
             #expect(csv.status == 0, "\(csv.standardErrorText)")
@@ -52,7 +52,7 @@ extension EndToEnd {
                         "\(session.lastScreen)")
             }
             let ids = [19] + Array(190...199)
-            let json = "[\n" + ids.map { "{\"id\":\($0),\"name\":\"Name\($0)\",\"city\":\"City\($0)\",\"amount\":\(Double($0 * 7) + 0.5)}" }
+            let json = "[\n" + ids.map { "{\"id\":\($0),\"name\":\"Name\($0)\",\"city\":\"City\($0)\",\"amount\":\($0 * 7).50}" }
                 .joined(separator: ",\n") + "\n]\n"
             #expect(directory.read("view.json") == json)
             #expect(directory.read("view.md")?.hasPrefix("| id | name | city | amount |\n| --- | --- | --- | --- |\n| 19 | Name19 |") == true)
