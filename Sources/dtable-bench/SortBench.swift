@@ -24,11 +24,13 @@ enum SortBench {
         var cpuMilliseconds = Double.infinity
     }
 
-    /// Sorts `view` by `column` ascending `runs` times; leaves it sorted when `leaveSorted`.
+    /// Sorts `view` by `column` ascending `runs` times, each a first sort (the kept keys
+    /// dropped before); leaves it sorted when `leaveSorted`.
     static func measure(view: DataTableView, column: Int, runs: Int, leaveSorted: Bool = false) -> Figures {
         var figures = Figures()
         for _ in 0..<max(1, runs) {
             view.sort(by: [])
+            view.dropSortKeyCache()
             let sampler = PeakAnonSampler()
             let cpuStart = cpuMilliseconds()
             let start = ContinuousClock.now
@@ -42,6 +44,29 @@ enum SortBench {
         }
         if !leaveSorted { view.sort(by: []) }
         return figures
+    }
+
+    /// A second sort by `column`, its keys kept from a first one (`SortKeyCache`): best of
+    /// `runs` of the other direction (descending after ascending, and back), of the same
+    /// direction again, and of `[other, column]` with both kept. Milliseconds, in that order.
+    static func measureCached(view: DataTableView, column: Int, other: Int, runs: Int) -> (turned: Double, same: Double, twoKeys: Double) {
+        func best(_ descriptors: [SortDescriptor], after first: [SortDescriptor]) -> Double {
+            (0..<max(1, runs)).map { _ in
+                view.sort(by: first)
+                let start = ContinuousClock.now
+                view.sort(by: descriptors)
+                return milliseconds(ContinuousClock.now - start)
+            }.min() ?? 0
+        }
+        view.dropSortKeyCache()
+        view.sort(by: [SortDescriptor(column: other)])
+        let ascending = [SortDescriptor(column: column, ascending: true)]
+        let descending = [SortDescriptor(column: column, ascending: false)]
+        let turned = min(best(descending, after: ascending), best(ascending, after: descending))
+        let same = best(ascending, after: ascending)
+        let twoKeys = best([SortDescriptor(column: other), SortDescriptor(column: column)], after: ascending)
+        view.sort(by: [])
+        return (turned, same, twoKeys)
     }
 
     /// User + system CPU time of the process so far (every thread), in ms.
@@ -82,6 +107,11 @@ enum SortBench {
             print("sort_\(title)_ms=\(figures.bestMilliseconds)")
             print("sort_\(title)_cpu_ms=\(figures.cpuMilliseconds)")
             print("sort_\(title)_peak_anon_bytes_per_row=\(Double(figures.peakAnonBytes) / Double(max(1, source.rowCount)))")
+            let other = column == 0 ? 1 : 0
+            let cached = measureCached(view: view, column: column, other: other, runs: runs)
+            print("sort_\(title)_cached_other_direction_ms=\(cached.turned)")
+            print("sort_\(title)_cached_same_direction_ms=\(cached.same)")
+            print("sort_\(title)_cached_after_\(source.title(ofColumn: other))_ms=\(cached.twoKeys)")
         }
         print("load_after=\(loadAverage())")
     }

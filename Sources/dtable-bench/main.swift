@@ -154,6 +154,10 @@ func measureInProcess(path: String) throws {
     emit("sort_text_ms", sortText.bestMilliseconds)
     emit("sort_text_cpu_ms", sortText.cpuMilliseconds)
     emit("sort_text_peak_anon_kb", Double(sortText.peakAnonBytes) / 1024)
+    let sortCached = SortBench.measureCached(view: sortView, column: column("progress"), other: column("name"), runs: 3)
+    emit("sort_cached_turned_ms", sortCached.turned)
+    emit("sort_cached_same_ms", sortCached.same)
+    emit("sort_cached_two_keys_ms", sortCached.twoKeys)
 
     // 3. Frame builds after key presses at 200x60, through the real controller, memory backend.
     progress("  frame builds, \(keyPresses) key presses")
@@ -422,6 +426,7 @@ let metrics: [(String, String)] = [
     ("sort_int_anon", "  peak anon memory while sorting (B/row, above the level before)"),
     ("gnu_sort", "  GNU `LC_ALL=C sort -t, -k5 -n FILE` (ms, best of 3, reference)"),
     ("sort_text", "sort text column `name` (ms, DataTableView.sort, best of 3; CPU ms all threads)"),
+    ("sort_cached", "second sort (cached keys) of `progress`: other direction / same / after `name` (ms, best of 3)"),
     ("sort_text_anon", "  peak anon memory while sorting (B/row, above the level before)"),
     ("load", "load average (1 min) before / after this column"),
     ("summary", "summary of every column, `I` (ms, best of 3; target <= 5000 at 10M)"),
@@ -503,6 +508,10 @@ func measure(path: String, title: String, full: Bool) -> (title: String, values:
     }
     if let ms = child["sort_text_ms"] {
         values["sort_text"] = (full ? format1(ms) : format3(ms)) + (child["sort_text_cpu_ms"].map { "; " + format1($0) } ?? "")
+    }
+    if let turned = child["sort_cached_turned_ms"], let same = child["sort_cached_same_ms"],
+       let twoKeys = child["sort_cached_two_keys_ms"] {
+        values["sort_cached"] = [turned, same, twoKeys].map(full ? format1 : format3).joined(separator: " / ")
     }
     if full, rows > 0 {
         values["sort_int_anon"] = child["sort_int_peak_anon_kb"].map { format1($0 * 1024 / rows) }

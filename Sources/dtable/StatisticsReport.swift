@@ -36,6 +36,11 @@ struct StatisticsReport {
         ]
         if let sort = view.lastSortMilliseconds { result.append(("sort_ms", format(sort))) }
         if let filter = view.lastFilterMilliseconds { result.append(("filter_ms", format(filter))) }
+        let keys = view.sortKeyCacheStatistics
+        result += [
+            ("sort_key_cache_entries", String(keys.entries)), ("sort_key_cache_bytes", String(keys.bytes)),
+            ("sort_key_cache_hits", String(keys.hits)), ("sort_key_cache_misses", String(keys.misses)),
+        ]
         // Through the layers the command line adds (buttons, edits) to the file itself.
         if let file = view.dataSource.innermostSource as? CSVFileDataSource {
             result.append(("indexed_bytes", String(file.indexedByteCount)))

@@ -16,6 +16,8 @@ struct OrderingJobs {
     /// The sort a filter replaced before it ended (`]` then `|` at once on a large file): the
     /// filter's rows are sorted by it (`cancelJobForFilter()`, `takeSortAfterFilter()`).
     var sortAfterFilter: [SortDescriptor]?
+    /// Sort keys kept per column once read, for the next sort (`DataTableView+SortKeyCache`).
+    let sortKeys = SortKeyCache()
 
     /// Where the cursor goes after an ordering.
     enum CursorTarget: Equatable {

@@ -22,6 +22,7 @@ extension DataTableView {
             return nil
         }()
         cancelJob()
+        jobs.sortKeys.invalidate()  // the rows' fields changed: no sort key kept before stays
         func remap(_ old: Int) -> Int? { old < newSourceRow.count ? newSourceRow[old] : nil }
         let newCount = dataSource.rowCount
 

@@ -61,9 +61,10 @@ extension DataTableView {
             let nullTokens = configuration.nullTokens
             let source = UncheckedSendableBox(value: dataSource)
             let rows = rowOrder.filteredRows
+            let cache = jobs.sortKeys, stamp = sortKeyStamp
             startJob(job, synchronously: synchronously) {
                 Self.computeOrder(of: source.value, descriptors: descriptors, kinds: kinds, nullTokens: nullTokens,
-                                  rows: rows, job: job)
+                                  rows: rows, job: job, cache: cache, stamp: stamp)
             }
         }
         switch cursor {
@@ -79,23 +80,38 @@ extension DataTableView {
     }
 
     /// Builds the display order for `job` (any thread; reads the source only through its
-    /// thread-safe accessors). Sorts `rows` (source ids; all rows when nil).
+    /// thread-safe accessors). Sorts `rows` (source ids; all rows when nil). With a `cache`, a
+    /// column's keys kept there are not read again, keys read from raw bytes are kept, and the
+    /// order of every row by one column is kept and turned around for the other direction.
     static func computeOrder(of source: DataTableDataSource, descriptors: [SortDescriptor],
                              kinds: [(kind: SortKeyKind, format: ValueFormat)], nullTokens: NullTokens = .standard,
-                             rows: [UInt32]?, job: TableJob) -> TableJob.Outcome {
+                             rows: [UInt32]?, job: TableJob, cache: SortKeyCache? = nil,
+                             stamp: SortKeyCache.Stamp? = nil) -> TableJob.Outcome {
         let count = job.total
         let rawRecords = source as? DataTableRawRecords
         var keys: [(SortKeyColumn, ascending: Bool)] = []
+        var cacheKeys: [SortKeyCache.Key] = []
+        var keptOrder: SortKeyCache.SortedRows?
         // Progress: every key column's rows, each counting 1/descriptors of a unit.
         let control = job.extractionControl(units: descriptors.count)
         for (i, descriptor) in descriptors.enumerated() {
             if job.isCancelled { return .cancelled }
             let column = descriptor.column
+            let cacheKey = SortKeyCache.Key(column: column, kind: kinds[i].kind, format: kinds[i].format, nullTokens: nullTokens,
+                                            rowCount: count, editCount: stamp?.editCount ?? 0)
+            cacheKeys.append(cacheKey)
+            if let cache, let stamp, let kept = cache.lookup(cacheKey, stamp: stamp) {
+                keys.append((kept.keys, ascending: descriptor.ascending))
+                if i == descriptors.count - 1 { keptOrder = kept.order }
+                if kept.keys.strayCount > 0 { job.strayCounts.withLock { $0[column] = kept.keys.strayCount } }
+                continue
+            }
             let extracted: SortKeyColumn?
             if let reader = rawRecords?.makeRawFieldReader(column: column, rowCount: count) {
                 // The raw reader is thread-safe: both cores read a half of the rows each.
                 extracted = SortKeyColumn.extract(kind: kinds[i].kind, count: count, csvQuoted: true, format: kinds[i].format,
                                                   nullTokens: nullTokens, control: control, field: reader)
+                if let extracted, let cache, let stamp { cache.store(extracted, for: cacheKey, stamp: stamp) }
             } else {
                 extracted = SortKeyColumn.extract(kind: kinds[i].kind, count: count, format: kinds[i].format,
                                                   nullTokens: nullTokens, control: control) { row in
@@ -106,7 +122,28 @@ extension DataTableView {
             keys.append((key, ascending: descriptor.ascending))
             if key.strayCount > 0 { job.strayCounts.withLock { $0[column] = key.strayCount } }
         }
-        guard let order = RowSorter.sort(rows, count: count, by: keys, isCancelled: { job.isCancelled }) else { return .cancelled }
+        // The least significant key's kept order of every row replaces its sort pass.
+        var input = rows
+        var passes = keys[...]
+        if let keptOrder, let last = keys.last {
+            let turned = keptOrder.ascending != last.ascending
+            let all = turned ? RowSorter.reversingRuns(keptOrder.rows, column: last.0) : keptOrder.rows
+            if turned, let cache, let stamp {
+                cache.store(order: SortKeyCache.SortedRows(rows: all, ascending: last.ascending), for: cacheKeys[keys.count - 1],
+                            stamp: stamp)
+            }
+            if let subset = rows.map({ RowSorter.restricting(all, to: $0) }) ?? all {
+                input = subset
+                passes = passes.dropLast()
+            }
+        }
+        guard let order = RowSorter.sort(input, count: count, by: Array(passes), isCancelled: { job.isCancelled }) else {
+            return .cancelled
+        }
+        if rows == nil, descriptors.count == 1, keptOrder == nil, let cache, let stamp {
+            cache.store(order: SortKeyCache.SortedRows(rows: order, ascending: descriptors[0].ascending), for: cacheKeys[0],
+                        stamp: stamp)
+        }
         return .order(order, rowCount: count)
     }
 

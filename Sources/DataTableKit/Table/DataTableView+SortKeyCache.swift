@@ -1,0 +1,17 @@
+/// The typed sort keys the table keeps per column once a sort has read them (`SortKeyCache`,
+/// held by the view's `OrderingJobs`; docs/decisions/0151).
+extension DataTableView {
+    /// What the kept sort keys hold (entries, bytes, budget) and how often a sort found them.
+    public var sortKeyCacheStatistics: SortKeyCacheStatistics { jobs.sortKeys.statistics }
+
+    /// Drops every kept sort key: the next sort by any column reads its fields again (to give
+    /// memory back, or to measure a first sort).
+    public func dropSortKeyCache() { jobs.sortKeys.invalidate() }
+
+    /// The data a sort starting now reads: the cache's generation, the edits, whether every
+    /// row is loaded.
+    var sortKeyStamp: SortKeyCache.Stamp {
+        jobs.sortKeys.stamp(editCount: dataSource.layer(EditableDataSource.self)?.changeCount ?? 0,
+                            isComplete: sourceWatch.isSourceComplete)
+    }
+}
