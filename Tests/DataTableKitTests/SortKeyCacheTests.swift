@@ -293,7 +293,7 @@ import TestSupport
 
     @Test func theBudgetDropsTheLeastRecentlyUsedColumn() {
         let column = Self.keys(Array(0..<1000))
-        let cache = SortKeyCache(budgetBytes: 2 * column.memoryBytes + 100, isMemoryLow: { false })
+        let cache = SortKeyCache(budgetBytes: 2 * column.memoryBytes + 100)
         let stamp = cache.stamp(editCount: 0, isComplete: true)
         cache.store(column, for: Self.key(0), stamp: stamp)
         cache.store(column, for: Self.key(1), stamp: stamp)
@@ -316,7 +316,7 @@ import TestSupport
 
     @Test func staleStampsAndIncompleteSourcesStoreNothing() {
         let column = Self.keys(Array(0..<1000))
-        let cache = SortKeyCache(budgetBytes: 1 << 20, isMemoryLow: { false })
+        let cache = SortKeyCache(budgetBytes: 1 << 20)
         let before = cache.stamp(editCount: 0, isComplete: true)
         cache.store(column, for: Self.key(0), stamp: before)
         cache.invalidate()
@@ -333,19 +333,14 @@ import TestSupport
         #expect(cache.lookup(Self.key(0), stamp: now) != nil)
     }
 
-    @Test func lowMemoryDropsEverything() {
-        let low = Counter()
-        let cache = SortKeyCache(budgetBytes: 1 << 20, isMemoryLow: { low.value > 0 })
-        let stamp = cache.stamp(editCount: 0, isComplete: true)
-        cache.store(Self.keys(Array(0..<100)), for: Self.key(0, rows: 100), stamp: stamp)
-        #expect(cache.statistics.entries == 1)
-        low.add(1)
-        cache.store(Self.keys(Array(0..<100)), for: Self.key(1, rows: 100), stamp: stamp)
-        #expect(cache.statistics.entries == 0 && cache.statistics.bytes == 0 && cache.statistics.pressureDrops == 1)
-    }
-
-    @Test func availableMemoryIsRead() {
-        #expect((SortKeyCache.availableMemoryBytes() ?? 0) > 0)
+    @Test func theDefaultBudgetIsASixteenthOfMemoryAtMost256MiB() {
         #expect(SortKeyCache.defaultBudget > 0 && SortKeyCache.defaultBudget <= 256 << 20)
+        struct Model { var n: Int }
+        let view = DataTable(data: [Model(n: 1), Model(n: 2), Model(n: 3)], columns: [.init("n", \.n)]).view
+        #expect(view.sortKeyCacheStatistics.budgetBytes == SortKeyCache.defaultBudget)
+        // Keys of a source without raw bytes (models) are not kept: nothing tells of their changes.
+        view.sort(by: [SortDescriptor(column: 0, ascending: false)])
+        #expect(Self.shown(view) == [2, 1, 0])
+        #expect(view.sortKeyCacheStatistics.entries == 0 && view.sortKeyCacheStatistics.misses == 1)
     }
 }

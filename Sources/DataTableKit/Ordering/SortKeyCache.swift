@@ -15,8 +15,6 @@ public struct SortKeyCacheStatistics: Hashable, Sendable {
     public var misses = 0
     /// Columns dropped to stay within the budget.
     public var evictions = 0
-    /// Times everything was dropped because the machine ran low on memory.
-    public var pressureDrops = 0
 }
 
 /// Typed sort keys kept per column once extracted, so that sorting again by a column (either
@@ -36,9 +34,9 @@ public struct SortKeyCacheStatistics: Hashable, Sendable {
 /// An edit or undo changes the edit count in the `Key`, a kind set with `t`, another format or
 /// other null tokens change it too, rows appended change the row count.
 ///
-/// Bounded by `budgetBytes` (the least recently used columns go first). Memory pressure: Linux
-/// has no cheap notification, so each store reads `MemAvailable` (/proc/meminfo) and drops
-/// everything instead of storing when less than a tenth of physical memory is available.
+/// Bounded by `budgetBytes` (the least recently used columns go first); nothing watches memory
+/// pressure (Linux has no cheap notification, and the library opens no file such as
+/// /proc/meminfo): a program that learns of it calls `DataTableView.dropSortKeyCache()`.
 /// Thread-safe (one lock); jobs look up and store from worker threads.
 final class SortKeyCache: Sendable {
     /// What an entry's keys were read with: any difference is another entry.
@@ -87,14 +85,11 @@ final class SortKeyCache: Sendable {
     private let state = Mutex(State())
     /// The most bytes kept.
     let budgetBytes: Int
-    /// Whether the machine is short of memory now (asked at each store).
-    private let isMemoryLow: @Sendable () -> Bool
 
     /// A cache of at most `budgetBytes` (default: a sixteenth of physical memory, at most
-    /// 256 MiB), dropping everything when `isMemoryLow` says so at a store.
-    init(budgetBytes: Int = SortKeyCache.defaultBudget, isMemoryLow: @escaping @Sendable () -> Bool = SortKeyCache.isMemoryLow) {
+    /// 256 MiB).
+    init(budgetBytes: Int = SortKeyCache.defaultBudget) {
         self.budgetBytes = budgetBytes
-        self.isMemoryLow = isMemoryLow
     }
 
     /// A sixteenth of physical memory, at most 256 MiB (64 MiB when it cannot be read).
@@ -138,17 +133,10 @@ final class SortKeyCache: Sendable {
         }
     }
 
-    /// Applies `change` to `key`'s entry within the budget, unless the generation moved on or
-    /// memory is low (then everything goes).
+    /// Applies `change` to `key`'s entry within the budget, unless the generation moved on.
     private func update(_ key: Key, stamp: Stamp, _ change: (inout Entry?) -> Void) {
-        let low = isMemoryLow()
         state.withLock { state in
             guard state.generation == stamp.generation else { return }
-            if low {
-                if !state.entries.isEmpty { state.statistics.pressureDrops += 1 }
-                Self.removeAll(&state)
-                return
-            }
             var entry = state.entries.removeValue(forKey: key)
             if let entry { state.bytes -= entry.bytes }
             change(&entry)
@@ -187,36 +175,6 @@ final class SortKeyCache: Sendable {
             statistics.bytes = state.bytes
             statistics.budgetBytes = budgetBytes
             return statistics
-        }
-    }
-
-    /// Whether less than a tenth of physical memory is available (`MemAvailable` of
-    /// /proc/meminfo; false when it cannot be read). One read of a small file, at a store.
-    @Sendable static func isMemoryLow() -> Bool {
-        let pages = sysconf(Int32(_SC_PHYS_PAGES)), size = sysconf(Int32(_SC_PAGESIZE))
-        guard pages > 0, size > 0, let available = availableMemoryBytes() else { return false }
-        return available < pages * size / 10
-    }
-
-    /// `MemAvailable` of /proc/meminfo in bytes, nil when it cannot be read.
-    static func availableMemoryBytes() -> Int? {
-        let fd = open("/proc/meminfo", O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer -> Int? in
-            let n = read(fd, buffer.baseAddress, buffer.count)
-            guard n > 0 else { return nil }
-            let text = Array(buffer[0..<n])
-            let label = Array("MemAvailable:".utf8)
-            guard let start = (0...(max(0, text.count - label.count))).first(where: { text[$0..<($0 + label.count)].elementsEqual(label) })
-            else { return nil }
-            var kilobytes = 0, i = start + label.count
-            while i < text.count, text[i] == UInt8(ascii: " ") { i += 1 }
-            while i < text.count, text[i] >= UInt8(ascii: "0"), text[i] <= UInt8(ascii: "9") {
-                kilobytes = kilobytes * 10 + Int(text[i] - UInt8(ascii: "0"))
-                i += 1
-            }
-            return kilobytes * 1024
         }
     }
 }
