@@ -331,6 +331,15 @@ import TestSupport
         let now = cache.stamp(editCount: 0, isComplete: true)
         cache.store(column, for: Self.key(0), stamp: now)
         #expect(cache.lookup(Self.key(0), stamp: now) != nil)
+        // Keys over more rows (appended) or after an edit replace those of before, every column's.
+        let more = Self.keys(Array(0..<1200))
+        cache.store(column, for: Self.key(1), stamp: now)
+        cache.store(more, for: Self.key(1, rows: 1200), stamp: now)
+        #expect(cache.statistics.entries == 1 && cache.statistics.bytes == more.memoryBytes)
+        var edited = Self.key(2, rows: 1200)
+        edited.editCount = 1
+        cache.store(more, for: edited, stamp: cache.stamp(editCount: 1, isComplete: true))
+        #expect(cache.statistics.entries == 1 && cache.lookup(edited, stamp: cache.stamp(editCount: 1, isComplete: true)) != nil)
     }
 
     @Test func theDefaultBudgetIsASixteenthOfMemoryAtMost256MiB() {

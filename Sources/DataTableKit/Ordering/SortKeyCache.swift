@@ -121,8 +121,17 @@ final class SortKeyCache: Sendable {
     }
 
     /// Keeps `keys` for `key` when `stamp` is of the current generation over a complete source.
+    /// Entries of another row count or edit count go: the data has moved past them (counts only
+    /// grow within a generation), so they would never be found again.
     func store(_ keys: SortKeyColumn, for key: Key, stamp: Stamp) {
         guard stamp.isComplete else { return }
+        state.withLock { state in
+            guard state.generation == stamp.generation else { return }
+            for (old, entry) in state.entries where old.rowCount != key.rowCount || old.editCount != key.editCount {
+                state.entries[old] = nil
+                state.bytes -= entry.bytes
+            }
+        }
         update(key, stamp: stamp) { $0 = Entry(keys: keys, order: $0?.order, lastUse: 0) }
     }
 
