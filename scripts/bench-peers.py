@@ -116,7 +116,7 @@ def label(rows):
 
 # The table's rows: key, label, the key of a count shown beside each figure (checked equal).
 ROWS = [
-    ("load_ms", "open / load", "rows"),
+    ("load_ms", "open / load (rows)", "rows"),
     ("sort_int_ms", "sort by int column `progress`, after loading", None),
     ("sort_text_ms", "sort by text column `name`", None),
     ("filter_ms", f"substring `{FILTER_QUERY}` over all columns (rows kept)", "filter_rows"),
@@ -165,8 +165,11 @@ def table(rows, path, runs, dtable, peers):
         lines.append("| " + " | ".join(t.ljust(w) if c == 0 else t.rjust(w) for c, (t, w) in enumerate(zip(r, widths))) + " |")
         if i == 0:
             lines.append("|" + "|".join("-" * (w + 2) if c == 0 else "-" * (w + 1) + ":" for c, w in enumerate(widths)) + "|")
+    lines.append("")
+    lines.append("Load: dtable indexes the rows (fields are read when needed), the peers parse every field into typed "
+                 "columns. Counts in parentheses are checked equal across the tools.")
     for mismatch in mismatches:
-        lines.append(f"\nNOT THE SAME ANSWER: {mismatch}")
+        lines.append(f"NOT THE SAME ANSWER: {mismatch}")
     return lines
 
 
