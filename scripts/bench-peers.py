@@ -6,7 +6,8 @@ Usage: bench-peers.py --bench PATH/dtable-bench [--data-directory DIR] [--rows N
 For each row count: dtable's figures from `dtable-bench --peers` (in-process, through the
 library; it generates the file when missing and says where it is), then DuckDB and polars, each
 in a child process of its own (this script with `--peer NAME FILE RUNS`), in-process with 2
-threads. Every figure is the best wall time of R runs (default 3 up to 1M rows, 1 above), in ms.
+threads, each after a read of the whole file (a warm page cache). Every figure is the best wall
+time of R runs (default 3 up to 1M rows, 1 above), in ms.
 Prints one Markdown table per file, with the ratios peer time / dtable time (above 1: dtable is
 faster) and the 1-minute load average when each tool started. Progress goes to stderr.
 
@@ -46,6 +47,13 @@ def best(runs, job):
 
 def peak_rss_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def warm(path):
+    """Reads the file once, so every tool starts on a warm page cache (as `make bench` does)."""
+    with open(path, "rb", buffering=0) as file:
+        while file.read(16 << 20):
+            pass
 
 
 def measure_duckdb(path, runs):
@@ -195,6 +203,7 @@ def main():
         peers = []
         for key, (title, _) in PEERS.items():
             progress(f"{label(rows)}: {title} (best of {runs})")
+            warm(dtable["path"])
             peers.append((title, run_json([sys.executable, __file__, "--peer", key, dtable["path"], str(runs)])))
         print("\n".join(table(rows, dtable["path"], runs, dtable, peers)) + "\n", flush=True)
     progress(f"done in {time.perf_counter() - start:.1f} s")
