@@ -148,7 +148,7 @@ def table(rows, path, runs, dtable, peers):
     def cell(figures, key, count_key):
         if not figures or figures.get(key) is None:
             return "-"
-        text = f"{figures[key]:.1f}"
+        text = f"{figures[key]:.2f}" if figures[key] < 10 else f"{figures[key]:.1f}"
         if count_key and figures.get(count_key) is not None:
             text += f" ({int(figures[count_key])})"
         return text
