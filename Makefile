@@ -4,7 +4,7 @@ SWIFT ?= swift
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-.PHONY: all build debug run test examples docs lint bench install check-install uninstall clean deps
+.PHONY: all build debug run test examples docs lint bench bench-peers install check-install uninstall clean deps
 
 all: build
 
@@ -87,6 +87,21 @@ bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product dtable
 	$(SWIFT) build $(RELEASE_FLAGS) --product dtable-bench
 	./.build/release/dtable-bench --binary ./.build/release/dtable --data-directory bench-data --rows $(BENCH_ROWS) $(BENCH_ARGS)
+
+## bench-peers: dtable beside DuckDB 2.0.1 and polars 2.1.0 (in-process, 2 threads) on the bench
+## files: open/load, sorts, substring filter, frequencies, with the ratios and the load average;
+## 1M rows unless BENCH_ROWS is given (BENCH_ROWS=1000000,10000000 for both), best of 3 up to 1M
+## rows and of 1 above (BENCH_RUNS=N). Installs the two into bench-data/venv from PyPI when missing
+## (needs python3 with venv). Not run by CI.
+PEERS_VENV = bench-data/venv
+PEERS_PACKAGES = duckdb==2.0.1 polars==2.1.0
+PEERS_ROWS = $(if $(filter file,$(origin BENCH_ROWS)),1000000,$(BENCH_ROWS))
+bench-peers: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product dtable-bench
+	@[ -x $(PEERS_VENV)/bin/pip ] || python3 -m venv $(PEERS_VENV) \
+		|| { echo "make: bench-peers needs python3 with venv (Debian/Ubuntu: apt-get install python3-venv)"; exit 1; }
+	$(PEERS_VENV)/bin/pip install -q --disable-pip-version-check $(PEERS_PACKAGES)
+	$(PEERS_VENV)/bin/python scripts/bench-peers.py --bench ./.build/release/dtable-bench --data-directory bench-data --rows $(PEERS_ROWS) $(if $(BENCH_RUNS),--runs $(BENCH_RUNS))
 
 ## install: the stripped binary and the man page under $(DESTDIR)$(PREFIX); says the size and
 ## checks that the binary needs no library of the Swift toolchain

@@ -21,6 +21,7 @@ import TerminalSurface
 //        dtable-bench --frequency [--rows N] [--runs R]  (see FrequencyBench)
 //        dtable-bench --frames [--rows N] [--presses K]  (see IndexFrameBench; for callgrind)
 //        dtable-bench --index-vs-wc [--rows N] [--runs R]  (see IndexFrameBench)
+//        dtable-bench --peers [--rows N,N] [--runs R]  (see PeersBench; make bench-peers)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
 // `wc -l` as a reference; the real binary in a 200x60 tmux pane (first frame, then the whole
@@ -265,6 +266,7 @@ if arguments.contains("--column-filter") { ColumnFilterBench.runAlone() }
 if arguments.contains("--scan") { ScanBench.runAlone() }
 tableMode("--print-bench") { PrintBench.report(binary: $0, directory: $1, rowCounts: $2, runs: $3) }
 tableMode("--format-bench") { FormatBench.report(binary: $0, directory: $1, rowCounts: $2, runs: $3) }
+tableMode("--peers") { PeersBench.report(directory: $1, rowCounts: $2, runs: $3) }
 if let query = option("--filter") {
     FilterBench.run(query: query, isRegex: arguments.contains("--regex"),
                     directory: dataDirectory,
