@@ -11,9 +11,15 @@ extension CursesTerminal {
     public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent? {
         if let resized = resizeIfSignalled() { return resized }
         if let event = input.next(timeoutMilliseconds: timeoutMilliseconds, stopWaiting: {
-            terminationSignal != 0 || InputSignals.hasResizePending
+            terminationSignal != 0 || InputSignals.hasResizePending || InputSignals.takeWakeRequest()
         }) { return event }
         return resizeIfSignalled()
+    }
+
+    /// Ends the wait of `nextEvent(timeoutMilliseconds:)` (or the next one) with nil: work
+    /// finished on another thread is applied at once. Any thread (a byte on the signal pipe).
+    public func wake() {
+        InputSignals.requestWake()
     }
 
     /// After SIGWINCH: the terminal's new size, given to ncurses (`resizeterm`) and to `size`.

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Wakes the wait for input when a signal comes: SIGWINCH (the terminal was resized) and the
 /// quit signals (`TerminalRestorer`). Each writes a byte to a pipe that `TerminalInput` polls
@@ -13,6 +14,8 @@ enum InputSignals {
     nonisolated(unsafe) private static var wakeWriteFD: Int32 = -1
     /// Set by SIGWINCH; taken by `takeResize()`.
     nonisolated(unsafe) private static var resizePending: Int32 = 0
+    /// Set by `requestWake()` (another thread's work finished); taken by `takeWakeRequest()`.
+    private static let wakeRequested = Atomic<Bool>(false)
 
     /// Opens the pipe and installs the SIGWINCH handler.
     static func install() {
@@ -38,6 +41,17 @@ enum InputSignals {
         guard wakeWriteFD >= 0 else { return }
         var byte: UInt8 = 0
         _ = write(wakeWriteFD, &byte, 1)  // a full pipe already wakes the reader
+    }
+
+    /// Ends the input wait for the run loop (work finished on another thread). Any thread.
+    static func requestWake() {
+        wakeRequested.store(true, ordering: .releasing)
+        wake()
+    }
+
+    /// Whether `requestWake()` was called since the last call.
+    static func takeWakeRequest() -> Bool {
+        wakeRequested.exchange(false, ordering: .acquiringAndReleasing)
     }
 
     /// Empties the pipe (after a wake).

@@ -31,9 +31,15 @@ public protocol TerminalBackend: AnyObject {
     var bytesWritten: Int { get }
     /// Puts `text` on the terminal's clipboard (OSC 52), where the terminal allows it.
     func copyToClipboard(_ text: String)
+    /// Makes a `nextEvent(timeoutMilliseconds:)` that is waiting (or the next one) return nil
+    /// now, so the caller picks up work finished on another thread at once instead of at its
+    /// timeout. Callable from any thread.
+    func wake()
 }
 
 extension TerminalBackend {
     /// Default: the backend has no clipboard; nothing happens.
     public func copyToClipboard(_ text: String) {}
+    /// Default: nothing happens (the wait ends at its timeout).
+    public func wake() {}
 }

@@ -21,6 +21,7 @@ extension TableApplication {
                                                                   group: command.group, keys: command.keys)
         }
         previous.recycleAllCells()
+        wakeOnJobs(of: view)
         self.view = view
         controller = TableController(view: view)
         screens.replaceBottom(with: tableScreen(for: controller))

@@ -48,11 +48,19 @@ public final class TableApplication {
         // A placeholder until `self` can be captured: the table's layer answers through it.
         self.screens = ScreenStack(bottom: TableScreen(controller: controller, onRequest: { _ in .ignored }, cancelWork: { false }))
         view.setSize(backend.size)
+        wakeOnJobs(of: view)
         screens.replaceBottom(with: tableScreen(for: controller))
         screens.fallback = { [unowned self] key in
             // Ctrl-C on any screen: quit, asking first about unsaved changes.
             key == .control("c") ? outcome(for: .quit) : .ignored
         }
+    }
+
+    /// Makes `view`'s finished jobs end the backend's wait for input (`TerminalBackend.wake()`),
+    /// so a sort or filter shows as soon as it is done, not at the next poll.
+    func wakeOnJobs(of view: DataTableView) {
+        let backend = BackendReference(backend: backend)
+        view.jobFinishedHandler = { backend.backend.wake() }
     }
 
     /// The bottom layer for `controller`'s table: its requests answered by `outcome(for:)`, Esc
@@ -211,4 +219,10 @@ public final class TableApplication {
         let (seconds, attoseconds) = d.components
         return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
     }
+}
+
+/// The backend, for a job's worker to wake (`TerminalBackend.wake()` may be called from any
+/// thread).
+private struct BackendReference: @unchecked Sendable {
+    let backend: TerminalBackend
 }

@@ -17,7 +17,19 @@ extension DataTableView {
             return
         }
         jobs.active = job
-        BackgroundWork.start(.userInitiated) { job.finish(work()) }
+        let notify = jobs.onFinished
+        BackgroundWork.start(.userInitiated) {
+            job.finish(work())
+            notify?()
+        }
+    }
+
+    /// Called on the worker's thread when a sort, filter or search job has its outcome, before
+    /// the UI thread applies it: a run loop waiting for input wakes here to apply the outcome at
+    /// once rather than at its next poll (`TableApplication` sets it to its backend's `wake()`).
+    public var jobFinishedHandler: (@Sendable () -> Void)? {
+        get { jobs.onFinished }
+        set { jobs.onFinished = newValue }
     }
 
     /// Takes a finished job's result into the view (UI thread). Returns whether it finished.

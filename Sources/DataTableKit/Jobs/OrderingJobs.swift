@@ -11,6 +11,8 @@ struct OrderingJobs {
     /// staying on its record: the first row (a sort as the table opens), or a record (a row
     /// whose deletion was undone). nil: it stays on its record.
     var cursorAfterOrdering: CursorTarget?
+    /// Called on the worker when a job finishes (`DataTableView.jobFinishedHandler`).
+    var onFinished: (@Sendable () -> Void)?
     /// A search waiting for the rows to load (`findOnOpen(_:)`).
     var pendingFind: RowMatcher?
     /// The sort a filter replaced before it ended (`]` then `|` at once on a large file): the
