@@ -9,7 +9,7 @@ import TerminalSurface
 /// application's delegate when the command runs (the file shown), never one captured here.
 extension ViewerSession {
     /// Registers `:view` on `application` (once), and says on the status line what `--view`
-    /// left out of the view file the table opened with.
+    /// left out of the view file the table opened with (the first time only).
     func attachViewCommands(to application: TableApplication) {
         application.register(ProgramCommand(
             "view", summary: "the command line that opens this view (y copies it); :view save FILE stores the view for --view FILE"
@@ -19,6 +19,8 @@ extension ViewerSession {
         })
         if !opening.droppedFromViewFile.isEmpty {
             view.showLastingNotice(opening.droppedFromViewFile.joined(separator: "; "))
+            // Said once: not again each time this file is shown (`:n`, `:p`).
+            opening.droppedFromViewFile = []
         }
     }
 

@@ -169,6 +169,18 @@ struct ViewFileTests {
         #expect(file.contains("columns = \"^(?:id|city|amount)$\"\nsort = [\"amount:desc\"]\nwhere = [\"city:=Rome\"]\n"), "\(file)")
     }
 
+    @Test("What --view left out is said when the table first shows, not again each time it is shown")
+    func droppedNoticeOnce() throws {
+        let directory = try TemporaryDirectory()
+        let data = try directory.write("p.csv", text: "id,name\n1,Ann\n2,Bob\n")
+        let viewPath = try directory.write("v.toml", text: "version = 1\nsort = [\"gone\"]\n")
+        let (application, _, session) = try Self.open(["--view", viewPath, data], size: Size(width: 60, height: 8))
+        #expect(application.view.notice?.contains("left out sort 'gone'") == true, "\(application.view.notice ?? "")")
+        application.view.notice = nil
+        session.attach(to: application)  // as showing the file again with :n / :p does
+        #expect(application.view.notice == nil, "\(application.view.notice ?? "")")
+    }
+
     @Test(":view of a gzip file names the file (not stdin), and no table row shows through its screen")
     func compressedFileAndAWholeScreen() throws {
         let directory = try TemporaryDirectory()
