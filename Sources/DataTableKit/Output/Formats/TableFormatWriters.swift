@@ -195,37 +195,12 @@ struct JSONFormatWriter: TableFormatWriter {
     /// `field` as a JSON string: quotes and backslashes escaped, control characters as `\n`,
     /// `\r`, `\t` or `\u00XX`, bytes that are not UTF-8 as U+FFFD.
     static func appendString(_ field: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        if TableFormatText.isValidUTF8(field) {
-            appendEscaped(field, to: &output)
-        } else {
-            var text = String(decoding: field, as: UTF8.self)
-            text.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), to: &output) }
-        }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    /// The inside of a JSON string holding `bytes` (UTF-8): runs of bytes that need no escape
-    /// (found 8 at a time) copied whole.
-    private static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         let hex: StaticString = "0123456789abcdef"
-        let n = bytes.count
-        var i = 0
-        var runStart = 0
-        while i < n {
-            // Bytes >= 0x80 are flagged too, and passed over below.
-            i = TableFormatText.skip(bytes, from: i) { word in
-                SWAR.notPrintableASCII(word) | SWAR.matches(word, SWAR.broadcast(0x22)) | SWAR.matches(word, SWAR.broadcast(0x5C))
-            }
-            guard i < n else { break }
-            let byte = bytes[i]
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else {
-                i += 1
-                continue
-            }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<i]))
-            i += 1
-            runStart = i
+        output.append(UInt8(ascii: "\""))
+        // Bytes >= 0x80 are flagged too, and kept.
+        TableFormatText.appendEscaping(field, to: &output, flags: { word in
+            SWAR.notPrintableASCII(word) | SWAR.matches(word, SWAR.broadcast(0x22)) | SWAR.matches(word, SWAR.broadcast(0x5C))
+        }, escapes: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }, write: { byte, _, _, output in
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), byte])
             case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
@@ -236,8 +211,8 @@ struct JSONFormatWriter: TableFormatWriter {
                 output.append(hex.utf8Start[Int(byte >> 4)])
                 output.append(hex.utf8Start[Int(byte & 0xF)])
             }
-        }
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+        })
+        output.append(UInt8(ascii: "\""))
     }
 }
 
@@ -279,12 +254,7 @@ struct MarkdownFormatWriter: TableFormatWriter {
         output.append(UInt8(ascii: "|"))
         for field in fields {
             output.append(UInt8(ascii: " "))
-            if TableFormatText.isValidUTF8(field) {
-                Self.appendEscaped(field, to: &output)
-            } else {
-                var text = String(decoding: field, as: UTF8.self)
-                text.withUTF8 { Self.appendEscaped(UnsafeRawBufferPointer($0), to: &output) }
-            }
+            Self.appendEscaped(field, to: &output)
             output.append(contentsOf: " |".utf8)
         }
         output.append(0x0A)
@@ -292,32 +262,19 @@ struct MarkdownFormatWriter: TableFormatWriter {
 
     func writeFooter(rowCount: Int, into output: inout [UInt8]) {}
 
-    /// A cell's text (UTF-8) with `|` and `\\` escaped and line breaks (CR LF, LF, CR) as `<br>`.
-    private static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        let n = bytes.count
-        var i = 0
-        var runStart = 0
-        while i < n {
-            i = TableFormatText.skip(bytes, from: i) { word in
-                SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "|"))) | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "\\")))
-                    | SWAR.matches(word, SWAR.broadcast(0x0A)) | SWAR.matches(word, SWAR.broadcast(0x0D))
-            }
-            guard i < n else { break }
-            let byte = bytes[i]
-            guard byte == UInt8(ascii: "|") || byte == UInt8(ascii: "\\") || byte == 0x0A || byte == 0x0D else {
-                i += 1
-                continue
-            }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<i]))
+    /// A cell's text with `|` and `\\` escaped and line breaks (CR LF, LF, CR) as `<br>`.
+    private static func appendEscaped(_ field: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        TableFormatText.appendEscaping(field, to: &output, flags: { word in
+            SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "|"))) | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "\\")))
+                | SWAR.matches(word, SWAR.broadcast(0x0A)) | SWAR.matches(word, SWAR.broadcast(0x0D))
+        }, escapes: { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "\\") || $0 == 0x0A || $0 == 0x0D },
+        write: { byte, i, bytes, output in
             switch byte {
             case 0x0D: output.append(contentsOf: "<br>".utf8)
-            case 0x0A: if i == 0 || bytes[i - 1] != 0x0D { output.append(contentsOf: "<br>".utf8) }
+            case 0x0A: if i == 0 || bytes[i - 1] != 0x0D { output.append(contentsOf: "<br>".utf8) }  // CR LF: one
             default: output.append(contentsOf: [UInt8(ascii: "\\"), byte])
             }
-            i += 1
-            runStart = i
-        }
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+        })
     }
 }
 
@@ -357,42 +314,22 @@ struct HTMLFormatWriter: TableFormatWriter {
 
     /// `text` with the five characters HTML gives meaning to written as entities.
     static func appendEscaped(_ text: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        if TableFormatText.isValidUTF8(text) {
-            appendEntities(text, to: &output)
-        } else {
-            var valid = String(decoding: text, as: UTF8.self)
-            valid.withUTF8 { appendEntities(UnsafeRawBufferPointer($0), to: &output) }
-        }
-    }
-
-    private static func appendEntities(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        let n = bytes.count
-        var i = 0
-        var runStart = 0
-        while i < n {
-            i = TableFormatText.skip(bytes, from: i) { word in
-                SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "&"))) | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "<")))
-                    | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: ">"))) | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "\"")))
-                    | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "'")))
-            }
-            guard i < n else { break }
+        TableFormatText.appendEscaping(text, to: &output, flags: { word in
+            SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "&"))) | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "<")))
+                | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: ">"))) | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "\"")))
+                | SWAR.matches(word, SWAR.broadcast(UInt8(ascii: "'")))
+        }, escapes: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"")
+            || $0 == UInt8(ascii: "'") }, write: { byte, _, _, output in
             let entity: StaticString
-            switch bytes[i] {
+            switch byte {
             case UInt8(ascii: "&"): entity = "&amp;"
             case UInt8(ascii: "<"): entity = "&lt;"
             case UInt8(ascii: ">"): entity = "&gt;"
             case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            default:
-                i += 1
-                continue
+            default: entity = "&#39;"
             }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<i]))
             output.append(contentsOf: UnsafeRawBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-            i += 1
-            runStart = i
-        }
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+        })
     }
 }
 
@@ -408,19 +345,40 @@ enum TableFormatText {
         ASCIIBytes.allASCII(bytes) || validatesMultibyte(bytes)
     }
 
-    /// The first index at or after `start` whose byte `flags` may mark, 8 bytes at a time
-    /// (`flags(word)` sets top bits at or before the first marked byte of the word); at the last
-    /// 7 bytes or fewer, their start: the caller looks at those one by one.
+    /// Appends `field` to `output`, each byte `escapes` picks written by `write(byte, index,
+    /// bytes, &output)` instead. Only bytes `flags` may mark are looked at: `flags(word)` sets
+    /// top bits at or before the first such byte of 8, so the runs between are found a word at
+    /// a time and copied whole. Text that is not UTF-8 is first decoded, each byte not part of
+    /// a character as U+FFFD. The one escape loop of JSON, Markdown and HTML.
     @inline(__always)
-    static func skip(_ bytes: UnsafeRawBufferPointer, from start: Int, flags: (UInt64) -> UInt64) -> Int {
-        guard let base = bytes.baseAddress else { return bytes.count }
-        var i = start
-        while i + 8 <= bytes.count {
-            let marked = flags(SWAR.load(base, i)) & SWAR.highs
-            if marked != 0 { return i + SWAR.firstByte(marked) }
-            i += 8
+    static func appendEscaping(_ field: UnsafeRawBufferPointer, to output: inout [UInt8], flags: (UInt64) -> UInt64,
+                               escapes: (UInt8) -> Bool, write: (UInt8, Int, UnsafeRawBufferPointer, inout [UInt8]) -> Void) {
+        guard isValidUTF8(field) else {
+            var text = String(decoding: field, as: UTF8.self)
+            text.withUTF8 { appendEscaping(UnsafeRawBufferPointer($0), to: &output, flags: flags, escapes: escapes, write: write) }
+            return
         }
-        return i
+        let n = field.count
+        var i = 0
+        var runStart = 0
+        while i < n {
+            if let base = field.baseAddress, i + 8 <= n {
+                let marked = flags(SWAR.load(base, i)) & SWAR.highs
+                if marked == 0 {
+                    i += 8
+                    continue
+                }
+                i += SWAR.firstByte(marked)
+            }
+            let byte = field[i]
+            if escapes(byte) {
+                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: field[runStart..<i]))
+                write(byte, i, field, &output)
+                runStart = i + 1
+            }
+            i += 1
+        }
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: field[runStart...]))
     }
 
     private static func validatesMultibyte(_ bytes: UnsafeRawBufferPointer) -> Bool {
