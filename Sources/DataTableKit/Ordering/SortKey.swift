@@ -662,14 +662,18 @@ struct TextTable {
     init(largeTable: Int = Self.largeTable) { self.largeTable = largeTable }
 
     /// The id of `field`'s text, adding it when new.
-    mutating func intern(_ field: UnsafeRawBufferPointer) -> UInt32 {
+    @inline(__always)
+    mutating func intern(_ field: UnsafeRawBufferPointer) -> UInt32 { intern(field, hash: Self.hash(field)) }
+
+    /// The id of `field`'s text, whose `hash(_:)` the caller has (it picked this table by it),
+    /// adding it when new.
+    mutating func intern(_ field: UnsafeRawBufferPointer, hash: UInt64) -> UInt32 {
         seen += 1
         if seen & 0xFFFF == 0, deduplicating, count > seen / 2, count >= largeTable {
             deduplicating = false
             slots = []
         }
         guard deduplicating else { return append(field) }
-        let hash = Self.hash(field)
         let (slot, found) = Self.find(field, hash: hash, slots: slots, bytes: bytes, offsets: offsets)
         if let found { return UInt32(found) }
         let id = append(field)

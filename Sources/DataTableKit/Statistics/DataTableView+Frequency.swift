@@ -8,10 +8,20 @@ extension DataTableView {
     }
 
     /// Starts counting the values of source column `column` over the rows shown (`shownRows`),
-    /// read with the column's kind, format and the table's null tokens, on a worker.
+    /// read with the column's kind, format and the table's null tokens, on a worker. A text
+    /// column a sort has read is counted from its kept sort keys (`SortKeyCache`), no field read
+    /// but one per distinct value.
     public func startFrequency(ofColumn column: Int) -> FrequencyJob {
-        FrequencyJob(source: dataSource, column: column, rows: shownRows, kind: sortKeyKind(ofColumn: column),
-                     format: columns[column].format, nullTokens: configuration.nullTokens)
+        let (kind, format) = sortKeyReading(ofColumn: column)
+        var kept: SortKeyColumn?
+        if kind == .text {
+            let stamp = sortKeyStamp
+            let key = SortKeyCache.Key(column: column, kind: kind, format: format, nullTokens: configuration.nullTokens,
+                                       rowCount: dataSource.rowCount, editCount: stamp.editCount)
+            kept = jobs.sortKeys.lookup(key, stamp: stamp)?.keys
+        }
+        return FrequencyJob(source: dataSource, column: column, rows: shownRows, kind: kind, format: format,
+                            nullTokens: configuration.nullTokens, keptKeys: kept)
     }
 
     /// The kind and format `column`'s values are read with (binning reads numbers and dates so).

@@ -72,8 +72,7 @@ public enum FrequencyCounter {
         var parts = results.withLock { $0 }
         guard !isCancelled(), parts.allSatisfy({ $0 != nil }), var first = parts.removeFirst() else { return nil }
         for part in parts { first.merge(part!) }
-        return FrequencyTable(kind: kind, format: format, total: first.rows, nullCount: first.nulls,
-                              bytes: first.table.bytes, offsets: first.table.offsets, counts: first.counts)
+        return first.table(kind: kind, format: format)
     }
 
     /// The row ranges the threads count: two halves of the rows counted (at a 64-row boundary
@@ -123,126 +122,5 @@ struct FieldReading {
     /// Whether a field's content is null in the column.
     @inline(__always) func isNull(_ field: UnsafeRawBufferPointer) -> Bool {
         nullTokens.isNull(field, numeric: numeric, blankIsNull: blankIsNull)
-    }
-}
-
-/// One thread's counts: distinct values (bytes, by id), their counts, and the nulls.
-struct FrequencyAccumulator {
-    /// Every distinct value once; never gives up deduplicating (counts need every id exact).
-    var table = TextTable(largeTable: .max)
-    var counts: [Int] = []
-    var nulls = 0
-    /// Rows counted (values and nulls).
-    var rows = 0
-
-    /// Counts the rows of `range` (those set in `bitmap`, when given); `check(counted)` every
-    /// `FrequencyCounter.checkInterval` rows reports the rows counted since the last check and
-    /// returns whether to stop. Returns false when stopped.
-    mutating func count(_ range: Range<Int>, bitmap: [UInt64]?, reading: FieldReading, check: (Int) -> Bool) -> Bool {
-        var scratch: [UInt8] = []
-        scratch.reserveCapacity(256)
-        guard let bitmap else {
-            var row = range.lowerBound
-            while row < range.upperBound {
-                let start = row, end = min(range.upperBound, row + FrequencyCounter.checkInterval)
-                while row < end {
-                    add(row: row, reading: reading, scratch: &scratch)
-                    row += 1
-                }
-                if check(end - start) { return false }
-            }
-            return true
-        }
-        guard !range.isEmpty else { return true }
-        var sinceCheck = 0
-        let firstWord = range.lowerBound >> 6, lastWord = (range.upperBound - 1) >> 6
-        for word in firstWord...lastWord {
-            var bits = bitmap[word]
-            if word == firstWord { bits &= ~0 << UInt64(range.lowerBound & 63) }
-            if word == lastWord, range.upperBound & 63 != 0 { bits &= (1 << UInt64(range.upperBound & 63)) - 1 }
-            while bits != 0 {
-                add(row: word << 6 | bits.trailingZeroBitCount, reading: reading, scratch: &scratch)
-                bits &= bits - 1
-                sinceCheck += 1
-            }
-            if sinceCheck >= FrequencyCounter.checkInterval {
-                if check(sinceCheck) { return false }
-                sinceCheck = 0
-            }
-        }
-        return !check(sinceCheck)
-    }
-
-    /// Counts one row's field (`scratch` holds a quoted field's content, up to
-    /// `LongField.limit` bytes: a longer one is counted by its key, never copied whole).
-    @inline(__always)
-    mutating func add(row: Int, reading: FieldReading, scratch: inout [UInt8]) {
-        rows += 1
-        if let raw = reading.raw {
-            let field = raw(row)
-            if field.count > 0, field[0] == reading.quote {
-                if field.count > LongField.limit + 1 {
-                    LongField.unquoting(field, quote: reading.quote, short: { add(field: $0, reading: reading) },
-                                        long: { builder, content in addLong(builder, content: content, reading: reading) })
-                    return
-                }
-                scratch.removeAll(keepingCapacity: true)
-                CSVRawRecord.decodeQuoted(field, quote: reading.quote, into: &scratch)
-                scratch.withUnsafeBytes { add(field: $0, reading: reading) }
-            } else {
-                add(field: field, reading: reading)
-            }
-        } else {
-            var text = reading.source.text(row: row, column: reading.column)
-            text.withUTF8 { add(field: UnsafeRawBufferPointer($0), reading: reading) }
-        }
-    }
-
-    /// Counts a field's content (a long one by its key).
-    @inline(__always)
-    private mutating func add(field: UnsafeRawBufferPointer, reading: FieldReading) {
-        guard field.count <= LongField.limit else {
-            var builder = LongField.Builder()
-            builder.append(field)
-            return addLong(builder, content: field, reading: reading)
-        }
-        if reading.isNull(field) {
-            nulls += 1
-            return
-        }
-        count(table.intern(field))
-    }
-
-    /// Counts a content longer than `LongField.limit` that `builder` took, by its key
-    /// (`content`: the content in one piece, when it is; else it cannot be null, a number or a
-    /// date).
-    private mutating func addLong(_ builder: LongField.Builder, content: UnsafeRawBufferPointer?, reading: FieldReading) {
-        if let content, reading.isNull(content) {
-            nulls += 1
-            return
-        }
-        let value = content.flatMap { FrequencyTable.value(of: $0, kind: reading.kind, format: reading.format) }
-        let key = builder.key(value: value)
-        key.withUnsafeBytes { count(table.intern($0)) }
-    }
-
-    /// One more row of value `id`.
-    @inline(__always) private mutating func count(_ id: UInt32) {
-        let id = Int(id)
-        if id == counts.count { counts.append(1) } else { counts[id] += 1 }
-    }
-
-    /// Adds another thread's counts (its values found or added here).
-    /// - Complexity: O(distinct values of `other`).
-    mutating func merge(_ other: FrequencyAccumulator) {
-        nulls += other.nulls
-        rows += other.rows
-        other.table.bytes.withUnsafeBytes { arena in
-            for id in 0..<other.counts.count {
-                let value = UnsafeRawBufferPointer(rebasing: arena[other.table.offsets[id]..<other.table.offsets[id + 1]])
-                let mine = Int(table.intern(value))
-                if mine == counts.count { counts.append(other.counts[id]) } else { counts[mine] += other.counts[id] }
-            }
-        }
     }
 }

@@ -17,15 +17,29 @@ public final class FrequencyJob: @unchecked Sendable {
     public private(set) var elapsed: Duration?
 
     /// Counts `column` of `source` over `rows` on a worker thread (two threads while counting).
-    public init(source: DataTableDataSource, column: Int, rows: FrequencyRows, kind: SortKeyKind,
-                format: ValueFormat = .standard, nullTokens: NullTokens = .standard) {
+    public convenience init(source: DataTableDataSource, column: Int, rows: FrequencyRows, kind: SortKeyKind,
+                            format: ValueFormat = .standard, nullTokens: NullTokens = .standard) {
+        self.init(source: source, column: column, rows: rows, kind: kind, format: format, nullTokens: nullTokens,
+                  keptKeys: nil)
+    }
+
+    /// Counts as above, from `keptKeys` (the column's kept sort keys over every row of
+    /// `source`) when they serve (`FrequencyCounter.count(keys:...)`), else from the fields.
+    init(source: DataTableDataSource, column: Int, rows: FrequencyRows, kind: SortKeyKind, format: ValueFormat,
+         nullTokens: NullTokens, keptKeys: SortKeyColumn?) {
         self.column = column
         self.rowCount = rows.count
         let box = UncheckedSendableBox(value: source)
         BackgroundWork.start { [self] in
-            let table = FrequencyCounter.count(
+            let isCancelled: @Sendable () -> Bool = { [self] in self.isCancelled }
+            let progress: @Sendable (Int) -> Void = { [self] in progressUnits.store($0, ordering: .relaxed) }
+            let kept = keptKeys.flatMap {
+                FrequencyCounter.count(keys: $0, source: box.value, column: column, rows: rows, format: format,
+                                       nullTokens: nullTokens, isCancelled: isCancelled, progress: progress)
+            }
+            let table = kept ?? FrequencyCounter.count(
                 source: box.value, column: column, rows: rows, kind: kind, format: format, nullTokens: nullTokens,
-                isCancelled: { [self] in isCancelled }, progress: { [self] in progressUnits.store($0, ordering: .relaxed) })
+                isCancelled: isCancelled, progress: progress)
             result.withLock { $0 = table }
             finished.store(true, ordering: .releasing)
         }

@@ -15,8 +15,7 @@ public struct FrequencyTable: Sendable {
     /// The rows whose field is empty or a null token.
     public let nullCount: Int
 
-    /// Value `id`'s bytes are `bytes[offsets[id]..<offsets[id + 1]]` (ids in order of first
-    /// appearance in the rows counted).
+    /// Value `id`'s bytes are `bytes[offsets[id]..<offsets[id + 1]]`.
     let bytes: [UInt8]
     let offsets: [Int]
     /// The rows holding value `id`.
@@ -24,8 +23,10 @@ public struct FrequencyTable: Sendable {
     /// The ids by count, most frequent first (ties: first appearance first).
     let order: [UInt32]
 
+    /// A table of the values `bytes` and `offsets` hold, `counts[id]` rows holding value `id`,
+    /// the first of them `firstRows[id]` (the ids may come in any order).
     init(kind: SortKeyKind, format: ValueFormat, total: Int, nullCount: Int, bytes: [UInt8], offsets: [Int],
-         counts: [Int]) {
+         counts: [Int], firstRows: [Int]) {
         self.kind = kind
         self.format = format
         self.total = total
@@ -33,7 +34,7 @@ public struct FrequencyTable: Sendable {
         self.bytes = bytes
         self.offsets = offsets
         self.counts = counts
-        self.order = Self.orderByCount(counts)
+        self.order = Self.orderByCount(counts, firstRows: firstRows)
     }
 
     /// The distinct values (nulls not included).
@@ -83,18 +84,26 @@ public struct FrequencyTable: Sendable {
         return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
     }
 
-    /// The ids sorted by count descending, ties in id order (first appearance).
-    /// - Complexity: O(d log d) for d distinct values.
-    static func orderByCount(_ counts: [Int]) -> [UInt32] {
-        // (count descending, id ascending) packed into one key when both fit in 32 bits.
-        if counts.count <= Int(UInt32.max), (counts.max() ?? 0) <= Int(UInt32.max) {
-            var keys = counts.enumerated().map { id, count in
-                UInt64(UInt32.max - UInt32(truncatingIfNeeded: count)) << 32 | UInt64(id)
-            }
-            keys.sort()
-            return keys.map { UInt32(truncatingIfNeeded: $0) }
+    /// The ids sorted by count descending, ties by first row (distinct: a row holds one value).
+    /// - Complexity: O(d) for d distinct values (an LSD radix sort of (count, first row) keys,
+    ///   `RowSorter.radixSort`).
+    static func orderByCount(_ counts: [Int], firstRows: [Int]) -> [UInt32] {
+        let n = counts.count
+        let maxCount = counts.max() ?? 0, minCount = counts.min() ?? 0, maxRow = firstRows.max() ?? 0
+        let rowBits = Int.bitWidth - maxRow.leadingZeroBitCount
+        let countBits = Int.bitWidth - (maxCount - minCount).leadingZeroBitCount
+        guard n <= Int(UInt32.max), rowBits + countBits <= 64 else {
+            return counts.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : firstRows[$0] < firstRows[$1] }
+                .map { UInt32(truncatingIfNeeded: $0) }
         }
-        return counts.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
-            .map { UInt32(truncatingIfNeeded: $0) }
+        let a = UnsafeMutablePointer<RowSorter.KeyRow>.allocate(capacity: n)
+        let b = UnsafeMutablePointer<RowSorter.KeyRow>.allocate(capacity: n)
+        defer { a.deallocate(); b.deallocate() }
+        for id in 0..<n {
+            let key = UInt64(maxCount - counts[id]) << UInt64(rowBits) | UInt64(firstRows[id])
+            a[id] = RowSorter.KeyRow(key: key, row: UInt32(truncatingIfNeeded: id))
+        }
+        let sorted = RowSorter.radixSort(a, b, count: n, keyShift: 0, keyBits: rowBits + countBits, isCancelled: { false })!
+        return (0..<n).map { sorted[$0].row }
     }
 }

@@ -1,0 +1,296 @@
+/// One thread's counts of a column's values: the distinct values (bytes), how many rows hold
+/// each and the first of those rows, and the nulls (a part of `FrequencyCounter`).
+///
+/// The values start in one table (`FrequencyPartition`), found by hash as each row comes: fast
+/// while the table stays in the cache. When it grows past `partitionThreshold` distinct values
+/// (a mostly-distinct column: each new value would then cost a cache miss on a slot of a
+/// large table), the values are split by hash into `partitionCount` tables, and later rows are
+/// staged (hash, row and bytes appended to their table's staging buffer, a sequential write)
+/// and interned a staging buffer at a time (`flush()`), so each lookup probes one table that
+/// stays in the cache while its rows go in. Two threads' counts merge table by table, both
+/// threads at once. docs/decisions/0139-frequency-by-partitions.md.
+struct FrequencyAccumulator {
+    /// Distinct values in the one table before it is split.
+    static let partitionThreshold = 1 << 15
+    /// Tables after the split (a power of two: a hash's low bits pick one).
+    static let partitionCount = 64
+
+    /// Staged bytes (all tables) at which they are interned.
+    static let stagingLimit = 1 << 21
+
+    /// One table, or `partitionCount` tables by hash.
+    var partitions = [FrequencyPartition()]
+    /// Bytes staged in the tables' buffers, not yet interned.
+    private var staged = 0
+    var nulls = 0
+    /// Rows counted (values and nulls).
+    var rows = 0
+
+    /// Whether the values are split by hash.
+    var isSplit: Bool { partitions.count > 1 }
+
+    /// Counts the rows of `range` (those set in `bitmap`, when given); `check(counted)` every
+    /// `FrequencyCounter.checkInterval` rows reports the rows counted since the last check and
+    /// returns whether to stop. Returns false when stopped.
+    mutating func count(_ range: Range<Int>, bitmap: [UInt64]?, reading: FieldReading, check: (Int) -> Bool) -> Bool {
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(256)
+        defer { flush() }
+        if let raw = reading.raw {
+            return Self.forEachRow(range, bitmap: bitmap, check: check) { row in
+                add(raw: raw(row), row: row, reading: reading, scratch: &scratch)
+            }
+        }
+        return Self.forEachRow(range, bitmap: bitmap, check: check) { row in
+            var text = reading.source.text(row: row, column: reading.column)
+            text.withUTF8 { add(field: UnsafeRawBufferPointer($0), row: row, reading: reading) }
+        }
+    }
+
+    /// Calls `body` with every row of `range` (those set in `bitmap`, when given), in order;
+    /// `check` as `count` describes. Returns false when stopped.
+    @inline(__always)
+    private static func forEachRow(_ range: Range<Int>, bitmap: [UInt64]?, check: (Int) -> Bool,
+                                   _ body: (Int) -> Void) -> Bool {
+        guard let bitmap else {
+            var row = range.lowerBound
+            while row < range.upperBound {
+                let start = row, end = min(range.upperBound, row + FrequencyCounter.checkInterval)
+                while row < end {
+                    body(row)
+                    row += 1
+                }
+                if check(end - start) { return false }
+            }
+            return true
+        }
+        guard !range.isEmpty else { return true }
+        var sinceCheck = 0
+        let firstWord = range.lowerBound >> 6, lastWord = (range.upperBound - 1) >> 6
+        for word in firstWord...lastWord {
+            var bits = bitmap[word]
+            if word == firstWord { bits &= ~0 << UInt64(range.lowerBound & 63) }
+            if word == lastWord, range.upperBound & 63 != 0 { bits &= (1 << UInt64(range.upperBound & 63)) - 1 }
+            while bits != 0 {
+                body(word << 6 | bits.trailingZeroBitCount)
+                bits &= bits - 1
+                sinceCheck += 1
+            }
+            if sinceCheck >= FrequencyCounter.checkInterval {
+                if check(sinceCheck) { return false }
+                sinceCheck = 0
+            }
+        }
+        return !check(sinceCheck)
+    }
+
+    /// Counts a raw field (CSV quoting undone in `scratch`, up to `LongField.limit` bytes: a
+    /// longer one is counted by its key, never copied whole).
+    @inline(__always)
+    private mutating func add(raw field: UnsafeRawBufferPointer, row: Int, rows: Int = 1, reading: FieldReading,
+                              scratch: inout [UInt8]) {
+        guard field.count > 0, field[0] == reading.quote else { return add(field: field, row: row, rows: rows, reading: reading) }
+        if field.count > LongField.limit + 1 {
+            return LongField.unquoting(
+                field, quote: reading.quote, short: { add(field: $0, row: row, rows: rows, reading: reading) },
+                long: { builder, content in addLong(builder, content: content, row: row, rows: rows, reading: reading) })
+        }
+        scratch.removeAll(keepingCapacity: true)
+        CSVRawRecord.decodeQuoted(field, quote: reading.quote, into: &scratch)
+        scratch.withUnsafeBytes { add(field: $0, row: row, rows: rows, reading: reading) }
+    }
+
+    /// Counts `rows` rows holding the value of row `row` (the first of them): read once.
+    mutating func add(row: Int, rows: Int, reading: FieldReading, scratch: inout [UInt8]) {
+        if let raw = reading.raw { return add(raw: raw(row), row: row, rows: rows, reading: reading, scratch: &scratch) }
+        var text = reading.source.text(row: row, column: reading.column)
+        text.withUTF8 { add(field: UnsafeRawBufferPointer($0), row: row, rows: rows, reading: reading) }
+    }
+
+    /// Counts `count` null rows.
+    mutating func addNulls(_ count: Int) {
+        nulls += count
+        rows += count
+    }
+
+    /// Counts a field's content (a long one by its key).
+    @inline(__always)
+    private mutating func add(field: UnsafeRawBufferPointer, row: Int, rows: Int = 1, reading: FieldReading) {
+        guard field.count <= LongField.limit else {
+            var builder = LongField.Builder()
+            builder.append(field)
+            return addLong(builder, content: field, row: row, rows: rows, reading: reading)
+        }
+        self.rows += rows
+        if reading.isNull(field) {
+            nulls += rows
+            return
+        }
+        add(value: field, row: row, rows: rows)
+    }
+
+    /// Counts a content longer than `LongField.limit` that `builder` took, by its key
+    /// (`content`: the content in one piece, when it is; else it cannot be null, a number or a
+    /// date).
+    private mutating func addLong(_ builder: LongField.Builder, content: UnsafeRawBufferPointer?, row: Int, rows: Int,
+                                  reading: FieldReading) {
+        self.rows += rows
+        if let content, reading.isNull(content) {
+            nulls += rows
+            return
+        }
+        let value = content.flatMap { FrequencyTable.value(of: $0, kind: reading.kind, format: reading.format) }
+        let key = builder.key(value: value)
+        key.withUnsafeBytes { add(value: $0, row: row, rows: rows) }
+    }
+
+    /// `rows` more rows (the first `row`) of a value (its bytes as counted).
+    @inline(__always)
+    private mutating func add(value: UnsafeRawBufferPointer, row: Int, rows: Int) {
+        let hash = TextTable.hash(value)
+        guard isSplit, rows == 1 else {
+            let part = Int(truncatingIfNeeded: hash) & (partitions.count - 1)
+            partitions[part].add(value, hash: hash, rows: rows, firstRow: row)
+            if !isSplit, partitions[0].count > Self.partitionThreshold { split() }
+            return
+        }
+        partitions[Int(truncatingIfNeeded: hash) & (Self.partitionCount - 1)].stage(value, hash: hash, row: row)
+        staged += value.count + FrequencyPartition.stagedHeader
+        if staged >= Self.stagingLimit { flush() }
+    }
+
+    /// Interns every staged value, one table after the other.
+    mutating func flush() {
+        guard staged > 0 else { return }
+        for part in partitions.indices { partitions[part].internStaged() }
+        staged = 0
+    }
+
+    /// Splits the one table into `partitionCount` by hash.
+    /// - Complexity: O(distinct values).
+    mutating func split() {
+        guard !isSplit else { return }
+        let one = partitions[0]
+        partitions = Array(repeating: FrequencyPartition(), count: Self.partitionCount)
+        one.forEachValue { value, rows, firstRow in
+            let hash = TextTable.hash(value)
+            partitions[Int(truncatingIfNeeded: hash) & (Self.partitionCount - 1)].add(value, hash: hash, rows: rows,
+                                                                                    firstRow: firstRow)
+        }
+    }
+
+    /// Adds another thread's counts: table by table on both cores when either is split.
+    /// - Complexity: O(distinct values of `other`).
+    mutating func merge(_ other: FrequencyAccumulator) {
+        nulls += other.nulls
+        rows += other.rows
+        var other = other
+        flush()
+        other.flush()
+        if isSplit || other.isSplit {
+            split()
+            other.split()
+        }
+        let theirs = other.partitions
+        partitions.withUnsafeMutableBufferPointer { mine in
+            let box = UncheckedSendableBox(value: mine)
+            let parts = mine.count
+            // Two halves of the tables, one per core; each merge writes only its own tables.
+            BackgroundWork.forEachPart(min(2, parts)) { half in
+                let tables = parts == 1 ? 0..<1 : (half == 0 ? 0..<parts / 2 : parts / 2..<parts)
+                for part in tables { box.value[part].merge(theirs[part]) }
+            }
+        }
+    }
+
+    /// The counts as one table of values (the staged ones interned first).
+    mutating func table(kind: SortKeyKind, format: ValueFormat) -> FrequencyTable {
+        flush()
+        let distinct = partitions.reduce(0) { $0 + $1.count }
+        let size = partitions.reduce(0) { $0 + $1.table.bytes.count }
+        var bytes: [UInt8] = [], offsets: [Int] = [0], counts: [Int] = [], firstRows: [Int] = []
+        bytes.reserveCapacity(size)
+        offsets.reserveCapacity(distinct + 1)
+        counts.reserveCapacity(distinct)
+        firstRows.reserveCapacity(distinct)
+        for partition in partitions {
+            let base = bytes.count
+            bytes.append(contentsOf: partition.table.bytes)
+            offsets.append(contentsOf: partition.table.offsets.dropFirst().lazy.map { $0 + base })
+            counts.append(contentsOf: partition.counts)
+            firstRows.append(contentsOf: partition.firstRows)
+        }
+        return FrequencyTable(kind: kind, format: format, total: rows, nullCount: nulls, bytes: bytes, offsets: offsets,
+                              counts: counts, firstRows: firstRows)
+    }
+}
+
+/// Distinct values in one table, with how many rows hold each and the first of them.
+struct FrequencyPartition {
+    /// Every distinct value once; never gives up deduplicating (counts need every id exact).
+    var table = TextTable(largeTable: .max)
+    var counts: [Int] = []
+    var firstRows: [Int] = []
+    /// Values waiting to be interned: hash (8 bytes), row (8), length (4), the bytes.
+    private var staging: [UInt8] = []
+
+    /// Bytes a staged value takes besides its own.
+    static let stagedHeader = 20
+
+    var count: Int { counts.count }
+
+    /// Keeps one row of `value` (hash `hash`) for `internStaged()`.
+    @inline(__always)
+    mutating func stage(_ value: UnsafeRawBufferPointer, hash: UInt64, row: Int) {
+        withUnsafeBytes(of: hash.littleEndian) { staging.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt64(row).littleEndian) { staging.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt32(value.count).littleEndian) { staging.append(contentsOf: $0) }
+        staging.append(contentsOf: value)
+    }
+
+    /// Counts the staged values, in the order they were staged.
+    mutating func internStaged() {
+        guard !staging.isEmpty else { return }
+        let buffer = staging
+        staging.removeAll(keepingCapacity: true)
+        buffer.withUnsafeBytes { bytes in
+            var at = 0
+            while at < bytes.count {
+                let hash = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                let row = Int(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self)))
+                let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 16, as: UInt32.self)))
+                at += Self.stagedHeader
+                add(UnsafeRawBufferPointer(rebasing: bytes[at..<at + length]), hash: hash, rows: 1, firstRow: row)
+                at += length
+            }
+        }
+    }
+
+    /// `rows` more rows of `value` (hash `hash`), the first of them `firstRow`.
+    @inline(__always)
+    mutating func add(_ value: UnsafeRawBufferPointer, hash: UInt64, rows: Int, firstRow: Int) {
+        let id = Int(table.intern(value, hash: hash))
+        if id == counts.count {
+            counts.append(rows)
+            firstRows.append(firstRow)
+        } else {
+            counts[id] += rows
+            if firstRow < firstRows[id] { firstRows[id] = firstRow }
+        }
+    }
+
+    /// Calls `body` with every value, its rows and its first row.
+    func forEachValue(_ body: (UnsafeRawBufferPointer, Int, Int) -> Void) {
+        table.bytes.withUnsafeBytes { arena in
+            for id in 0..<counts.count {
+                let start = table.offsets[id], end = table.offsets[id + 1]
+                body(UnsafeRawBufferPointer(rebasing: arena[start..<end]), counts[id], firstRows[id])
+            }
+        }
+    }
+
+    /// Adds another table's values.
+    mutating func merge(_ other: FrequencyPartition) {
+        other.forEachValue { value, rows, firstRow in add(value, hash: TextTable.hash(value), rows: rows, firstRow: firstRow) }
+    }
+}
