@@ -73,16 +73,10 @@ import TestSupport
         return years * 365 + leaps + cumulative[month - 1] + leap + date - 1
     }
 
+    /// The file's bytes, written as `SortKeyCacheTests.file` writes its exports (a BOM, the
+    /// same header, CRLF, `;`, quotes where needed and at random).
     static func file(_ rows: [[Field]], random: inout SplitMix64) -> [UInt8] {
-        var text = "\u{FEFF}name;amount;day;count\r\n"
-        for row in rows {
-            text += row.map { field in
-                let needs = field.text.contains(";") || field.text.contains("\"")
-                guard needs || random.next() % 6 == 0 else { return field.text }
-                return "\"" + field.text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            }.joined(separator: ";") + "\r\n"
-        }
-        return Array(text.utf8)
+        SortKeyCacheTests.file(rows.map { $0.map { SortKeyCacheTests.Field(text: $0.text, value: .text) } }, random: &random)
     }
 
     static func table(rows: Int, seed: UInt64) -> [[Field]] {
