@@ -6,7 +6,8 @@ import TerminalSurface
 /// Column filters (`|`) through the viewer's path (`DataTableView.pushColumnFilter`, a worker
 /// job reading one raw field per row) on the generated file: a numeric comparison and a date
 /// comparison over every row, then a text equality narrowing the rows the first kept (the job
-/// tests only those), then a pop (every row again). Prints its own table after `make bench`'s;
+/// tests only those), then a pop (every row again); then the first two once a sort by their column
+/// kept its keys (answered from them: `SortKeyCache`, docs/decisions/0152). Prints its own table after `make bench`'s;
 /// `dtable-bench --column-filter [--rows N,N] [--runs R]` prints it alone.
 enum ColumnFilterBench {
     /// The filters measured, as typed at `|` on their column.
@@ -34,6 +35,8 @@ enum ColumnFilterBench {
             ("date", "`|\(date.1)` on \(date.0), every row (ms, best; CPU ms; rows kept)"),
             ("narrow", "then `|\(status.1)` on \(status.0), the kept rows only (ms, best; rows kept)"),
             ("pop", "Esc: the first filter again over every row (ms, best)"),
+            ("priceKept", "`|\(price.1)` on \(price.0) once a sort kept its keys (ms, best; CPU ms; rows kept)"),
+            ("dateKept", "`|\(date.1)` on \(date.0) once a sort kept its keys (ms, best; CPU ms; rows kept)"),
         ]
         print("")
         for line in MarkdownTable.figureLines(title: "column filters (warm page cache)", metrics: metrics, columns: columns) {
@@ -86,6 +89,16 @@ enum ColumnFilterBench {
             }
         })
         values["pop"] = format1(pop)
+        // The same filters answered from the keys a sort by their column kept.
+        clear()
+        for (key, spec) in [("priceKept", price), ("dateKept", date)] {
+            view.sort(by: [SortDescriptor(column: titles.firstIndex(of: spec.0) ?? 0)])
+            view.waitForJob()
+            view.sort(by: [])
+            view.waitForJob()
+            let (wall, cpu) = best({ view.pushColumnFilter(filter(spec)) }, reset: clear)
+            values[key] = "\(format1(wall)); \(format1(cpu)); \(view.viewport.rowCount)"
+        }
         return values
     }
 }

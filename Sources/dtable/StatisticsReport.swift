@@ -40,6 +40,7 @@ struct StatisticsReport {
         result += [
             ("sort_key_cache_entries", String(keys.entries)), ("sort_key_cache_bytes", String(keys.bytes)),
             ("sort_key_cache_hits", String(keys.hits)), ("sort_key_cache_misses", String(keys.misses)),
+            ("sort_key_cache_filter_hits", String(keys.filterHits)), ("sort_key_cache_filter_misses", String(keys.filterMisses)),
         ]
         // Through the layers the command line adds (buttons, edits) to the file itself.
         if let file = view.dataSource.innermostSource as? CSVFileDataSource {

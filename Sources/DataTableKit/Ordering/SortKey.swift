@@ -62,6 +62,8 @@ public struct SortKeyColumn: Sendable {
     let maxKey: UInt64
     /// Distinct stray texts (their keys are `0..<strayRankCount`).
     let strayRankCount: Int
+    /// Numbers whose keys are `Double`s (no common fixed-point scale), not exact values.
+    var keysAreDoubles = false
 
     /// Whether `row` has no value (empty field or null token); such rows sort last.
     public func isNull(_ row: Int) -> Bool {
@@ -269,7 +271,9 @@ public struct SortKeyColumn: Sendable {
         }
         guard let range else { return nil }
         let strayRanks = reading.strays.rank(&keys, nulls: reading.nulls)
-        return SortKeyColumn(kind: kind, keys: keys, nulls: reading.nulls, range: range, strayRanks: strayRanks, control: control)
+        var column = SortKeyColumn(kind: kind, keys: keys, nulls: reading.nulls, range: range, strayRanks: strayRanks, control: control)
+        column.keysAreDoubles = useDouble
+        return column
     }
 
     // MARK: Dates, booleans

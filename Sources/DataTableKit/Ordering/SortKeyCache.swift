@@ -9,10 +9,15 @@ public struct SortKeyCacheStatistics: Hashable, Sendable {
     public var bytes = 0
     /// The most bytes it keeps before dropping the least recently used columns.
     public var budgetBytes = 0
-    /// Sort keys a sort found kept.
+    /// Sort keys a sort (or a grouping) found kept.
     public var hits = 0
-    /// Sort keys a sort looked for and extracted instead.
+    /// Sort keys a sort (or a grouping) looked for and extracted instead.
     public var misses = 0
+    /// Column filters (comparisons, ranges) answered from kept keys instead of their fields.
+    public var filterHits = 0
+    /// Column filters that kept keys could answer, answered by reading their fields instead
+    /// (nothing kept, or numbers kept as `Double`s).
+    public var filterMisses = 0
     /// Columns dropped to stay within the budget.
     public var evictions = 0
 }
@@ -61,6 +66,14 @@ final class SortKeyCache: Sendable {
         var isComplete: Bool
     }
 
+    /// Who looks keys up, for the statistics.
+    enum Use: Sendable {
+        /// A sort or a grouping (`hits`, `misses`).
+        case sort
+        /// A column filter: counted by `countFilter(answeredFromKeys:)` once it knows.
+        case filter
+    }
+
     /// Every row, sorted by one column alone in one direction.
     struct SortedRows: Sendable {
         var rows: [UInt32]
@@ -105,18 +118,26 @@ final class SortKeyCache: Sendable {
     }
 
     /// The keys kept for `key` in `stamp`'s generation, and the order kept with them; counts a
-    /// hit or a miss.
-    func lookup(_ key: Key, stamp: Stamp) -> (keys: SortKeyColumn, order: SortedRows?)? {
+    /// hit or a miss of `use`.
+    func lookup(_ key: Key, stamp: Stamp, for use: Use = .sort) -> (keys: SortKeyColumn, order: SortedRows?)? {
         state.withLock { state in
             guard state.generation == stamp.generation, var entry = state.entries[key] else {
-                state.statistics.misses += 1
+                if use == .sort { state.statistics.misses += 1 }
                 return nil
             }
             state.clock += 1
             entry.lastUse = state.clock
             state.entries[key] = entry
-            state.statistics.hits += 1
+            if use == .sort { state.statistics.hits += 1 }
             return (entry.keys, entry.order)
+        }
+    }
+
+    /// Counts a column filter the kept keys could answer: answered from them (a hit), or by
+    /// reading its fields (a miss: none kept, or kept as `Double`s).
+    func countFilter(answeredFromKeys: Bool) {
+        state.withLock { state in
+            if answeredFromKeys { state.statistics.filterHits += 1 } else { state.statistics.filterMisses += 1 }
         }
     }
 

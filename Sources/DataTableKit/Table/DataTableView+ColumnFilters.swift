@@ -138,8 +138,10 @@ extension DataTableView {
         let source = UncheckedSendableBox(value: dataSource)
         let matcher = testsMatcher ? filters.matcher : nil
         let matcherColumns = filters.matcherColumns
+        let cache = jobs.sortKeys, stamp = sortKeyStamp
         startJob(job) {
             var readers = tests.map { ColumnFieldReader(source: source.value, test: $0, rowCount: count) }
+            for i in readers.indices { readers[i].useKeptKeys(from: cache, stamp: stamp, rowCount: count) { job.isCancelled } }
             var predicate = matcher.map {
                 RowMatchPredicate(source: source.value, rowCount: count, matcher: $0, columns: matcherColumns)
             }
@@ -202,12 +204,15 @@ extension DataTableView {
 }
 
 /// Reads one column's field of a row for a `ColumnFilterTest`, on a worker: raw bytes of a
-/// mapped file (a quoted field unquoted into a reused buffer), else the source's text.
+/// mapped file (a quoted field unquoted into a reused buffer), else the source's text; or
+/// reads no field when the column's kept sort keys answer the test (`useKeptKeys`).
 struct ColumnFieldReader {
     let test: ColumnFilterTest
     let source: DataTableDataSource
     let raw: ((Int) -> UnsafeRawBufferPointer)?
     var scratch: [UInt8] = []
+    /// The test answered from the column's kept keys, when they are kept.
+    var kept: KeptKeyTest?
 
     init(source: DataTableDataSource, test: ColumnFilterTest, rowCount: Int) {
         self.test = test
@@ -216,8 +221,41 @@ struct ColumnFieldReader {
         scratch.reserveCapacity(256)
     }
 
+    /// Answers the test from the keys `cache` keeps for its column, read as it reads them, over
+    /// rows `0..<rowCount` in `stamp`'s generation (`ColumnFilterTest.onKeptKeys`); without a
+    /// kept order of every row, sorts the kept keys once and keeps that order too. Reads fields
+    /// as before when nothing is kept, or the keys cannot answer.
+    mutating func useKeptKeys(from cache: SortKeyCache, stamp: SortKeyCache.Stamp, rowCount: Int,
+                              isCancelled: () -> Bool) {
+        let test = self.test
+        guard raw != nil, test.answersFromKeptKeys else { return }
+        let key = SortKeyCache.Key(column: test.column, kind: test.kind, format: test.format, nullTokens: test.nullTokens,
+                                   rowCount: rowCount, editCount: stamp.editCount)
+        defer { cache.countFilter(answeredFromKeys: kept != nil) }
+        guard let found = cache.lookup(key, stamp: stamp, for: .filter), !found.keys.keysAreDoubles else { return }
+        var order = found.order
+        if order == nil {
+            guard let rows = RowSorter.sort(nil, count: rowCount, by: [(found.keys, ascending: true)], isCancelled: isCancelled)
+            else { return }
+            order = SortKeyCache.SortedRows(rows: rows, ascending: true)
+            cache.store(order: order!, for: key, stamp: stamp)
+        }
+        kept = test.onKeptKeys(found.keys, order: order!) { row in side(row: row) }
+    }
+
+    /// Where row `row`'s field lies against the test's interval (`ColumnFilterTest.side(of:)`).
+    mutating func side(row: Int) -> ColumnFilterTest.Side? {
+        guard let raw else { return nil }
+        let field = raw(row)
+        guard field.first == UInt8(ascii: "\"") else { return test.side(of: field) }
+        scratch.removeAll(keepingCapacity: true)
+        TextKey.appendUnquoting(field, to: &scratch)
+        return scratch.withUnsafeBytes { test.side(of: $0) }
+    }
+
     /// Whether row `row`'s field passes the test.
     mutating func passes(row: Int) -> Bool {
+        if let kept { return kept.passes(row: row) }
         guard let raw else {
             let text = test.readsSortText ? source.sortText(row: row, column: test.column)
                                           : source.text(row: row, column: test.column)

@@ -216,28 +216,37 @@ extension DataTableView {
         let hidden = rowOrder.hiddenRows
         let filtered = rowOrder.filteredRows
         let source = UncheckedSendableBox(value: dataSource)
+        let cache = jobs.sortKeys, stamp = sortKeyStamp
         startJob(job, synchronously: synchronously) {
             Self.computeSections(
                 of: source.value, key: grouping.key, groupKind: groupKind,
                 groupAscending: groupDescriptor?.ascending ?? true, within: within, kinds: kinds,
                 filtered: filtered, hidden: hidden, summaryColumns: summaryColumns, summaryFormats: summaryFormats,
-                nullTokens: nullTokens, job: job)
+                nullTokens: nullTokens, job: job, cache: cache, stamp: stamp)
         }
     }
 
     /// The grouping job's work (any thread; reads the source through its thread-safe accessors).
+    /// With a `cache`, the group column's and the sort columns' keys kept there are not read
+    /// again, and keys read from raw bytes are kept (as a sort keeps them).
     static func computeSections(
         of source: DataTableDataSource, key: DataTableGrouping.Key,
         groupKind: (kind: SortKeyKind, format: ValueFormat), groupAscending: Bool,
         within: [SortDescriptor], kinds: [(kind: SortKeyKind, format: ValueFormat)], filtered: [UInt32]?, hidden: Set<Int>,
-        summaryColumns: [Int], summaryFormats: [ValueFormat] = [], nullTokens: NullTokens = .standard, job: TableJob
+        summaryColumns: [Int], summaryFormats: [ValueFormat] = [], nullTokens: NullTokens = .standard, job: TableJob,
+        cache: SortKeyCache? = nil, stamp: SortKeyCache.Stamp? = nil
     ) -> TableJob.Outcome {
         let count = job.total
         let rawRecords = source as? DataTableRawRecords
         func keyColumn(_ column: Int, kind: (kind: SortKeyKind, format: ValueFormat)) -> SortKeyColumn {
+            let cacheKey = SortKeyCache.Key(column: column, kind: kind.kind, format: kind.format, nullTokens: nullTokens,
+                                            rowCount: count, editCount: stamp?.editCount ?? 0)
+            if let cache, let stamp, let kept = cache.lookup(cacheKey, stamp: stamp) { return kept.keys }
             if let reader = rawRecords?.makeRawFieldReader(column: column, rowCount: count) {
-                return SortKeyColumn.extract(kind: kind.kind, count: count, csvQuoted: true, format: kind.format,
-                                             nullTokens: nullTokens, field: reader)
+                let keys = SortKeyColumn.extract(kind: kind.kind, count: count, csvQuoted: true, format: kind.format,
+                                                 nullTokens: nullTokens, field: reader)
+                if let cache, let stamp { cache.store(keys, for: cacheKey, stamp: stamp) }
+                return keys
             }
             return SortKeyColumn.extract(kind: kind.kind, count: count, format: kind.format, nullTokens: nullTokens) {
                 source.sortText(row: $0, column: column)
