@@ -95,3 +95,26 @@ struct MemoryPressureWatchTests {
         #expect(here != nil && here!.totalBytes > 0 && here!.availableBytes <= here!.totalBytes)
     }
 }
+
+extension EndToEnd {
+    /// The real binary says in `--stats` how often memory pressure dropped the kept keys.
+    @Suite("Memory pressure in --stats")
+    struct MemoryPressureStatistics {
+        @Test("--stats has sort_key_cache_pressure_drops (0 on a machine with memory to spare)")
+        func statisticIsReported() throws {
+            let available = try #require(MemoryPressureWatch.readMeminfo())
+            let directory = try TemporaryDirectory()
+            try directory.write("scores.csv", text: "id,score\r\n1,5\r\n2,3\r\n3,9\r\n")
+            let stats = directory.track("stats.json")
+            let session = try TmuxSession(width: 60, height: 8, arguments: [try dtableBinaryPath(), "--stats", stats, "scores.csv"],
+                                          workingDirectory: directory.path)
+            try #require(session.waitFor { Fixture.statusLine($0).contains("row 1/3") }, "\(session.lastScreen)")
+            try session.sendKeys("l", "[", "q")
+            #expect(session.waitForExit() == 0)
+            let json = directory.read("stats.json") ?? ""
+            let drops = InputFlood.statistic("sort_key_cache_pressure_drops", in: json)
+            #expect(drops != nil, "\(json)")
+            if !available.isShort { #expect(drops == 0, "\(json)") }
+        }
+    }
+}
