@@ -21,6 +21,7 @@ import TerminalSurface
 //        dtable-bench --frequency [--rows N] [--runs R]  (see FrequencyBench)
 //        dtable-bench --frames [--rows N] [--presses K]  (see IndexFrameBench; for callgrind)
 //        dtable-bench --index-vs-wc [--rows N] [--runs R]  (see IndexFrameBench)
+//        dtable-bench --frame-keys [--rows N] [--presses K]  (see FrameKeysBench)
 //        dtable-bench --peers [--rows N,N] [--runs R]  (see PeersBench; make bench-peers)
 //
 // Per data size (default 1M and 10M rows, plus a 1 KB file for the first frame) it measures:
@@ -228,6 +229,13 @@ func measureInProcess(path: String) throws {
     emit("kinds_cells_alive_max", Double(kindsView.reusePool.maxCellsAlive))
     emit("kinds_cells_visible", Double(kindsView.cellsOnScreenCount))
 
+    // 3c. Frame build per key (mean and p99): plain, sorted by `progress`, filtered and sorted.
+    progress("  frame builds per key: plain, sorted, filtered + sorted")
+    for (key, value) in FrameKeysBench.measure(source: source, sortColumn: column("progress"),
+                                               presses: FrameKeysBench.pressesPerKey, title: path) {
+        emit(key, value)
+    }
+
     // 4. Two more index runs: best of 3.
     progress("  indexing twice more")
     for _ in 0..<2 {
@@ -289,6 +297,11 @@ mode("--index-vs-wc") {
 mode("--frames") {
     IndexFrameBench.runFrames(directory: dataDirectory, rows: intOption("--rows", default: 100_000),
                               presses: intOption("--presses", default: 300))
+}
+
+mode("--frame-keys") {
+    FrameKeysBench.run(directory: dataDirectory, rows: intOption("--rows", default: 10_000_000),
+                       presses: intOption("--presses", default: FrameKeysBench.pressesPerKey))
 }
 
 mode("--summary") {
@@ -434,6 +447,7 @@ let metrics: [(String, String)] = [
     ("summary", "summary of every column, `I` (ms, best of 3; target <= 5000 at 10M)"),
     ("frame_mean", "frame build mean (ms, 200x60, after key presses)"),
     ("frame_max", "frame build max (ms)"),
+] + FrameKeysBench.metrics + [
     ("kinds_frame", "frame build with cell kinds + wrapped rows, mean / max (ms)"),
     ("kinds_sizing", "  rows measured / sizing measurements / cache hits"),
     ("kinds_cells", "  cells visible / max alive"),
@@ -526,6 +540,7 @@ func measure(path: String, title: String, full: Bool) -> (title: String, values:
     values["open_frame_indexing"] = child["open_frame_indexing_ms"].map(format2)
     values["frame_mean"] = child["frame_mean_ms"].map(format3)
     values["frame_max"] = child["frame_max_ms"].map(format3)
+    for state in FrameKeysBench.states { values["keys_\(state)"] = FrameKeysBench.cell(state: state, figures: child) }
     if full, rows > 0 {
         values["anon_index"] = child["anon_after_index_kb"].map { format1($0 * 1024 / rows) }
         values["anon_sort"] = child["anon_after_sort_kb"].map { format1($0 * 1024 / rows) }

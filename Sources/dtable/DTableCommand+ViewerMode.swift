@@ -37,6 +37,7 @@ extension DTableCommand {
         OpenFiles.registerCommands(on: application)
         var peakAnonymousKilobytes = 0
         var lastSample = ContinuousClock.now
+        var memoryWatch = MemoryPressureWatch()
         application.run(until: {
             // Sampled at most 4 times a second, not after every key (it reads /proc).
             if ContinuousClock.now - lastSample >= .milliseconds(250) {
@@ -44,6 +45,7 @@ extension DTableCommand {
                 peakAnonymousKilobytes = max(peakAnonymousKilobytes, ProcessMemory.anonymousKilobytes())
             }
             if launch.sources.count > 1 { files.poll() }
+            memoryWatch.check(views: { files.sessions.map(\.view) })
             return terminal.terminationSignal != 0 || files.quitRequested(in: application)
         },
                         afterFirstFrame: { session.file?.startIndexing() })
@@ -55,7 +57,8 @@ extension DTableCommand {
         terminal.shutdown()
         // The first file's table: the one the first frame showed.
         let statsWritten = StatisticsReport(view: session.view, application: application, bytesWritten: terminal.bytesWritten,
-                                            peakAnonymousKilobytes: peakAnonymousKilobytes).write(to: launch.statsFile)
+                                            peakAnonymousKilobytes: peakAnonymousKilobytes,
+                                            sortKeyCachePressureDrops: memoryWatch.drops).write(to: launch.statsFile)
         if signal != 0 { throw ExitCode(128 + signal) }
         for session in files.sessions { session.finish() }
         if !statsWritten { throw ExitCode(2) }

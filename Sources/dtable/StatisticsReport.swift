@@ -11,6 +11,8 @@ struct StatisticsReport {
     let bytesWritten: Int
     /// The largest RssAnon sampled while the viewer ran or the table was printed.
     var peakAnonymousKilobytes: Int? = nil
+    /// Times the kept sort keys were dropped because memory ran short (`MemoryPressureWatch`).
+    var sortKeyCachePressureDrops = 0
 
     var fields: [(String, String)] {
         let frames = application?.statistics ?? FrameStatistics()
@@ -41,6 +43,7 @@ struct StatisticsReport {
             ("sort_key_cache_entries", String(keys.entries)), ("sort_key_cache_bytes", String(keys.bytes)),
             ("sort_key_cache_hits", String(keys.hits)), ("sort_key_cache_misses", String(keys.misses)),
             ("sort_key_cache_filter_hits", String(keys.filterHits)), ("sort_key_cache_filter_misses", String(keys.filterMisses)),
+            ("sort_key_cache_pressure_drops", String(sortKeyCachePressureDrops)),
         ]
         // Through the layers the command line adds (buttons, edits) to the file itself.
         if let file = view.dataSource.innermostSource as? CSVFileDataSource {

@@ -1,0 +1,84 @@
+import DataTableKit
+import Glibc
+
+/// Drops the kept sort keys of every open table when the machine runs short of memory (issue 23;
+/// docs/decisions/0154). The library opens no file, so the viewer looks: every `interval`, from
+/// the run loop's tick, it reads how much memory is available (`read`, by default
+/// `MemAvailable` of /proc/meminfo), and when that is below a tenth of the total it calls
+/// `DataTableView.dropSortKeyCache()` on each table holding keys. `drops` counts the checks that
+/// dropped something (`--stats`: `sort_key_cache_pressure_drops`).
+struct MemoryPressureWatch {
+    /// Memory of the machine, in bytes.
+    struct Reading: Equatable {
+        /// What can still be given to programs without swapping (`MemAvailable`).
+        var availableBytes: Int
+        /// All of it (`MemTotal`).
+        var totalBytes: Int
+
+        /// Short of memory: less than a tenth of it available (earlyoom's default line, so the
+        /// keys go before a watchdog starts ending processes).
+        var isShort: Bool { availableBytes < totalBytes / 10 }
+    }
+
+    /// Where a reading comes from (nil: none to be had; nothing is dropped then).
+    let read: () -> Reading?
+    /// How often memory is read: often enough to act before a pinch turns into swapping,
+    /// rarely enough to cost nothing (one read of a ~1.5 KB file).
+    let interval: Duration
+    private var lastCheck: ContinuousClock.Instant?
+    /// Checks that dropped kept keys.
+    private(set) var drops = 0
+
+    /// A watch reading `read` (default: /proc/meminfo) at most every `interval`.
+    init(interval: Duration = .seconds(2), read: @escaping () -> Reading? = MemoryPressureWatch.readMeminfo) {
+        self.interval = interval
+        self.read = read
+    }
+
+    /// At most every `interval` (the first call reads at once): when memory is short, drops the
+    /// kept sort keys of each of `views` (asked only then) that holds any. True when something
+    /// was dropped.
+    @discardableResult
+    mutating func check(views: () -> [DataTableView], now: ContinuousClock.Instant = .now) -> Bool {
+        if let lastCheck, now - lastCheck < interval { return false }
+        lastCheck = now
+        let holding = views().filter { $0.sortKeyCacheStatistics.entries > 0 }
+        guard !holding.isEmpty, let reading = read(), reading.isShort else { return false }
+        for view in holding { view.dropSortKeyCache() }
+        drops += 1
+        return true
+    }
+
+    /// `MemAvailable` and `MemTotal` of /proc/meminfo (nil where it cannot be read: not Linux,
+    /// or a kernel before 3.14 without `MemAvailable`).
+    static func readMeminfo() -> Reading? {
+        let fd = open("/proc/meminfo", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // The two lines are the first and third; 512 bytes hold them.
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        return parse(buffer[..<count])
+    }
+
+    /// The reading in the text of /proc/meminfo (`MemTotal:  16318480 kB` lines).
+    static func parse(_ text: ArraySlice<UInt8>) -> Reading? {
+        var total: Int?, available: Int?
+        for line in text.split(separator: UInt8(ascii: "\n")) {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let name = line[..<colon]
+            let isTotal = name.elementsEqual("MemTotal".utf8), isAvailable = name.elementsEqual("MemAvailable".utf8)
+            guard isTotal || isAvailable else { continue }
+            var kilobytes = 0, digits = 0
+            for byte in line[(colon + 1)...] where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                kilobytes = kilobytes &* 10 &+ Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            }
+            guard digits > 0 else { continue }
+            if isTotal { total = kilobytes * 1024 } else { available = kilobytes * 1024 }
+        }
+        guard let total, let available, total > 0 else { return nil }
+        return Reading(availableBytes: available, totalBytes: total)
+    }
+}
