@@ -39,9 +39,9 @@ public struct SortKeyCacheStatistics: Hashable, Sendable {
 /// An edit or undo changes the edit count in the `Key`, a kind set with `t`, another format or
 /// other null tokens change it too, rows appended change the row count.
 ///
-/// Bounded by `budgetBytes` (the least recently used columns go first); nothing watches memory
-/// pressure (Linux has no cheap notification, and the library opens no file such as
-/// /proc/meminfo): a program that learns of it calls `DataTableView.dropSortKeyCache()`.
+/// Bounded by `budgetBytes` (the least recently used columns go first). The library watches
+/// no memory pressure (it opens no file such as /proc/meminfo): a program that learns of it
+/// calls `DataTableView.dropSortKeyCache()` (dtable does, docs/decisions/0154).
 /// Thread-safe (one lock); jobs look up and store from worker threads.
 final class SortKeyCache: Sendable {
     /// What an entry's keys were read with: any difference is another entry.

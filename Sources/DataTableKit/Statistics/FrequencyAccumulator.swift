@@ -8,7 +8,7 @@
 /// staged (hash, row and bytes appended to their table's staging buffer, a sequential write)
 /// and interned a staging buffer at a time (`flush()`), so each lookup probes one table that
 /// stays in the cache while its rows go in. Two threads' counts merge table by table, both
-/// threads at once. docs/decisions/0139-frequency-by-partitions.md.
+/// threads at once (docs/decisions/0139-frequency-by-partitions.md).
 struct FrequencyAccumulator {
     /// Distinct values in the one table before it is split.
     static let partitionThreshold = 1 << 15

@@ -20,13 +20,15 @@ public enum FrequencyRows: Sendable, Equatable {
 /// Counts the distinct values of one column over some rows: the engine of the frequency table.
 ///
 /// Fields are read as bytes straight from the data source (a mapped file's raw field, CSV
-/// quoting undone in a reused buffer; other sources' text) and hashed into a table of distinct
-/// values (`TextTable`), so a row costs a hash and a probe and no allocation. The rows are split
-/// in two halves counted on two threads, and the second half's table is merged into the
-/// first's. Filtered rows are counted in file order through a bitmap of the rows kept (a sorted
-/// display order would read the file at random).
+/// quoting undone in a reused buffer; other sources' text) and hashed into tables of distinct
+/// values (`FrequencyAccumulator`: one table while it fits the cache, then 64 by hash), so a
+/// row costs a hash and a probe and no allocation. The rows are split in two halves counted on
+/// two threads, whose tables then merge table by table on both cores. Filtered rows are counted
+/// in file order through a bitmap of the rows kept (a sorted display order would read the file
+/// at random). A text column whose sort keys are kept is counted from them
+/// (`count(keys:...)`).
 ///
-/// Measured (release, 10M-row bench file, `make bench`): see docs/decisions/0067-frequency-table-is-a-sheet.md.
+/// Measured (release, the frequency bench): docs/decisions/0139-frequency-by-partitions.md.
 public enum FrequencyCounter {
     /// Rows between checks of `isCancelled` and reports of progress.
     static let checkInterval = 1 << 14
