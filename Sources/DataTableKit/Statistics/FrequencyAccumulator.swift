@@ -251,8 +251,13 @@ struct FrequencyPartition {
     /// Counts the staged values, in the order they were staged.
     mutating func internStaged() {
         guard !staging.isEmpty else { return }
-        let buffer = staging
-        staging.removeAll(keepingCapacity: true)
+        // Taken out while its values go in (no copy), and put back empty with its capacity.
+        var buffer: [UInt8] = []
+        swap(&buffer, &staging)
+        defer {
+            buffer.removeAll(keepingCapacity: true)
+            swap(&buffer, &staging)
+        }
         buffer.withUnsafeBytes { bytes in
             var at = 0
             while at < bytes.count {
