@@ -69,11 +69,24 @@ enum FrequencyBench {
         return (wall, cpu, distinct)
     }
 
-    /// `--frequency`: the figures for one generated file, as `key=value` lines.
-    static func run(directory: String, rows: Int, runs: Int) {
+    /// `--frequency`: the figures for one generated file, as `key=value` lines; with `columns`,
+    /// only the frequency of each of those columns (to profile one).
+    static func run(directory: String, rows: Int, runs: Int, columns: [String]? = nil) {
         let path = BenchData.path(directory: directory, rows: rows)
         mkdir(directory, 0o755)
         _ = BenchData.ensure(path: path, rows: rows)
-        for (key, value) in measure(path: path, runs: runs).sorted(by: { $0.key < $1.key }) { print("\(key)=\(value)") }
+        guard let columns else {
+            for (key, value) in measure(path: path, runs: runs).sorted(by: { $0.key < $1.key }) { print("\(key)=\(value)") }
+            return
+        }
+        guard let source = try? CSVFileDataSource(path: path) else { return }
+        source.indexAll()
+        let view = DataTableView(dataSource: source, configuration: DataTableConfiguration(), size: Size(width: 200, height: 60))
+        view.settleColumnKinds()
+        for title in columns {
+            guard let column = (0..<source.columnCount).first(where: { source.title(ofColumn: $0) == title }) else { continue }
+            let (wall, cpu, distinct) = best(view: view, column: column, runs: runs)
+            print("freq_\(title)=\(format1(wall)) / \(format1(cpu)); \(distinct) values")
+        }
     }
 }

@@ -267,7 +267,8 @@ func measureInProcess(path: String) throws {
 
 mode("--frequency") {
     FrequencyBench.run(directory: dataDirectory, rows: intOption("--rows", default: 1_000_000),
-                       runs: intOption("--runs", default: 3))
+                       runs: intOption("--runs", default: 3),
+                       columns: option("--columns").map { $0.split(separator: ",").map(String.init) })
 }
 
 if arguments.contains("--column-filter") { ColumnFilterBench.runAlone() }

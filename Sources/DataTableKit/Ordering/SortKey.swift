@@ -665,6 +665,17 @@ struct TextTable {
 
     init(largeTable: Int = Self.largeTable) { self.largeTable = largeTable }
 
+    /// A table sized for about `capacity` texts of about `averageLength` bytes (it still grows
+    /// past them): no doubling and no reallocation on the way there.
+    init(largeTable: Int = Self.largeTable, capacity: Int, averageLength: Int) {
+        self.largeTable = largeTable
+        var size = 1024
+        while size < capacity * 2 { size <<= 1 }
+        slots = [UInt64](repeating: 0, count: size)
+        bytes.reserveCapacity(capacity * averageLength)
+        offsets.reserveCapacity(capacity + 1)
+    }
+
     /// The id of `field`'s text, adding it when new.
     @inline(__always)
     mutating func intern(_ field: UnsafeRawBufferPointer) -> UInt32 { intern(field, hash: Self.hash(field)) }

@@ -18,16 +18,21 @@ struct FrequencyAccumulator {
     /// Staged bytes (all tables) at which they are interned.
     static let stagingLimit = 1 << 21
 
-    /// One table, or `partitionCount` tables by hash.
-    var partitions = [FrequencyPartition()]
+    /// The one table, until it is split (then empty).
+    var single = FrequencyPartition()
+    /// The `partitionCount` tables by hash once split (else none).
+    var partitions: [FrequencyPartition] = []
     /// Bytes staged in the tables' buffers, not yet interned.
     private var staged = 0
     var nulls = 0
     /// Rows counted (values and nulls).
     var rows = 0
+    /// The rows this accumulator will count, when known: the split sizes its tables for the
+    /// values those rows are likely to hold.
+    var expectedRows = 0
 
     /// Whether the values are split by hash.
-    var isSplit: Bool { partitions.count > 1 }
+    var isSplit: Bool { !partitions.isEmpty }
 
     /// Counts the rows of `range` (those set in `bitmap`, when given); `check(counted)` every
     /// `FrequencyCounter.checkInterval` rows reports the rows counted since the last check and
@@ -122,11 +127,7 @@ struct FrequencyAccumulator {
             return addLong(builder, content: field, row: row, rows: rows, reading: reading)
         }
         self.rows += rows
-        if reading.isNull(field) {
-            nulls += rows
-            return
-        }
-        add(value: field, row: row, rows: rows)
+        add(value: field, row: row, rows: rows, reading: reading)
     }
 
     /// Counts a content longer than `LongField.limit` that `builder` took, by its key
@@ -141,20 +142,28 @@ struct FrequencyAccumulator {
         }
         let value = content.flatMap { FrequencyTable.value(of: $0, kind: reading.kind, format: reading.format) }
         let key = builder.key(value: value)
-        key.withUnsafeBytes { add(value: $0, row: row, rows: rows) }
+        key.withUnsafeBytes { add(value: $0, row: row, rows: rows, reading: reading) }
     }
 
-    /// `rows` more rows (the first `row`) of a value (its bytes as counted).
+    /// `rows` more rows (the first `row`) of a value (its bytes as counted), unless it is null:
+    /// the one table tells that once per distinct value (`FrequencyPartition.nullIDs`), staged
+    /// rows each.
     @inline(__always)
-    private mutating func add(value: UnsafeRawBufferPointer, row: Int, rows: Int) {
+    private mutating func add(value: UnsafeRawBufferPointer, row: Int, rows: Int, reading: FieldReading) {
         let hash = TextTable.hash(value)
-        guard isSplit, rows == 1 else {
-            let part = Int(truncatingIfNeeded: hash) & (partitions.count - 1)
-            partitions[part].add(value, hash: hash, rows: rows, firstRow: row)
-            if !isSplit, partitions[0].count > Self.partitionThreshold { split() }
+        guard isSplit else {
+            let (id, isNew) = single.add(value, hash: hash, rows: rows, firstRow: row)
+            if isNew, reading.isNull(value) { single.nullIDs.append(id) }
+            if single.count > Self.partitionThreshold { split() }
             return
         }
-        partitions[Int(truncatingIfNeeded: hash) & (Self.partitionCount - 1)].stage(value, hash: hash, row: row)
+        if reading.isNull(value) {
+            nulls += rows
+            return
+        }
+        let part = Int(truncatingIfNeeded: hash) & (Self.partitionCount - 1)
+        guard rows == 1 else { partitions[part].add(value, hash: hash, rows: rows, firstRow: row); return }
+        partitions[part].stage(value, hash: hash, row: row)
         staged += value.count + FrequencyPartition.stagedHeader
         if staged >= Self.stagingLimit { flush() }
     }
@@ -166,13 +175,30 @@ struct FrequencyAccumulator {
         staged = 0
     }
 
-    /// Splits the one table into `partitionCount` by hash.
+    /// Moves the rows of the one table's null values to `nulls`.
+    mutating func settleNulls() {
+        for id in single.nullIDs {
+            nulls += single.counts[id]
+            single.counts[id] = 0
+        }
+        single.nullIDs.removeAll()
+    }
+
+    /// Splits the one table into `partitionCount` by hash (its nulls settled first).
     /// - Complexity: O(distinct values).
     mutating func split() {
         guard !isSplit else { return }
-        let one = partitions[0]
-        partitions = Array(repeating: FrequencyPartition(), count: Self.partitionCount)
+        settleNulls()
+        let one = single
+        single = FrequencyPartition()
+        // Sized for the distinct values the rows so far promise over the rows to come.
+        let seen = max(1, rows), distinct = one.count
+        let expected = min(max(expectedRows, seen), Int(Double(distinct) * Double(max(expectedRows, seen)) / Double(seen)))
+        let averageLength = max(1, one.table.bytes.count / max(1, distinct))
+        let capacity = expected / Self.partitionCount + expected / (4 * Self.partitionCount)
+        partitions = (0..<Self.partitionCount).map { _ in FrequencyPartition(capacity: capacity, averageLength: averageLength) }
         one.forEachValue { value, rows, firstRow in
+            guard rows > 0 else { return }
             let hash = TextTable.hash(value)
             partitions[Int(truncatingIfNeeded: hash) & (Self.partitionCount - 1)].add(value, hash: hash, rows: rows,
                                                                                     firstRow: firstRow)
@@ -182,15 +208,16 @@ struct FrequencyAccumulator {
     /// Adds another thread's counts: table by table on both cores when either is split.
     /// - Complexity: O(distinct values of `other`).
     mutating func merge(_ other: FrequencyAccumulator) {
-        nulls += other.nulls
-        rows += other.rows
         var other = other
         flush()
         other.flush()
-        if isSplit || other.isSplit {
-            split()
-            other.split()
-        }
+        settleNulls()
+        other.settleNulls()
+        nulls += other.nulls
+        rows += other.rows
+        guard isSplit || other.isSplit else { return single.merge(other.single) }
+        split()
+        other.split()
         let theirs = other.partitions
         partitions.withUnsafeMutableBufferPointer { mine in
             let box = UncheckedSendableBox(value: mine)
@@ -206,6 +233,8 @@ struct FrequencyAccumulator {
     /// The counts as one table of values (the staged ones interned first).
     mutating func table(kind: SortKeyKind, format: ValueFormat) -> FrequencyTable {
         flush()
+        settleNulls()
+        let partitions = isSplit ? partitions : [single]
         let distinct = partitions.reduce(0) { $0 + $1.count }
         let size = partitions.reduce(0) { $0 + $1.table.bytes.count }
         var bytes: [UInt8] = [], offsets: [Int] = [0], counts: [Int] = [], firstRows: [Int] = []
@@ -231,8 +260,20 @@ struct FrequencyPartition {
     var table = TextTable(largeTable: .max)
     var counts: [Int] = []
     var firstRows: [Int] = []
+    /// The values that are null (a null token or blank where blanks are null), counted here
+    /// until `FrequencyAccumulator.settleNulls()` moves their rows to the nulls.
+    var nullIDs: [Int] = []
     /// Values waiting to be interned: hash (8 bytes), row (8), length (4), the bytes.
     private var staging: [UInt8] = []
+
+    init() {}
+
+    /// A table sized for about `capacity` values of about `averageLength` bytes.
+    init(capacity: Int, averageLength: Int) {
+        table = TextTable(largeTable: .max, capacity: capacity, averageLength: averageLength)
+        counts.reserveCapacity(capacity)
+        firstRows.reserveCapacity(capacity)
+    }
 
     /// Bytes a staged value takes besides its own.
     static let stagedHeader = 20
@@ -271,17 +312,19 @@ struct FrequencyPartition {
         }
     }
 
-    /// `rows` more rows of `value` (hash `hash`), the first of them `firstRow`.
-    @inline(__always)
-    mutating func add(_ value: UnsafeRawBufferPointer, hash: UInt64, rows: Int, firstRow: Int) {
+    /// `rows` more rows of `value` (hash `hash`), the first of them `firstRow`; returns its id
+    /// and whether it was new.
+    @inline(__always) @discardableResult
+    mutating func add(_ value: UnsafeRawBufferPointer, hash: UInt64, rows: Int, firstRow: Int) -> (id: Int, isNew: Bool) {
         let id = Int(table.intern(value, hash: hash))
-        if id == counts.count {
+        guard id < counts.count else {
             counts.append(rows)
             firstRows.append(firstRow)
-        } else {
-            counts[id] += rows
-            if firstRow < firstRows[id] { firstRows[id] = firstRow }
+            return (id, true)
         }
+        counts[id] += rows
+        if firstRow < firstRows[id] { firstRows[id] = firstRow }
+        return (id, false)
     }
 
     /// Calls `body` with every value, its rows and its first row.

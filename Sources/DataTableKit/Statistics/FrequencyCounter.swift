@@ -65,6 +65,7 @@ public enum FrequencyCounter {
         BackgroundWork.forEachPart(halves.count) { part in
             let (reading, bitmap) = box.value
             var accumulator = FrequencyAccumulator()
+            accumulator.expectedRows = bitmap == nil ? halves[part].count : rows.count / halves.count
             let finished = accumulator.count(halves[part], bitmap: bitmap, reading: reading) { counted in
                 progress(done.add(counted, ordering: .relaxed).newValue)
                 return isCancelled()

@@ -34,7 +34,10 @@ public struct FrequencyTable: Sendable {
         self.bytes = bytes
         self.offsets = offsets
         self.counts = counts
-        self.order = Self.orderByCount(counts, firstRows: firstRows)
+        // Values whose rows all turned out null (counted as values first) are left out.
+        var order = Self.orderByCount(counts, firstRows: firstRows)
+        while let last = order.last, counts[Int(last)] == 0 { order.removeLast() }
+        self.order = order
     }
 
     /// The distinct values (nulls not included).
