@@ -69,7 +69,7 @@ import TestSupport
         }
         #expect((0..<table.count).compactMap(table.longValueKey(at:)).count == expected.keys.filter { $0.utf8.count > LongField.limit }.count)
         // What is kept: at most about 1 KiB per value, whatever its length.
-        #expect(table.bytes.count <= expected.count * Self.keptPerValue, "\(table.bytes.count) bytes kept")
+        #expect(table.valueBytes <= expected.count * Self.keptPerValue, "\(table.valueBytes) bytes kept")
         // Equal first bytes, other ends: two values, two keys.
         let keys = (0..<table.count).compactMap(table.longValueKey(at:))
         #expect(Set(keys).count == 3)

@@ -195,7 +195,7 @@ struct FrequencyAccumulator {
         let seen = max(1, rows), distinct = one.count
         let expected = min(max(expectedRows, seen), Int(Double(distinct) * Double(max(expectedRows, seen)) / Double(seen)))
         let averageLength = max(1, one.table.bytes.count / max(1, distinct))
-        let capacity = expected / Self.partitionCount + expected / (4 * Self.partitionCount)
+        let capacity = expected / Self.partitionCount
         partitions = (0..<Self.partitionCount).map { _ in FrequencyPartition(capacity: capacity, averageLength: averageLength) }
         one.forEachValue { value, rows, firstRow in
             guard rows > 0 else { return }
@@ -230,27 +230,23 @@ struct FrequencyAccumulator {
         }
     }
 
-    /// The counts as one table of values (the staged ones interned first).
+    /// The counts as one table of values (the staged ones interned first): the tables' arenas
+    /// are handed over, not copied.
     mutating func table(kind: SortKeyKind, format: ValueFormat) -> FrequencyTable {
         flush()
         settleNulls()
         let partitions = isSplit ? partitions : [single]
         let distinct = partitions.reduce(0) { $0 + $1.count }
-        let size = partitions.reduce(0) { $0 + $1.table.bytes.count }
-        var bytes: [UInt8] = [], offsets: [Int] = [0], counts: [Int] = [], firstRows: [Int] = []
-        bytes.reserveCapacity(size)
-        offsets.reserveCapacity(distinct + 1)
+        var counts: [Int] = [], firstRows: [Int] = []
         counts.reserveCapacity(distinct)
         firstRows.reserveCapacity(distinct)
         for partition in partitions {
-            let base = bytes.count
-            bytes.append(contentsOf: partition.table.bytes)
-            offsets.append(contentsOf: partition.table.offsets.dropFirst().lazy.map { $0 + base })
             counts.append(contentsOf: partition.counts)
             firstRows.append(contentsOf: partition.firstRows)
         }
-        return FrequencyTable(kind: kind, format: format, total: rows, nullCount: nulls, bytes: bytes, offsets: offsets,
-                              counts: counts, firstRows: firstRows)
+        return FrequencyTable(kind: kind, format: format, total: rows, nullCount: nulls,
+                              parts: partitions.map { ($0.table.bytes, $0.table.offsets) }, counts: counts,
+                              firstRows: firstRows)
     }
 }
 

@@ -1,7 +1,7 @@
 /// The distinct values of a column over some rows and how often each occurs: what the frequency
 /// table (`F`) shows. Exact: every row is counted, and values are told apart by their bytes.
 ///
-/// Values are kept as bytes (one arena for all of them); the `String` of a value is made only
+/// Values are kept as bytes (in the arenas the counting tables filled); the `String` of a value is made only
 /// when asked (`text(at:)`), so a column of a million distinct values costs no million
 /// strings until they are shown. Nulls (empty fields and the null tokens) are one count,
 /// `nullCount`, not an entry.
@@ -15,24 +15,34 @@ public struct FrequencyTable: Sendable {
     /// The rows whose field is empty or a null token.
     public let nullCount: Int
 
-    /// Value `id`'s bytes are `bytes[offsets[id]..<offsets[id + 1]]`.
-    let bytes: [UInt8]
-    let offsets: [Int]
+    /// The values' bytes in parts (the tables that counted them, not copied into one): value
+    /// `id` is value `id - partStarts[p]` of part `p`, the last part whose start is at most `id`.
+    let parts: [(bytes: [UInt8], offsets: [Int])]
+    /// The first id of each part (0 first, ascending).
+    let partStarts: [Int]
+
+    /// The bytes the values take (what the table keeps of them).
+    var valueBytes: Int { parts.reduce(0) { $0 + $1.bytes.count } }
     /// The rows holding value `id`.
     let counts: [Int]
     /// The ids by count, most frequent first (ties: first appearance first).
     let order: [UInt32]
 
-    /// A table of the values `bytes` and `offsets` hold, `counts[id]` rows holding value `id`,
-    /// the first of them `firstRows[id]` (the ids may come in any order).
-    init(kind: SortKeyKind, format: ValueFormat, total: Int, nullCount: Int, bytes: [UInt8], offsets: [Int],
+    /// A table of the values `parts` hold (part `p`'s value `i`: `bytes[offsets[i]..<offsets[i + 1]]`;
+    /// ids numbered across the parts in order), `counts[id]` rows holding value `id` (0: left
+    /// out), the first of them `firstRows[id]`.
+    init(kind: SortKeyKind, format: ValueFormat, total: Int, nullCount: Int, parts: [(bytes: [UInt8], offsets: [Int])],
          counts: [Int], firstRows: [Int]) {
         self.kind = kind
         self.format = format
         self.total = total
         self.nullCount = nullCount
-        self.bytes = bytes
-        self.offsets = offsets
+        self.parts = parts
+        var start = 0
+        self.partStarts = parts.map { part in
+            defer { start += part.offsets.count - 1 }
+            return start
+        }
         self.counts = counts
         // Values whose rows all turned out null (counted as values first) are left out.
         var order = Self.orderByCount(counts, firstRows: firstRows)
@@ -83,13 +93,20 @@ public struct FrequencyTable: Sendable {
     /// (CSV quoting undone), or its key when it is longer than `LongField.limit`.
     public func withBytes<R>(at rank: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         let id = Int(order[rank])
-        let start = offsets[id], end = offsets[id + 1]
-        return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+        // The last part starting at or before `id` (a binary search over at most 64 parts).
+        var low = 0, high = partStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if partStarts[middle] <= id { low = middle } else { high = middle - 1 }
+        }
+        let part = parts[low], local = id - partStarts[low]
+        let start = part.offsets[local], end = part.offsets[local + 1]
+        return part.bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
     }
 
     /// The ids sorted by count descending, ties by first row (distinct: a row holds one value).
     /// - Complexity: O(d) for d distinct values (an LSD radix sort of (count, first row) keys,
-    ///   `RowSorter.radixSort`).
+    ///   `RowSorter.radixSort`; 8 bytes an element when both fit 32 bits, else 16).
     static func orderByCount(_ counts: [Int], firstRows: [Int]) -> [UInt32] {
         let n = counts.count
         let maxCount = counts.max() ?? 0, minCount = counts.min() ?? 0, maxRow = firstRows.max() ?? 0
@@ -99,14 +116,25 @@ public struct FrequencyTable: Sendable {
             return counts.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : firstRows[$0] < firstRows[$1] }
                 .map { UInt32(truncatingIfNeeded: $0) }
         }
-        let a = UnsafeMutablePointer<RowSorter.KeyRow>.allocate(capacity: n)
-        let b = UnsafeMutablePointer<RowSorter.KeyRow>.allocate(capacity: n)
-        defer { a.deallocate(); b.deallocate() }
-        for id in 0..<n {
-            let key = UInt64(maxCount - counts[id]) << UInt64(rowBits) | UInt64(firstRows[id])
-            a[id] = RowSorter.KeyRow(key: key, row: UInt32(truncatingIfNeeded: id))
+        func sorted<Element: RadixSortable>(_: Element.Type) -> [UInt32] {
+            let a = UnsafeMutablePointer<Element>.allocate(capacity: n)
+            let b = UnsafeMutablePointer<Element>.allocate(capacity: n)
+            defer { a.deallocate(); b.deallocate() }
+            counts.withUnsafeBufferPointer { counts in
+                firstRows.withUnsafeBufferPointer { firstRows in
+                    for id in 0..<n {
+                        let key = UInt64(maxCount - counts[id]) << UInt64(rowBits) | UInt64(firstRows[id])
+                        a[id] = Element(key: key, row: UInt32(truncatingIfNeeded: id))
+                    }
+                }
+            }
+            let result = RowSorter.radixSort(a, b, count: n, keyShift: Element.keyShift, keyBits: rowBits + countBits,
+                                             isCancelled: { false })!
+            return [UInt32](unsafeUninitializedCapacity: n) { ids, initialized in
+                for i in 0..<n { ids[i] = result[i].row }
+                initialized = n
+            }
         }
-        let sorted = RowSorter.radixSort(a, b, count: n, keyShift: 0, keyBits: rowBits + countBits, isCancelled: { false })!
-        return (0..<n).map { sorted[$0].row }
+        return rowBits + countBits <= 32 ? sorted(PackedKeyRow.self) : sorted(RowSorter.KeyRow.self)
     }
 }
