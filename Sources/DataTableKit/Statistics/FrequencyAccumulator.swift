@@ -191,11 +191,13 @@ struct FrequencyAccumulator {
         settleNulls()
         let one = single
         single = FrequencyPartition()
-        // Sized for the distinct values the rows so far promise over the rows to come.
+        // Sized for half the distinct values the rows so far promise over the rows to come: the
+        // first rows of a column promise more than the rest keep (repeats grow with the rows),
+        // and a table twice too large misses the cache twice as often; one too small doubles.
         let seen = max(1, rows), distinct = one.count
         let expected = min(max(expectedRows, seen), Int(Double(distinct) * Double(max(expectedRows, seen)) / Double(seen)))
         let averageLength = max(1, one.table.bytes.count / max(1, distinct))
-        let capacity = expected / Self.partitionCount
+        let capacity = expected / (2 * Self.partitionCount)
         partitions = (0..<Self.partitionCount).map { _ in FrequencyPartition(capacity: capacity, averageLength: averageLength) }
         one.forEachValue { value, rows, firstRow in
             guard rows > 0 else { return }
