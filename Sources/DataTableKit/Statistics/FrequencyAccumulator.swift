@@ -47,8 +47,7 @@ struct FrequencyAccumulator {
             }
         }
         return Self.forEachRow(range, bitmap: bitmap, check: check) { row in
-            var text = reading.source.text(row: row, column: reading.column)
-            text.withUTF8 { add(field: UnsafeRawBufferPointer($0), row: row, reading: reading) }
+            add(row: row, rows: 1, reading: reading, scratch: &scratch)
         }
     }
 
@@ -89,27 +88,20 @@ struct FrequencyAccumulator {
         return !check(sinceCheck)
     }
 
-    /// Counts a raw field (CSV quoting undone in `scratch`, up to `LongField.limit` bytes: a
-    /// longer one is counted by its key, never copied whole).
+    /// Counts `rows` rows (the first `row`) of a raw field.
     @inline(__always)
     private mutating func add(raw field: UnsafeRawBufferPointer, row: Int, rows: Int = 1, reading: FieldReading,
                               scratch: inout [UInt8]) {
-        guard field.count > 0, field[0] == reading.quote else { return add(field: field, row: row, rows: rows, reading: reading) }
-        if field.count > LongField.limit + 1 {
-            return LongField.unquoting(
-                field, quote: reading.quote, short: { add(field: $0, row: row, rows: rows, reading: reading) },
-                long: { builder, content in addLong(builder, content: content, row: row, rows: rows, reading: reading) })
+        Self.withCountedBytes(raw: field, reading: reading, scratch: &scratch) { bytes, longIsNull in
+            add(counted: bytes, longIsNull: longIsNull, row: row, rows: rows, reading: reading)
         }
-        scratch.removeAll(keepingCapacity: true)
-        CSVRawRecord.decodeQuoted(field, quote: reading.quote, into: &scratch)
-        scratch.withUnsafeBytes { add(field: $0, row: row, rows: rows, reading: reading) }
     }
 
     /// Counts `rows` rows holding the value of row `row` (the first of them): read once.
     mutating func add(row: Int, rows: Int, reading: FieldReading, scratch: inout [UInt8]) {
-        if let raw = reading.raw { return add(raw: raw(row), row: row, rows: rows, reading: reading, scratch: &scratch) }
-        var text = reading.source.text(row: row, column: reading.column)
-        text.withUTF8 { add(field: UnsafeRawBufferPointer($0), row: row, rows: rows, reading: reading) }
+        Self.withCountedBytes(row: row, reading: reading, scratch: &scratch) { bytes, longIsNull in
+            add(counted: bytes, longIsNull: longIsNull, row: row, rows: rows, reading: reading)
+        }
     }
 
     /// Counts `count` null rows.
@@ -118,31 +110,62 @@ struct FrequencyAccumulator {
         rows += count
     }
 
-    /// Counts a field's content (a long one by its key).
+    /// Counts `rows` rows of counted bytes (`withCountedBytes`).
     @inline(__always)
-    private mutating func add(field: UnsafeRawBufferPointer, row: Int, rows: Int = 1, reading: FieldReading) {
-        guard field.count <= LongField.limit else {
-            var builder = LongField.Builder()
-            builder.append(field)
-            return addLong(builder, content: field, row: row, rows: rows, reading: reading)
-        }
+    private mutating func add(counted bytes: UnsafeRawBufferPointer, longIsNull: Bool, row: Int, rows: Int,
+                              reading: FieldReading) {
         self.rows += rows
-        add(value: field, row: row, rows: rows, reading: reading)
-    }
-
-    /// Counts a content longer than `LongField.limit` that `builder` took, by its key
-    /// (`content`: the content in one piece, when it is; else it cannot be null, a number or a
-    /// date).
-    private mutating func addLong(_ builder: LongField.Builder, content: UnsafeRawBufferPointer?, row: Int, rows: Int,
-                                  reading: FieldReading) {
-        self.rows += rows
-        if let content, reading.isNull(content) {
+        if longIsNull {
             nulls += rows
             return
         }
+        add(value: bytes, row: row, rows: rows, reading: reading)
+    }
+
+    /// Calls `body` with the bytes row `row`'s field is counted by (`withCountedBytes(raw:...)`).
+    @inline(__always)
+    static func withCountedBytes(row: Int, reading: FieldReading, scratch: inout [UInt8],
+                                 _ body: (UnsafeRawBufferPointer, _ longIsNull: Bool) -> Void) {
+        if let raw = reading.raw { return withCountedBytes(raw: raw(row), reading: reading, scratch: &scratch, body) }
+        var text = reading.source.text(row: row, column: reading.column)
+        text.withUTF8 { withCountedBytes(content: UnsafeRawBufferPointer($0), reading: reading, body) }
+    }
+
+    /// Calls `body` with the bytes a raw field is counted by: its content (CSV quoting undone in
+    /// `scratch`) up to `LongField.limit` bytes, else its key (never copied whole), and whether
+    /// such a long content is null (a short one's null test is the caller's).
+    @inline(__always)
+    static func withCountedBytes(raw field: UnsafeRawBufferPointer, reading: FieldReading, scratch: inout [UInt8],
+                                 _ body: (UnsafeRawBufferPointer, _ longIsNull: Bool) -> Void) {
+        guard field.count > 0, field[0] == reading.quote else { return withCountedBytes(content: field, reading: reading, body) }
+        if field.count > LongField.limit + 1 {
+            return LongField.unquoting(
+                field, quote: reading.quote, short: { withCountedBytes(content: $0, reading: reading, body) },
+                long: { builder, content in withLongKey(builder, content: content, reading: reading, body) })
+        }
+        scratch.removeAll(keepingCapacity: true)
+        CSVRawRecord.decodeQuoted(field, quote: reading.quote, into: &scratch)
+        scratch.withUnsafeBytes { withCountedBytes(content: $0, reading: reading, body) }
+    }
+
+    /// `withCountedBytes(raw:...)` for a field's content.
+    @inline(__always)
+    static func withCountedBytes(content: UnsafeRawBufferPointer, reading: FieldReading,
+                                 _ body: (UnsafeRawBufferPointer, _ longIsNull: Bool) -> Void) {
+        guard content.count > LongField.limit else { return body(content, false) }
+        var builder = LongField.Builder()
+        builder.append(content)
+        withLongKey(builder, content: content, reading: reading, body)
+    }
+
+    /// The key of a content longer than `LongField.limit` that `builder` took (`content`: the
+    /// content in one piece, when it is; else it cannot be null, a number or a date).
+    private static func withLongKey(_ builder: LongField.Builder, content: UnsafeRawBufferPointer?, reading: FieldReading,
+                                    _ body: (UnsafeRawBufferPointer, _ longIsNull: Bool) -> Void) {
+        if let content, reading.isNull(content) { return body(content, true) }
         let value = content.flatMap { FrequencyTable.value(of: $0, kind: reading.kind, format: reading.format) }
         let key = builder.key(value: value)
-        key.withUnsafeBytes { add(value: $0, row: row, rows: rows, reading: reading) }
+        key.withUnsafeBytes { body($0, false) }
     }
 
     /// `rows` more rows (the first `row`) of a value (its bytes as counted), unless it is null:

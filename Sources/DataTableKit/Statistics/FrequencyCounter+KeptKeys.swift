@@ -1,18 +1,12 @@
 /// The frequency table of a text column from its kept sort keys (`SortKeyCache`): no field is
 /// hashed, a row costs an increment.
 extension FrequencyCounter {
-    /// Kept keys count a column of at most one distinct value in this many rows. Measured, 1M
-    /// rows: 264 names 1.4 ms from the keys against 26 ms from the fields; 952,722 emails 477 ms
-    /// against 171 ms (docs/decisions/0139).
-    static let keptKeysMostDistinct = 8
-
     /// The frequency table of text column `column` over `rows`, counted from `keys`, its sort
     /// keys over every row of `source` (collation ranks: byte-equal texts, and only those, share
     /// a rank; nulls are the null tokens, blanks are values, as `count` reads a text column);
     /// nil when `isCancelled` returned true, or when the keys are not a text column's. Each
-    /// distinct value's text is read once, from the first row holding it, as `count` reads it.
-    /// nil too for a mostly-distinct column (more than one value in `keptKeysMostDistinct` rows):
-    /// a value read and found again per distinct value costs more than counting the fields.
+    /// distinct value's text is read once, from the first row holding it (in row order), as
+    /// `count` reads it, and nothing is hashed (ranks are the distinct values).
     /// - Complexity: O(rows) increments plus O(distinct values) field reads.
     static func count(
         keys: SortKeyColumn, source: DataTableDataSource, column: Int, rows: FrequencyRows, format: ValueFormat,
@@ -20,7 +14,6 @@ extension FrequencyCounter {
     ) -> FrequencyTable? {
         guard keys.kind == .text, keys.isNarrow, keys.strayCount == 0 else { return nil }
         let ranks = keys.minKey > keys.maxKey ? 0 : Int(keys.maxKey - keys.minKey) + 1
-        guard ranks <= keys.count / keptKeysMostDistinct else { return nil }
         var counts = [Int](repeating: 0, count: ranks)
         var firstRows = [Int](repeating: .max, count: ranks)
         var nulls = 0
@@ -57,14 +50,24 @@ extension FrequencyCounter {
             }
         }
         guard finished else { return nil }
+        // Each value's bytes once, read from its first row in row order (the file read forward),
+        // its id the order of those rows; ranks are distinct values, so nothing is looked up.
         let reading = FieldReading(source: source, column: column, rowCount: keys.count, kind: .text, format: format,
                                    nullTokens: nullTokens)
-        var accumulator = FrequencyAccumulator()
+        var bytes: [UInt8] = [], offsets = [0], valueCounts: [Int] = [], valueRows: [Int] = []
         var scratch: [UInt8] = []
-        for rank in 0..<ranks where counts[rank] > 0 {
-            accumulator.add(row: firstRows[rank], rows: counts[rank], reading: reading, scratch: &scratch)
+        for row in 0..<keys.count where !keys.isException(row) {
+            let rank = Int(keys.narrowKeys[row])
+            guard firstRows[rank] == row else { continue }
+            FrequencyAccumulator.withCountedBytes(row: row, reading: reading, scratch: &scratch) { value, _ in
+                bytes.append(contentsOf: value)
+            }
+            offsets.append(bytes.count)
+            valueCounts.append(counts[rank])
+            valueRows.append(row)
+            if valueRows.count & (checkInterval - 1) == 0, isCancelled() { return nil }
         }
-        accumulator.addNulls(nulls)
-        return accumulator.table(kind: .text, format: format)
+        return FrequencyTable(kind: .text, format: format, total: rows.count, nullCount: nulls,
+                              parts: [(bytes, offsets)], counts: valueCounts, firstRows: valueRows)
     }
 }
