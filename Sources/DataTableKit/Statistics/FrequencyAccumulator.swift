@@ -7,8 +7,9 @@
 /// large table), the values are split by hash into `partitionCount` tables, and later rows are
 /// staged (hash, row and bytes appended to their table's staging buffer, a sequential write)
 /// and interned a staging buffer at a time (`flush()`), so each lookup probes one table that
-/// stays in the cache while its rows go in. Two threads' counts merge table by table, both
-/// threads at once (docs/decisions/0139-frequency-by-partitions.md).
+/// stays in the cache while its rows go in. Nulls are told once per distinct value in the one
+/// table (`settleNulls()`), per staged row after the split. Two threads' counts merge table by
+/// table, both threads at once (docs/decisions/0139-frequency-by-partitions.md).
 struct FrequencyAccumulator {
     /// Distinct values in the one table before it is split.
     static let partitionThreshold = 1 << 15
@@ -248,9 +249,8 @@ struct FrequencyAccumulator {
             let box = UncheckedSendableBox(value: mine)
             let parts = mine.count
             // Two halves of the tables, one per core; each merge writes only its own tables.
-            BackgroundWork.forEachPart(min(2, parts)) { half in
-                let tables = parts == 1 ? 0..<1 : (half == 0 ? 0..<parts / 2 : parts / 2..<parts)
-                for part in tables { box.value[part].merge(theirs[part]) }
+            BackgroundWork.forEachPart(2) { half in
+                for part in half == 0 ? 0..<parts / 2 : parts / 2..<parts { box.value[part].merge(theirs[part]) }
             }
         }
     }
