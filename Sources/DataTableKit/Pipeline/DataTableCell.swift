@@ -43,7 +43,7 @@ open class DataTableCell {
         isHighlighted = false
         isBackgroundPrefilled = false
         pressedAction = nil
-        actionHandlers = [:]
+        if !actionHandlers.isEmpty { actionHandlers = [:] }
         configuredWith = nil
     }
 
