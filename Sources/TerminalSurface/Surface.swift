@@ -187,6 +187,7 @@ public final class Surface {
         if !TerminalText.isSafe(text) {
             return putGraphemes(TerminalText.sanitized(String(text))[...], at: point, style: style, clip: c)
         }
+        if let end = putScalars(text, at: point, style: style, clip: c) { return end }
         var x = point.x
         let width = size.width
         cells.withUnsafeMutableBufferPointer { cells in
@@ -206,12 +207,57 @@ public final class Surface {
         return x
     }
 
+    /// `putGraphemes` for safe text whose scalars up to the clip's right edge, and the one after
+    /// the last written, are each a grapheme of its own (none may join a neighbour; see
+    /// `DisplayWidth.joinsFlag`): written scalar by scalar, the same cells as by Characters
+    /// without finding grapheme boundaries (names, CJK, most emoji). Nil, having written nothing,
+    /// for other text.
+    private func putScalars(_ text: Substring, at point: Point, style: Style, clip c: Rect) -> Int? {
+        var text = text
+        let width = size.width
+        return text.withUTF8 { utf8 -> Int? in
+            guard let base = utf8.baseAddress else { return point.x }
+            let n = utf8.count
+            // First pass: every scalar that will be looked at is its own grapheme.
+            var i = 0, x = point.x
+            while i < n {
+                let (v, length) = DisplayWidth.decodeScalar(base, at: i)
+                let k = DisplayWidth.kind(of: v)
+                if k & DisplayWidth.joinsFlag != 0 { return nil }
+                if x >= c.maxX { break }  // the scalar after the last written: it does not join
+                x &+= Int(k & DisplayWidth.widthMask)
+                i &+= length
+            }
+            // Second pass: write them, as `put(_:x:y:...)` writes Characters.
+            let end = i
+            i = 0
+            x = point.x
+            cells.withUnsafeMutableBufferPointer { cells in
+                while i < end && x < c.maxX {
+                    let (v, length) = DisplayWidth.decodeScalar(base, at: i)
+                    let w = Int(DisplayWidth.kind(of: v) & DisplayWidth.widthMask)
+                    // Valid UTF-8 (a String's storage): every decoded value is a scalar.
+                    let character = Character(Unicode.Scalar(v).unsafelyUnwrapped)
+                    x = Self.put(character, displayWidth: w, x: x, y: point.y, style: style, clip: c, in: cells, width: width)
+                    i &+= length
+                }
+            }
+            return x
+        }
+    }
+
     /// Writes one grapheme at `(x, y)` within `clip` into the cells held for one exclusive
     /// access; returns the column after it.
     @inline(__always)
     private static func put(_ character: Character, x: Int, y: Int, style: Style, clip c: Rect,
                             in cells: UnsafeMutableBufferPointer<SurfaceCell>, width: Int) -> Int {
-        let w = character.displayWidth
+        put(character, displayWidth: character.displayWidth, x: x, y: y, style: style, clip: c, in: cells, width: width)
+    }
+
+    /// `put(_:x:y:style:clip:in:width:)` for a grapheme `w` columns wide.
+    @inline(__always)
+    private static func put(_ character: Character, displayWidth w: Int, x: Int, y: Int, style: Style, clip c: Rect,
+                            in cells: UnsafeMutableBufferPointer<SurfaceCell>, width: Int) -> Int {
         guard w > 0 else { return x }  // a standalone zero-width cluster draws nothing
         if w == 2 {
             if x >= c.x && x + 1 < c.maxX {

@@ -133,6 +133,17 @@ public enum TerminalText {
         return (s[s.startIndex..<end], used)
     }
 
+    /// The width of `s` when all of it fits in `width` columns, else nil: `prefix(s, fittingWidth:
+    /// width)` asked only whether it is the whole of `s` (a cell's text that fits, the common
+    /// case), without making the slice.
+    package static func widthIfFits(_ s: Substring, in width: Int) -> Int? {
+        var contiguous = s
+        let scan = contiguous.withUTF8 { scanPrefix($0, fittingWidth: max(width, 0)) }
+        if scan.complete { return scan.bytes == s.utf8.count ? scan.width : nil }
+        let fit = prefix(s, fittingWidth: width)
+        return fit.text.endIndex == s.endIndex ? fit.width : nil
+    }
+
     /// Clusters beyond `width` that a prefix or suffix may take (zero-width ones) before the
     /// scan stops: the bound that keeps the cost of fitting text proportional to the width.
     static let zeroWidthAllowance = 64
@@ -170,6 +181,12 @@ public enum TerminalText {
     static func scanPrefix(_ buf: UnsafeBufferPointer<UInt8>, fittingWidth width: Int) -> Scan {
         guard let base = buf.baseAddress else { return (0, 0, true) }
         let n = buf.count
+        // Printable ASCII up to one byte past the width: a column a byte, and a cluster a byte
+        // (no printable ASCII byte joins its neighbour), so the answer is read off the count.
+        let head = width < n ? width &+ 1 : n
+        if ASCIIBytes.allPrintable(UnsafeRawBufferPointer(start: base, count: head)) {
+            return head <= width ? (head, head, true) : (width, width, true)
+        }
         var i = 0
         var used = 0
         var previousStart = 0, usedBeforePrevious = 0

@@ -29,6 +29,10 @@ final class CellPipeline {
     var sizingCells: [String: DataTableCell] = [:]
     /// The button drawn pressed: a click went down on it and has not come up yet.
     var pressedButton: (key: CellKey, action: String)?
+    /// The table as its cells' contexts hold it (`CellContext.table`), made on the first configure.
+    private var tableReference: CellContext.TableReference?
+    /// The keys `recycleCells` sends back, kept between frames (no allocation per frame).
+    private var departedKeys: [CellKey] = []
 
     /// A pipeline whose cells come from `provider`: the built-in kinds are registered first,
     /// then the provider's identifiers (which replace a built-in registered under the same one).
@@ -43,25 +47,46 @@ final class CellPipeline {
     /// (`wasOnScreen`: it may keep its configuration), else one dequeued (a stale cell there
     /// goes back to the pool).
     /// - Complexity: O(1), no allocation beyond a cell the pool creates.
+    ///   One lookup of `key`: the cell found or put there in place.
     @inline(__always)
     func cell(at key: CellKey, identifier: String) -> (cell: DataTableCell, wasOnScreen: Bool) {
-        if let existing = onScreen[key] {
+        Self.cell(in: &onScreen[key], identifier: identifier, pool: reusePool)
+    }
+
+    /// `cell(at:identifier:)` on the dictionary's slot of the key (nil: no cell there yet).
+    @inline(__always)
+    private static func cell(in slot: inout DataTableCell?, identifier: String,
+                             pool: ReusePool) -> (cell: DataTableCell, wasOnScreen: Bool) {
+        if let existing = slot {
             if existing.reuseIdentifier == identifier { return (existing, true) }
-            reusePool.enqueue(existing)
+            pool.enqueue(existing)
         }
-        let cell = reusePool.dequeue(identifier)
-        onScreen[key] = cell
+        let cell = pool.dequeue(identifier)
+        slot = cell
         return (cell, false)
     }
 
-    /// Sends the cells whose keys `departs` back to the pool.
+    /// Sends the cells whose keys `departs` back to the pool (all of them at once when every
+    /// key departs: a page down).
     /// - Complexity: O(cells on screen).
     func recycleCells(where departs: (CellKey) -> Bool) {
-        var departed: [CellKey] = []
-        for key in onScreen.keys where departs(key) { departed.append(key) }
-        for key in departed {
+        departedKeys.removeAll(keepingCapacity: true)
+        for key in onScreen.keys where departs(key) { departedKeys.append(key) }
+        if departedKeys.count == onScreen.count {
+            recycleAllCells()
+            return
+        }
+        for key in departedKeys {
             if let cell = onScreen.removeValue(forKey: key) { reusePool.enqueue(cell) }
         }
+    }
+
+    /// The table's reference for its cells' contexts (`CellContext.table`): one for the table's life.
+    func tableReference(for table: DataTableView) -> CellContext.TableReference {
+        if let tableReference { return tableReference }
+        let reference = CellContext.TableReference(table)
+        tableReference = reference
+        return reference
     }
 
     /// Returns every cell on screen to the pool.

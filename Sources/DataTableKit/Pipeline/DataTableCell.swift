@@ -16,7 +16,9 @@ open class DataTableCell {
     /// docs/decisions/0106.)
     @exclusivity(unchecked) public var backgroundStyle: Style = .plain
     /// True while the cell is in the table's highlighted (sorted) column.
-    public var isHighlighted = false
+    /// (`@exclusivity(unchecked)`, as the next ones: set for every cell configured, reset for
+    /// every cell dequeued, on the UI thread only; docs/decisions/0106.)
+    @exclusivity(unchecked) public var isHighlighted = false
     /// Set by the table when the cell's region already holds blanks of `backgroundStyle`, so
     /// `draw(in:)` need not fill it again (a fast path: the table fills each cell's region with
     /// the row's background before it draws, unless the cell `paintsWholeRegion`).
@@ -24,12 +26,12 @@ open class DataTableCell {
     /// The action whose button is drawn pressed (set by the table between a click and firing).
     @exclusivity(unchecked) public var pressedAction: String?
     /// Draw with ASCII only (the terminal's locale is not UTF-8): no block elements, no bullets.
-    public var prefersASCII = false
+    @exclusivity(unchecked) public var prefersASCII = false
     /// Closures run when one of the cell's actions fires (a click on its button, or `Enter`/`a`
     /// from the keyboard), by action name. Set them in the provider's `configure`; they are
     /// cleared by `prepareForReuse()`, so a recycled cell never runs a previous row's closure.
     /// See `onTap(_:perform:)` and `performAction(_:)`.
-    public var actionHandlers: [String: () -> Void] = [:]
+    @exclusivity(unchecked) public var actionHandlers: [String: () -> Void] = [:]
     /// What the table configured the cell on screen with (nil: configure it before it draws).
     /// Frames draw a cell whose inputs did not change without configuring it again.
     @exclusivity(unchecked) var configuredWith: CellConfigurationInputs?
@@ -43,7 +45,7 @@ open class DataTableCell {
         isHighlighted = false
         isBackgroundPrefilled = false
         pressedAction = nil
-        actionHandlers = [:]
+        if !actionHandlers.isEmpty { actionHandlers = [:] }
         configuredWith = nil
     }
 

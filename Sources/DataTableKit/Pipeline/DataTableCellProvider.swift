@@ -45,17 +45,33 @@ public struct CellContext {
     /// The table's data, for the row's other values and its model.
     public let dataSource: DataTableDataSource
     /// The table the cell belongs to (nil only for a context made outside a table). Held weakly.
-    public private(set) weak var table: DataTableView?
+    public var table: DataTableView? { tableReference?.table }
+    /// Where `table` is held weakly: one per table, shared by its contexts (a context is made
+    /// for every cell configured; a weak reference of its own cost a side-table update each).
+    let tableReference: TableReference?
+
+    /// A table held weakly, shared by the contexts of its cells (`CellPipeline.tableReference`).
+    final class TableReference {
+        weak var table: DataTableView?
+        init(_ table: DataTableView?) { self.table = table }
+    }
 
     /// A context for configuring a cell outside a table's pipeline (tests, previews).
     public init(indexPath: DataTableIndexPath, sourceRow: Int, columnAlignment: TextAlignment, isHighlighted: Bool,
                 dataSource: DataTableDataSource, table: DataTableView? = nil) {
+        self.init(indexPath: indexPath, sourceRow: sourceRow, columnAlignment: columnAlignment, isHighlighted: isHighlighted,
+                  dataSource: dataSource, tableReference: table.map(TableReference.init))
+    }
+
+    /// A context of a table's pipeline: `tableReference` is the table's one.
+    init(indexPath: DataTableIndexPath, sourceRow: Int, columnAlignment: TextAlignment, isHighlighted: Bool,
+         dataSource: DataTableDataSource, tableReference: TableReference?) {
         self.indexPath = indexPath
         self.sourceRow = sourceRow
         self.columnAlignment = columnAlignment
         self.isHighlighted = isHighlighted
         self.dataSource = dataSource
-        self.table = table
+        self.tableReference = tableReference
     }
 
     /// The cell's own value (its row's value in its column).

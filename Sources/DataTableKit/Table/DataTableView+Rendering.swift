@@ -88,7 +88,8 @@ extension DataTableView {
         cell.prefersASCII = configuration.prefersASCII
         let context = CellContext(indexPath: indexPath, sourceRow: sourceRow,
                                   columnAlignment: columns[indexPath.column].alignment,
-                                  isHighlighted: isHighlighted, dataSource: dataSource, table: self)
+                                  isHighlighted: isHighlighted, dataSource: dataSource,
+                                  tableReference: cells.tableReference(for: self))
         cells.provider.configure(cell, with: value, context: context)
         if let textCell = cell as? TextCell {
             // Null tokens (`NA`, `NULL`) show as written, dimmed.
@@ -164,7 +165,8 @@ extension DataTableView {
         // Each PCRE2 match is bounded by its limits; the frame's matching is bounded too.
         let clock = ContinuousClock()
         let highlightDeadline = highlighter?.pattern != nil ? clock.now + Self.highlightBudget : nil
-        let highlightedColumns = Set(sortDescriptors.map(\.column))
+        // A few sort keys: a scan of them per cell, no hashing.
+        let highlightedColumns = sortDescriptors.map(\.column)
         let flashNow = ContinuousClock.now
         // What no cell covers (between and after the columns) is filled per row; a cell's region
         // just before it draws, unless it paints it whole (`paintsWholeRegion`).
@@ -194,12 +196,13 @@ extension DataTableView {
                 let key = CellKey(sourceRow: sourceRow, column: column)
                 let identifier = cells.provider.reuseIdentifier(for: indexPath)
                 let value = dataSource.value(row: sourceRow, column: column)
-                var background = highlightedColumns.contains(column)
+                let isHighlighted = highlightedColumns.contains(column)
+                var background = isHighlighted
                     ? self.rowStyle(displayRow: displayRow, isCursorRow: isCursorRow, isHighlighted: true) : rowStyle
                 if let flashColor { background.background = flashColor }
                 let inputs = CellConfigurationInputs(
                     generation: cells.configurationGeneration, value: value,
-                    isHighlighted: highlightedColumns.contains(column),
+                    isHighlighted: isHighlighted,
                     alignment: columns[column].alignment, background: background)
                 let (cell, wasOnScreen) = cells.cell(at: key, identifier: identifier)
                 var needsConfiguration = true

@@ -138,10 +138,9 @@ public struct Label: Hashable, Sendable {
         if region.height > 1 { region.fill(background, in: Rect(x: 0, y: 1, width: width, height: region.height - 1)) }
         let text = adjustsTextToFitWidth || exactNumberFormat != nil ? fittedText(width: width) : self.text
         let whole = text[...]
-        let fit = TerminalText.prefix(whole, fittingWidth: width)
-        if fit.text.endIndex == whole.endIndex {
-            let x = offset(of: fit.width, in: width)
-            fillAround(x..<(x + fit.width), width: width, in: region, with: background)
+        if let fitWidth = TerminalText.widthIfFits(whole, in: width) {
+            let x = offset(of: fitWidth, in: width)
+            fillAround(x..<(x + fitWidth), width: width, in: region, with: background)
             region.put(whole, at: Point(x: x, y: 0), style: style)
             return
         }
@@ -173,9 +172,8 @@ public struct Label: Hashable, Sendable {
         // `prefix` stops measuring once `width` is reached, so a 100 MB field costs what the
         // cell shows, not its length.
         let whole = text[...]
-        let fit = TerminalText.prefix(whole, fittingWidth: width)
-        if fit.text.endIndex == whole.endIndex {
-            region.put(whole, at: Point(x: offset(of: fit.width, in: width), y: y), style: style)
+        if let fitWidth = TerminalText.widthIfFits(whole, in: width) {
+            region.put(whole, at: Point(x: offset(of: fitWidth, in: width), y: y), style: style)
             return
         }
         let parts = TerminalText.truncationParts(whole, toWidth: width, mode: truncation)

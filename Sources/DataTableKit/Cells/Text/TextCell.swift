@@ -36,10 +36,13 @@ public final class TextCell: DataTableCell {
     /// An empty cell (the registry makes cells with it).
     public required init() {}
 
+    /// The label of a new cell, made once (`prepareForReuse` copies it for every cell coming on screen).
+    private static let emptyLabel = Label()
+
     /// Resets every property to its default.
     public override func prepareForReuse() {
         super.prepareForReuse()
-        label = Label()
+        label = Self.emptyLabel
         border = []
         borderStyle = .plain
     }
