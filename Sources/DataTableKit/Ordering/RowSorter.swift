@@ -109,6 +109,10 @@ public enum RowSorter {
         let minKey = column.minKey <= column.maxKey ? column.minKey : 0
         let maxKey = column.minKey <= column.maxKey ? column.maxKey : 0
         let keyBits = UInt64.bitWidth - (maxKey - minKey).leadingZeroBitCount
+        if sortsByCounting(keyBits: keyBits, rows: n) {
+            return countingSort(rows, count: n, by: column, ascending: ascending, concurrent: concurrent,
+                                isCancelled: isCancelled)
+        }
         // The two element types differ only in layout; one generic pass serves both.
         if keyBits <= 32 {
             return sortPass(rows, count: n, by: column, ascending: ascending, element: PackedKeyRow.self, keyBits: keyBits,
