@@ -1,34 +1,73 @@
-/// Reaching field N of a record without visiting the fields before it (`field(_:in:)`: sort
-/// keys, raw fields, the frequency of a column).
+/// Reaching field N of a record without visiting the fields before it one by one
+/// (`field(_:in:)`: sort keys, raw fields, the frequency of a column).
 extension CSVFieldCursor {
-    /// Where field `column` (> 0) of `bytes` starts, by `firstField`'s rule, or nil when the
-    /// record has fewer fields. Eight bytes a step while a word holds no quote, CR or LF: its
-    /// delimiters are counted, not visited one by one; from the first
-    /// word that holds one, `firstField` goes on (outside quotes there, in a field before
-    /// `column`, so its fields are counted from that point).
-    /// - Complexity: O(bytes up to the field's start).
+    /// The offsets of field `column` (> 0) of `bytes` by `firstField`'s rule, or nil when the
+    /// record has fewer fields.
+    ///
+    /// Sixteen bytes a step (`SIMD16`), then eight (`SWAR`), while a step holds no quote, LF or
+    /// CR: its delimiters are counted, not visited, and when the field starts in it and the
+    /// next delimiter is in it too, that ends the field. From the first step that holds one
+    /// of those bytes, `firstField` goes on: outside quotes there, in a field before `column`,
+    /// so fields are counted from that point.
+    /// - Complexity: O(bytes up to the field's end).
     @inlinable @inline(__always)
-    package func startOfField(_ column: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+    package func fieldRange(_ column: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
         let delimiter = delimiter, quote = quote
         var i = 0, left = column
         if delimiter != quote && delimiter != 0x0A && delimiter != 0x0D, let base = bytes.baseAddress {
-            let d = SWAR.broadcast(delimiter), q = SWAR.broadcast(quote)
+            let n = bytes.count
             // A byte below 0x0E stands for LF and CR (one test for both) unless the delimiter
             // is one of those bytes (a tab): then LF and CR are matched exactly.
-            let below = delimiter < 0x0E ? 0 : SWAR.broadcast(0x0E)
+            let exactLineEnds = delimiter < 0x0E
+            let d16 = SIMD16<UInt8>(repeating: delimiter), q16 = SIMD16<UInt8>(repeating: quote)
+            let lf16 = SIMD16<UInt8>(repeating: 0x0A), cr16 = SIMD16<UInt8>(repeating: 0x0D)
+            let below16 = SIMD16<UInt8>(repeating: 0x0E), one16 = SIMD16<UInt8>(repeating: 1)
+            while i &+ 16 <= n {
+                let v = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                let lineEnds = exactLineEnds ? (v .== lf16) .| (v .== cr16) : v .< below16
+                let special = unsafeBitCast(lineEnds .| (v .== q16), to: SIMD2<UInt64>.self)
+                if special[0] | special[1] != 0 { break }
+                // 0x01 in each delimiter byte, bytes 0-7 and 8-15 in memory order.
+                let ones = unsafeBitCast(unsafeBitCast(v .== d16, to: SIMD16<UInt8>.self) & one16, to: SIMD2<UInt64>.self)
+                var low = UInt64(littleEndian: ones[0]), high = UInt64(littleEndian: ones[1])
+                let found = Int(truncatingIfNeeded: ((low &+ high) &* SWAR.ones) >> 56)
+                if found < left {
+                    left &-= found
+                    i &+= 16
+                    continue
+                }
+                // The offset in the step of the first delimiter not taken yet (16 when none),
+                // taken.
+                @inline(__always) func next() -> Int {
+                    if low != 0 {
+                        defer { low &= low &- 1 }
+                        return SWAR.firstByte(low)
+                    }
+                    if high != 0 {
+                        defer { high &= high &- 1 }
+                        return 8 &+ SWAR.firstByte(high)
+                    }
+                    return 16
+                }
+                for _ in 1..<left { _ = next() }
+                let start = i &+ next() &+ 1
+                let end = next()
+                return start..<(end < 16 ? i &+ end : endOfField(in: bytes, from: start))
+            }
+            let d = SWAR.broadcast(delimiter), q = SWAR.broadcast(quote)
+            let below = exactLineEnds ? 0 : SWAR.broadcast(0x0E)
             let lf = SWAR.broadcast(0x0A), cr = SWAR.broadcast(0x0D)
-            let n = bytes.count
             while i &+ 8 <= n {
                 let word = SWAR.load(base, i)
                 // Nonzero when some byte is a quote, LF or CR (or below 0x0E): each term is
                 // nonzero exactly when its word has a zero byte, which is all a test for none needs.
                 let wq = word ^ q
                 var special = (wq &- SWAR.ones) & ~wq
-                if below != 0 {
-                    special |= (word &- below) & ~word
-                } else {
+                if exactLineEnds {
                     let (wl, wc) = (word ^ lf, word ^ cr)
                     special |= (wl &- SWAR.ones) & ~wl | (wc &- SWAR.ones) & ~wc
+                } else {
+                    special |= (word &- below) & ~word
                 }
                 if special & SWAR.highs != 0 { break }
                 var delimiters = SWAR.matches(word, d)
@@ -41,21 +80,22 @@ extension CSVFieldCursor {
                 }
                 // The `left`-th delimiter of this word ends the field before `column`.
                 for _ in 1..<left { delimiters &= delimiters &- 1 }
-                return i &+ SWAR.firstByte(delimiters) &+ 1
+                let start = i &+ SWAR.firstByte(delimiters) &+ 1
+                return start..<endOfField(in: bytes, from: start)
             }
         }
-        var start: Int?
-        _ = firstField(in: bytes, from: i) { k, range in
+        var range: Range<Int>?
+        _ = firstField(in: bytes, from: i) { k, field in
             guard k == left else { return false }
-            start = range.lowerBound
+            range = field
             return true
         }
-        return start
+        return range
     }
 
     /// `fieldEnd(in:from:)`, looking first at the eight bytes from `start`: when the first of
-    /// them that is a delimiter, quote, LF or CR is a delimiter, LF or CR (not at `start` a
-    /// quote, which opens a quoted field), the field ends there.
+    /// them that is a delimiter, quote, LF or CR is a delimiter, LF or CR (not a quote, which
+    /// makes the bytes after it quoted), the field ends there.
     /// - Complexity: O(field length).
     @inlinable @inline(__always)
     package func endOfField(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
@@ -63,16 +103,19 @@ extension CSVFieldCursor {
         if delimiter != quote, start &+ 8 <= bytes.count, let base = bytes.baseAddress {
             let word = SWAR.load(base, start)
             // The lowest set bit of each term is exact (a zero byte of its word).
-            @inline(__always) func first(_ needle: UInt8) -> UInt64 {
-                let v = word ^ SWAR.broadcast(needle)
-                return (v &- SWAR.ones) & ~v
-            }
-            let stops = (first(delimiter) | first(quote) | first(0x0A) | first(0x0D)) & SWAR.highs
+            let (wd, wq) = (word ^ SWAR.broadcast(delimiter), word ^ SWAR.broadcast(quote))
+            let (wl, wc) = (word ^ SWAR.broadcast(0x0A), word ^ SWAR.broadcast(0x0D))
+            let stops = ((wd &- SWAR.ones) & ~wd | (wq &- SWAR.ones) & ~wq | (wl &- SWAR.ones) & ~wl
+                | (wc &- SWAR.ones) & ~wc) & SWAR.highs
             if stops != 0 {
                 let end = start &+ SWAR.firstByte(stops)
                 if bytes[end] != quote { return end }
             }
         }
-        return fieldEnd(in: bytes, from: start)
+        return slowFieldEnd(in: bytes, from: start)
     }
+
+    /// `fieldEnd(in:from:)` as a call, so that `endOfField` stays small enough to be inlined.
+    @usableFromInline @inline(never)
+    func slowFieldEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int { fieldEnd(in: bytes, from: start) }
 }

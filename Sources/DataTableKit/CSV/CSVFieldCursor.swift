@@ -111,8 +111,8 @@ package struct CSVFieldCursor: Sendable {
     @inlinable @inline(__always)
     package func field(_ column: Int, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         if column > 0 {
-            guard let start = startOfField(column, in: bytes) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-            return UnsafeRawBufferPointer(rebasing: bytes[start..<endOfField(in: bytes, from: start)])
+            guard let range = fieldRange(column, in: bytes) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            return UnsafeRawBufferPointer(rebasing: bytes[range])
         }
         var found = 0..<0, isFound = false
         _ = firstField(in: bytes) { k, range in

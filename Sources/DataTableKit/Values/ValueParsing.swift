@@ -221,6 +221,7 @@ public enum ValueParsing {
     /// spaces/tabs.
     @inline(__always)
     static func plainNumber(_ bytes: UnsafeRawBufferPointer, decimal: UInt8) -> Number? {
+        if let number = shortPlainNumber(bytes, decimal: decimal) { return number }
         var i = 0, end = bytes.count
         trim(bytes, &i, &end)
         guard i < end else { return nil }
@@ -258,6 +259,34 @@ public enum ValueParsing {
         guard i == end else { return nil }
         return Number(negative: negative, mantissa: digits.mantissa, exponent: digits.exponent, exact: digits.exact,
                       integral: integral, decimalSeparator: decimal)
+    }
+
+    /// `plainNumber`'s reading of the common case in one loop with no bookkeeping:
+    /// `-`?, at most 19 bytes of digits with at most one `decimal` among them, and a digit
+    /// (so every digit is significant or a leading zero, and none is dropped). Nil for anything
+    /// else (spaces, `+`, grouping, an exponent, longer fields), which `plainNumber` reads.
+    @inline(__always)
+    static func shortPlainNumber(_ bytes: UnsafeRawBufferPointer, decimal: UInt8) -> Number? {
+        let n = bytes.count
+        guard n > 0, n <= 19 else { return nil }
+        let negative = bytes[0] == UInt8(ascii: "-")
+        var i = negative ? 1 : 0
+        var mantissa: UInt64 = 0, fraction = -1
+        while i < n {
+            let digit = bytes[i] &- UInt8(ascii: "0")
+            if digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+            } else {
+                guard bytes[i] == decimal, fraction < 0 else { return nil }
+                fraction = i &+ 1
+            }
+            i &+= 1
+        }
+        let fractionDigits = fraction < 0 ? 0 : n &- fraction
+        // A sign or a separator alone is no number.
+        guard n &- (negative ? 1 : 0) &- (fraction < 0 ? 0 : 1) > 0 else { return nil }
+        return Number(negative: negative, mantissa: mantissa, exponent: -fractionDigits, exact: true, integral: fraction < 0,
+                      decimalSeparator: decimal)
     }
 
     /// The `Double` nearest to `number` (read from `bytes`).
