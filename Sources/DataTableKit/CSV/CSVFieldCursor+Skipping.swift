@@ -93,23 +93,30 @@ extension CSVFieldCursor {
         return range
     }
 
-    /// `fieldEnd(in:from:)`, looking first at the eight bytes from `start`: when the first of
-    /// them that is a delimiter, quote, LF or CR is a delimiter, LF or CR (not a quote, which
-    /// makes the bytes after it quoted), the field ends there.
+    /// `fieldEnd(in:from:)`, eight bytes a step from `start`: when the first byte that is a
+    /// delimiter, quote, LF or CR is a delimiter, LF or CR (not a quote, which makes the bytes
+    /// after it quoted), the field ends there; from a quote, or the record's last bytes,
+    /// `fieldEnd` reads it.
     /// - Complexity: O(field length).
     @inlinable @inline(__always)
     package func endOfField(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
         let delimiter = delimiter, quote = quote
-        if delimiter != quote, start &+ 8 <= bytes.count, let base = bytes.baseAddress {
-            let word = SWAR.load(base, start)
-            // The lowest set bit of each term is exact (a zero byte of its word).
-            let (wd, wq) = (word ^ SWAR.broadcast(delimiter), word ^ SWAR.broadcast(quote))
-            let (wl, wc) = (word ^ SWAR.broadcast(0x0A), word ^ SWAR.broadcast(0x0D))
-            let stops = ((wd &- SWAR.ones) & ~wd | (wq &- SWAR.ones) & ~wq | (wl &- SWAR.ones) & ~wl
-                | (wc &- SWAR.ones) & ~wc) & SWAR.highs
-            if stops != 0 {
-                let end = start &+ SWAR.firstByte(stops)
-                if bytes[end] != quote { return end }
+        if delimiter != quote, let base = bytes.baseAddress {
+            let d = SWAR.broadcast(delimiter), q = SWAR.broadcast(quote)
+            let lf = SWAR.broadcast(0x0A), cr = SWAR.broadcast(0x0D)
+            var i = start
+            while i &+ 8 <= bytes.count {
+                let word = SWAR.load(base, i)
+                // The lowest set bit of each term is exact (a zero byte of its word).
+                let (wd, wq, wl, wc) = (word ^ d, word ^ q, word ^ lf, word ^ cr)
+                let stops = ((wd &- SWAR.ones) & ~wd | (wq &- SWAR.ones) & ~wq | (wl &- SWAR.ones) & ~wl
+                    | (wc &- SWAR.ones) & ~wc) & SWAR.highs
+                if stops != 0 {
+                    let end = i &+ SWAR.firstByte(stops)
+                    if bytes[end] != quote { return end }
+                    break
+                }
+                i &+= 8
             }
         }
         return slowFieldEnd(in: bytes, from: start)

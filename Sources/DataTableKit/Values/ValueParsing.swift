@@ -64,10 +64,14 @@ public enum ValueParsing {
             return v
         }
         let separator = bytes[i + 4]
-        guard separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/"), bytes[i + 7] == separator,
-              let year = digits(i, 4), let month = digits(i + 5, 2), let day = digits(i + 8, 2),
-              month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month)
-        else { return nil }
+        guard separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/"), bytes[i + 7] == separator else { return nil }
+        // The date's eight digits at fixed places, each checked once.
+        let (y0, y1, y2, y3) = (bytes[i] &- 48, bytes[i + 1] &- 48, bytes[i + 2] &- 48, bytes[i + 3] &- 48)
+        let (m0, m1, d0, d1) = (bytes[i + 5] &- 48, bytes[i + 6] &- 48, bytes[i + 8] &- 48, bytes[i + 9] &- 48)
+        guard y0 < 10, y1 < 10, y2 < 10, y3 < 10, m0 < 10, m1 < 10, d0 < 10, d1 < 10 else { return nil }
+        let year = Int(y0) * 1000 + Int(y1) * 100 + Int(y2) * 10 + Int(y3)
+        let month = Int(m0) * 10 + Int(m1), day = Int(d0) * 10 + Int(d1)
+        guard month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month) else { return nil }
         var ms = Int64(daysFromCivil(year, month, day)) * 86_400_000
         i += 10
         if i == end { return ms }
@@ -331,6 +335,7 @@ public enum ValueParsing {
     static let doublePowersOf10: [Double] = (0...22).map { n in (0..<n).reduce(1.0) { p, _ in p * 10 } }
     static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { p, _ in p * 10 } }
 
+    @inline(__always)
     static func daysInMonth(_ year: Int, _ month: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -340,6 +345,7 @@ public enum ValueParsing {
     }
 
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's algorithm).
+    @inline(__always)
     static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
