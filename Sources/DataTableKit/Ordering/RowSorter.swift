@@ -16,6 +16,11 @@ import Dispatch
 /// - Both cores: the rows' two halves are gathered and radix-sorted at once, each in its own
 ///   part of the two buffers, then merged stably (ties from the first half first) from both
 ///   ends at once, one thread writing the first half of the result, the other the second.
+/// - A key span of at most 16 bits over at least as many rows as possible keys (`progress`
+///   0-100, dates, booleans, most text ranks) is sorted by counting instead
+///   (`RowSorter+Counting.swift`): each half counts its keys, and each writes its row ids
+///   straight to their places in the result; no elements, no passes, no merge
+///   (docs/decisions/0153-first-sort-of-numbers-and-dates.md).
 /// - Several keys: one stable pass per key, least significant first.
 /// - Strays (values the column's kind cannot read) are split off, sorted by their text rank and
 ///   appended; nulls are split off (in input order) and appended after them.
