@@ -83,13 +83,8 @@ extension RowSorter {
                     m &+= c
                 }
             }
-            var strayOrder: [UInt32] = []
-            let strays = halves.flatMap(\.strays)
-            if !strays.isEmpty {
-                guard let order = sortStrays(strays, column: column, ascending: ascending, isCancelled: isCancelled) else {
-                    return nil
-                }
-                strayOrder = order
+            guard let strayOrder = sortStrays(of: halves, column: column, ascending: ascending, isCancelled: isCancelled) else {
+                return nil
             }
             // 3. Each part writes its rows to their places; strays and nulls follow.
             return [UInt32](unsafeUninitializedCapacity: n) { out, initialized in
@@ -105,18 +100,7 @@ extension RowSorter {
                     }
                 }
                 if parts == 1 { place(0) } else { onBothCores { place($0) } }
-                var k = m
-                for r in strayOrder {
-                    out[k] = r
-                    k += 1
-                }
-                for half in halves {
-                    for r in half.nulls {
-                        out[k] = r
-                        k += 1
-                    }
-                }
-                precondition(k == n, "rows lost in the counting sort")
+                precondition(appendExceptions(strayOrder, nullsOf: halves, to: out, at: m) == n, "rows lost in the counting sort")
                 initialized = n
             }
         }

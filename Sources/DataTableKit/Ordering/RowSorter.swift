@@ -293,15 +293,9 @@ public enum RowSorter {
         }
 
         // 3. The result: merged values, strays by rank, nulls.
-        let strays = halves.flatMap(\.strays)
-        let nullCount = halves.reduce(0) { $0 + $1.nulls.count }
         let m = halves.reduce(0) { $0 + $1.count }
-        var strayOrder: [UInt32]?
-        if !strays.isEmpty {
-            guard let order = sortStrays(strays, column: column, ascending: ascending, isCancelled: isCancelled) else {
-                return nil
-            }
-            strayOrder = order
+        guard let strayOrder = sortStrays(of: halves, column: column, ascending: ascending, isCancelled: isCancelled) else {
+            return nil
         }
         return [UInt32](unsafeUninitializedCapacity: n) { out, initialized in
             let out = out.baseAddress!
@@ -318,18 +312,8 @@ public enum RowSorter {
                     }
                 }
             }
-            var k = m
-            for row in strayOrder ?? [] {
-                out[k] = row
-                k += 1
-            }
-            for half in halves {
-                for row in half.nulls {
-                    out[k] = row
-                    k += 1
-                }
-            }
-            precondition(k == n && nullCount + strays.count + m == n)
+            let k = appendExceptions(strayOrder, nullsOf: halves, to: out, at: m)
+            precondition(k == n)
             initialized = n
         }
     }
@@ -380,6 +364,32 @@ public enum RowSorter {
             }
             k -= 1
         }
+    }
+
+    /// The stray rows the halves set aside, sorted by their text ranks in the sort's direction
+    /// (`sortStrays`); nil when cancelled.
+    static func sortStrays(of halves: UnsafeMutableBufferPointer<SortHalf>, column: SortKeyColumn, ascending: Bool,
+                           isCancelled: () -> Bool) -> [UInt32]? {
+        let strays = halves.flatMap(\.strays)
+        return strays.isEmpty ? [] : sortStrays(strays, column: column, ascending: ascending, isCancelled: isCancelled)
+    }
+
+    /// Writes the sorted strays, then every half's nulls in input order, to `out` from `start`
+    /// (after the values); returns the end.
+    static func appendExceptions(_ strays: [UInt32], nullsOf halves: UnsafeMutableBufferPointer<SortHalf>,
+                                 to out: UnsafeMutablePointer<UInt32>, at start: Int) -> Int {
+        var k = start
+        for row in strays {
+            out[k] = row
+            k += 1
+        }
+        for half in halves {
+            for row in half.nulls {
+                out[k] = row
+                k += 1
+            }
+        }
+        return k
     }
 
     /// The stray rows (in input order) sorted by their text ranks, in the sort's direction, or
