@@ -6,7 +6,9 @@ import Synchronization
 import TerminalSurface
 
 /// The sort figures of `make bench`, and `dtable-bench --sort [--rows N] [--runs R]
-/// [--columns progress,name] [--data-directory DIR]` to measure them alone.
+/// [--columns progress,name] [--data-directory DIR] [--first-only]` to measure them alone (each
+/// column: the first sort, its extraction on one core and its sort of keys apart, then, unless
+/// `--first-only`, the sorts from kept keys).
 ///
 /// A sort goes through `DataTableView.sort(by:)` (key extraction from the mapped file, then the
 /// sort of the keys: what the viewer's job does), best wall time of `runs`. Memory: the peak of
