@@ -6,7 +6,9 @@ import Synchronization
 import TerminalSurface
 
 /// The sort figures of `make bench`, and `dtable-bench --sort [--rows N] [--runs R]
-/// [--columns progress,name] [--data-directory DIR]` to measure them alone.
+/// [--columns progress,name] [--data-directory DIR] [--first-only]` to measure them alone (each
+/// column: the first sort, its extraction on one core and its sort of keys apart, then, unless
+/// `--first-only`, the sorts from kept keys).
 ///
 /// A sort goes through `DataTableView.sort(by:)` (key extraction from the mapped file, then the
 /// sort of the keys: what the viewer's job does), best wall time of `runs`. Memory: the peak of
@@ -69,6 +71,26 @@ enum SortBench {
         return (turned, same, twoKeys)
     }
 
+    /// The two halves of a first sort apart, best of `runs`: key extraction on one core
+    /// (`SortKeyColumn.extract` from the raw field reader) and `RowSorter.sort` of every row by
+    /// those keys (both cores). The kind comes from the bench file's column titles.
+    static func measurePhases(source: CSVFileDataSource, column: Int, title: String, runs: Int) -> (extract: Double, sort: Double) {
+        let kinds: [String: SortKeyKind] = ["progress": .integer, "id": .integer, "price": .decimal, "date": .dateTime]
+        let kind = kinds[title] ?? .text
+        guard let reader = source.makeRawFieldReader(column: column, rowCount: source.rowCount) else { return (0, 0) }
+        var extract = Double.infinity, sort = Double.infinity
+        for _ in 0..<max(1, runs) {
+            var start = ContinuousClock.now
+            let keys = SortKeyColumn.extract(kind: kind, count: source.rowCount, csvQuoted: true, field: reader)
+            extract = min(extract, milliseconds(ContinuousClock.now - start))
+            let rows = (0..<UInt32(source.rowCount)).map { $0 }
+            start = ContinuousClock.now
+            _ = RowSorter.sort(rows, by: [(keys, ascending: true)])
+            sort = min(sort, milliseconds(ContinuousClock.now - start))
+        }
+        return (extract, sort)
+    }
+
     /// User + system CPU time of the process so far (every thread), in ms.
     static func cpuMilliseconds() -> Double {
         var usage = rusage()
@@ -107,6 +129,10 @@ enum SortBench {
             print("sort_\(title)_ms=\(figures.bestMilliseconds)")
             print("sort_\(title)_cpu_ms=\(figures.cpuMilliseconds)")
             print("sort_\(title)_peak_anon_bytes_per_row=\(Double(figures.peakAnonBytes) / Double(max(1, source.rowCount)))")
+            let phases = measurePhases(source: source, column: column, title: title, runs: runs)
+            print("sort_\(title)_extract_one_core_ms=\(phases.extract)")
+            print("sort_\(title)_sort_keys_ms=\(phases.sort)")
+            if arguments.contains("--first-only") { continue }
             let other = column == 0 ? 1 : 0
             let cached = measureCached(view: view, column: column, other: other, runs: runs)
             print("sort_\(title)_cached_other_direction_ms=\(cached.turned)")

@@ -110,6 +110,10 @@ package struct CSVFieldCursor: Sendable {
     /// - Complexity: O(bytes up to the field's end).
     @inlinable @inline(__always)
     package func field(_ column: Int, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        if column > 0 {
+            guard let range = fieldRange(column, in: bytes) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            return UnsafeRawBufferPointer(rebasing: bytes[range])
+        }
         var found = 0..<0, isFound = false
         _ = firstField(in: bytes) { k, range in
             guard k == column else { return false }

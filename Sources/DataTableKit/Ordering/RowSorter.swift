@@ -16,6 +16,11 @@ import Dispatch
 /// - Both cores: the rows' two halves are gathered and radix-sorted at once, each in its own
 ///   part of the two buffers, then merged stably (ties from the first half first) from both
 ///   ends at once, one thread writing the first half of the result, the other the second.
+/// - A key span of at most 16 bits over at least as many rows as possible keys (`progress`
+///   0-100, dates, booleans, most text ranks) is sorted by counting instead
+///   (`RowSorter+Counting.swift`): each half counts its keys, and each writes its row ids
+///   straight to their places in the result; no elements, no passes, no merge
+///   (docs/decisions/0153-first-sort-of-numbers-and-dates.md).
 /// - Several keys: one stable pass per key, least significant first.
 /// - Strays (values the column's kind cannot read) are split off, sorted by their text rank and
 ///   appended; nulls are split off (in input order) and appended after them.
@@ -109,6 +114,10 @@ public enum RowSorter {
         let minKey = column.minKey <= column.maxKey ? column.minKey : 0
         let maxKey = column.minKey <= column.maxKey ? column.maxKey : 0
         let keyBits = UInt64.bitWidth - (maxKey - minKey).leadingZeroBitCount
+        if sortsByCounting(keyBits: keyBits, rows: n) {
+            return countingSort(rows, count: n, by: column, ascending: ascending, concurrent: concurrent,
+                                isCancelled: isCancelled)
+        }
         // The two element types differ only in layout; one generic pass serves both.
         if keyBits <= 32 {
             return sortPass(rows, count: n, by: column, ascending: ascending, element: PackedKeyRow.self, keyBits: keyBits,
@@ -284,15 +293,9 @@ public enum RowSorter {
         }
 
         // 3. The result: merged values, strays by rank, nulls.
-        let strays = halves.flatMap(\.strays)
-        let nullCount = halves.reduce(0) { $0 + $1.nulls.count }
         let m = halves.reduce(0) { $0 + $1.count }
-        var strayOrder: [UInt32]?
-        if !strays.isEmpty {
-            guard let order = sortStrays(strays, column: column, ascending: ascending, isCancelled: isCancelled) else {
-                return nil
-            }
-            strayOrder = order
+        guard let strayOrder = sortStrays(of: halves, column: column, ascending: ascending, isCancelled: isCancelled) else {
+            return nil
         }
         return [UInt32](unsafeUninitializedCapacity: n) { out, initialized in
             let out = out.baseAddress!
@@ -309,18 +312,8 @@ public enum RowSorter {
                     }
                 }
             }
-            var k = m
-            for row in strayOrder ?? [] {
-                out[k] = row
-                k += 1
-            }
-            for half in halves {
-                for row in half.nulls {
-                    out[k] = row
-                    k += 1
-                }
-            }
-            precondition(k == n && nullCount + strays.count + m == n)
+            let k = appendExceptions(strayOrder, nullsOf: halves, to: out, at: m)
+            precondition(k == n)
             initialized = n
         }
     }
@@ -371,6 +364,32 @@ public enum RowSorter {
             }
             k -= 1
         }
+    }
+
+    /// The stray rows the halves set aside, sorted by their text ranks in the sort's direction
+    /// (`sortStrays`); nil when cancelled.
+    static func sortStrays(of halves: UnsafeMutableBufferPointer<SortHalf>, column: SortKeyColumn, ascending: Bool,
+                           isCancelled: () -> Bool) -> [UInt32]? {
+        let strays = halves.flatMap(\.strays)
+        return strays.isEmpty ? [] : sortStrays(strays, column: column, ascending: ascending, isCancelled: isCancelled)
+    }
+
+    /// Writes the sorted strays, then every half's nulls in input order, to `out` from `start`
+    /// (after the values); returns the end.
+    static func appendExceptions(_ strays: [UInt32], nullsOf halves: UnsafeMutableBufferPointer<SortHalf>,
+                                 to out: UnsafeMutablePointer<UInt32>, at start: Int) -> Int {
+        var k = start
+        for row in strays {
+            out[k] = row
+            k += 1
+        }
+        for half in halves {
+            for row in half.nulls {
+                out[k] = row
+                k += 1
+            }
+        }
+        return k
     }
 
     /// The stray rows (in input order) sorted by their text ranks, in the sort's direction, or

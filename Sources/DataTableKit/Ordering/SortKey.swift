@@ -178,8 +178,11 @@ public struct SortKeyColumn: Sendable {
 
     /// Pass 1 parses every field into a fixed-point value (Int64 mantissa, decimal scale) held in
     /// the key buffer; a value that has none (over 18 significant digits, huge exponents) is held
-    /// as a `Double` (scale 255). Pass 2 (in place, no field access) brings every value to the
-    /// column's largest scale, or converts the column to `Double` when that would overflow.
+    /// as a `Double` (scale 255). Each part also finds the smallest and largest mantissa of
+    /// each scale, which tell whether every value fits the column's largest scale (else the
+    /// column is read as `Double`s) and the keys' range before any key is made. Pass 2 (no
+    /// field access) then makes each key (brought to the largest scale, order-preserving) and
+    /// narrows it to 32 bits in one go.
     static func buildNumeric<Source: FieldSource>(
         kind: SortKeyKind, source: Source, format: ValueFormat, nullTokens: NullTokens, control: ExtractionControl
     ) -> SortKeyColumn? {
@@ -191,6 +194,8 @@ public struct SortKeyColumn: Sendable {
             let keys = buffer.baseAddress!
             parts = inParts(count: count, control: control) { rows -> NumericPart? in
                 var part = NumericPart(reading: KeyReading(count: count))
+                let mantissas = MantissaRanges.Builder()
+                defer { mantissas.deallocate() }
                 for row in rows {
                     if control.checkpoint(row, of: rows) { return nil }
                     var value: UInt64 = 0, scale: UInt8 = 0, isStray = false
@@ -212,57 +217,50 @@ public struct SortKeyColumn: Sendable {
                         return true
                     }
                     if ok {
-                        if scale == 255 { part.anyDouble = true } else {
-                            part.maxScale = max(part.maxScale, scale)
-                            part.minScale = min(part.minScale, scale)
-                        }
+                        if scale == 255 { part.anyDouble = true } else { mantissas.add(Int64(bitPattern: value), scale: scale) }
                     } else {
                         if isStray { part.reading.nulls.setStray(row) } else { part.reading.nulls.setNull(row) }
                     }
                     scales[row] = scale
                     keys[row] = value
                 }
+                part.mantissas = mantissas.ranges
                 return part
             }
             initialized = count
         }
         guard let parts else { return nil }
         let reading = KeyReading.merged(parts.map { ($0.rows, $0.part.reading) }, keys: &keys)
-        let maxScale = parts.map(\.part.maxScale).max() ?? 0
-        let minScale = parts.map(\.part.minScale).min() ?? 255
-        // Fixed point works when every value fits the largest scale.
-        var useDouble = parts.contains { $0.part.anyDouble }
+        let mantissas = parts.dropFirst().reduce(parts[0].part.mantissas) { $0.union($1.part.mantissas) }
         let nulls = reading.nulls
-        if !useDouble, minScale < maxScale {
-            for row in 0..<count where !nulls.isNull(row) && scales[row] < maxScale {
-                let factor = ValueParsing.powersOf10[Int(maxScale - scales[row])]
-                if Int64(bitPattern: keys[row]).multipliedReportingOverflow(by: factor).overflow {
-                    useDouble = true
-                    break
-                }
+        // Fixed point works when every value fits the largest scale (exact: the extremes of each
+        // scale overflow first).
+        if !parts.contains(where: { $0.part.anyDouble }), let range = mantissas.keyRange {
+            let strayRanks = reading.strays.rank(&keys, nulls: nulls)
+            if mantissas.isUniform {
+                return SortKeyColumn(kind: kind, values: keys, nulls: nulls, range: range, strayRanks: strayRanks,
+                                     control: control, keying: FixedPointKeying.Uniform())
+            }
+            return mantissas.factors.withUnsafeBufferPointer { factors in
+                SortKeyColumn(kind: kind, values: keys, nulls: nulls, range: range, strayRanks: strayRanks, control: control,
+                              keying: FixedPointKeying.Scaled(factors: factors.baseAddress!, scales: UnsafePointer(scales)))
             }
         }
+        // `Double`s: every value converted, then narrowed.
         let range = keys.withUnsafeMutableBufferPointer { buffer -> KeyRange? in
             let keys = buffer.baseAddress!
             return KeyRange.over(count: count, control: control) { rows in
                 var range = KeyRange()
                 for row in rows where !nulls.isNull(row) {
-                    let key: UInt64
-                    if useDouble {
-                        let d: Double
-                        if scales[row] == 255 {
-                            d = Double(bitPattern: keys[row])
-                        } else {
-                            let scale = Int(scales[row])
-                            let m = Double(Int64(bitPattern: keys[row]))
-                            d = scale <= 22 ? m / ValueParsing.doublePowersOf10[scale] : m / ValueParsing.pow10(scale)
-                        }
-                        key = OrderedKey.double(d)
+                    let d: Double
+                    if scales[row] == 255 {
+                        d = Double(bitPattern: keys[row])
                     } else {
-                        var v = Int64(bitPattern: keys[row])
-                        if scales[row] < maxScale { v &*= ValueParsing.powersOf10[Int(maxScale - scales[row])] }
-                        key = OrderedKey.int(v)
+                        let scale = Int(scales[row])
+                        let m = Double(Int64(bitPattern: keys[row]))
+                        d = scale <= 22 ? m / ValueParsing.doublePowersOf10[scale] : m / ValueParsing.pow10(scale)
                     }
+                    let key = OrderedKey.double(d)
                     keys[row] = key
                     range.add(key)
                 }
@@ -272,7 +270,7 @@ public struct SortKeyColumn: Sendable {
         guard let range else { return nil }
         let strayRanks = reading.strays.rank(&keys, nulls: reading.nulls)
         var column = SortKeyColumn(kind: kind, keys: keys, nulls: reading.nulls, range: range, strayRanks: strayRanks, control: control)
-        column.keysAreDoubles = useDouble
+        column.keysAreDoubles = true
         return column
     }
 
@@ -280,7 +278,9 @@ public struct SortKeyColumn: Sendable {
 
     /// Keys are milliseconds since the epoch; divided by a day or a second afterwards when every
     /// value is a whole one, which keeps the key range small (a date-only column spanning 15
-    /// years needs 13 bits, so it sorts on the 32-bit fast path).
+    /// years needs 13 bits, so it sorts on the 32-bit fast path). Pass 1 also finds the
+    /// earliest and latest value, so the keys' range is known before any key is made, and pass
+    /// 2 makes each key and narrows it in one go.
     static func buildDateTime<Source: FieldSource>(
         source: Source, format: ValueFormat, nullTokens: NullTokens, control: ExtractionControl
     ) -> SortKeyColumn? {
@@ -296,6 +296,8 @@ public struct SortKeyColumn: Sendable {
                         ValueParsing.dateTime($0, format: format).map { UInt64(bitPattern: $0) }
                     }) else { continue }
                     let ms = Int64(bitPattern: key)
+                    if ms < part.earliest { part.earliest = ms }
+                    if ms > part.latest { part.latest = ms }
                     if part.wholeDays, ms % 86_400_000 != 0 { part.wholeDays = false }
                     if part.wholeSeconds, ms % 1000 != 0 { part.wholeSeconds = false }
                 }
@@ -306,25 +308,18 @@ public struct SortKeyColumn: Sendable {
         guard let parts else { return nil }
         let reading = KeyReading.merged(parts.map { ($0.rows, $0.part.reading) }, keys: &keys)
         let wholeDays = parts.allSatisfy(\.part.wholeDays), wholeSeconds = parts.allSatisfy(\.part.wholeSeconds)
-        let nulls = reading.nulls
-        let range = keys.withUnsafeMutableBufferPointer { buffer -> KeyRange? in
-            let keys = buffer.baseAddress!
-            return KeyRange.over(count: count, control: control) { rows in
-                var range = KeyRange()
-                for row in rows where !nulls.isNull(row) {
-                    var ms = Int64(bitPattern: keys[row])
-                    if wholeDays { ms /= 86_400_000 } else if wholeSeconds { ms /= 1000 }
-                    let key = OrderedKey.int(ms)
-                    keys[row] = key
-                    range.add(key)
-                }
-                return range
-            }
-        }
-        guard let range else { return nil }
+        let earliest = parts.map(\.part.earliest).min()!, latest = parts.map(\.part.latest).max()!
         let strayRanks = reading.strays.rank(&keys, nulls: reading.nulls)
-        return SortKeyColumn(kind: .dateTime, keys: keys, nulls: reading.nulls, range: range, strayRanks: strayRanks,
-                             control: control)
+        // Keys are monotonic in the values: the extremes' keys bound them.
+        func column<Keying: ValueKeying>(_ keying: Keying) -> SortKeyColumn {
+            let range = earliest > latest ? KeyRange()
+                : KeyRange(min: keying.key(UInt64(bitPattern: earliest), row: 0), max: keying.key(UInt64(bitPattern: latest), row: 0))
+            return SortKeyColumn(kind: .dateTime, values: keys, nulls: reading.nulls, range: range, strayRanks: strayRanks,
+                                 control: control, keying: keying)
+        }
+        if wholeDays { return column(DateTimeKeying.Days()) }
+        if wholeSeconds { return column(DateTimeKeying.Seconds()) }
+        return column(DateTimeKeying.Milliseconds())
     }
 
     /// Reads row `row`'s key with `read` into `keys[row]`. A field `read` cannot read is a
@@ -485,6 +480,47 @@ public struct SortKeyColumn: Sendable {
     /// A column of 32-bit keys (stored as `key - range.min`).
     private init(kind: SortKeyKind, narrowKeys: [UInt32], nulls: NullMaskBuilder, range: KeyRange, strayRanks: Int) {
         self.init(kind: kind, count: narrowKeys.count, isNarrow: true, narrowKeys: narrowKeys, wideKeys: [], nulls: nulls,
+                  range: range, strayRanks: strayRanks)
+    }
+
+    /// A column of the keys `keying` makes of the values in `values` (value rows; a stray keeps
+    /// its rank, a null 0), narrowed to 32 bits in the same pass when `range` (of the keys)
+    /// allows, as `init(kind:keys:nulls:range:strayRanks:control:)` does.
+    private init<Keying: ValueKeying>(kind: SortKeyKind, values: [UInt64], nulls: NullMaskBuilder, range: KeyRange,
+                                      strayRanks: Int, control: ExtractionControl, keying: Keying) {
+        let count = values.count
+        let narrow = range.isEmpty || range.max - range.min <= UInt64(UInt32.max)
+        let base = range.isEmpty ? 0 : range.min
+        var narrowKeys: [UInt32] = [], wideKeys: [UInt64] = []
+        values.withUnsafeBufferPointer { values in
+            let values = values.baseAddress
+            if narrow {
+                narrowKeys = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    let keys = buffer.baseAddress
+                    _ = inParts(count: count, control: control.uncancellable) { rows -> Bool? in
+                        for row in rows {
+                            let value = values![row]
+                            keys![row] = UInt32(truncatingIfNeeded: nulls.isNull(row) ? value : keying.key(value, row: row) &- base)
+                        }
+                        return true
+                    }
+                    initialized = count
+                }
+            } else {
+                wideKeys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    let keys = buffer.baseAddress
+                    _ = inParts(count: count, control: control.uncancellable) { rows -> Bool? in
+                        for row in rows {
+                            let value = values![row]
+                            keys![row] = nulls.isNull(row) ? value : keying.key(value, row: row)
+                        }
+                        return true
+                    }
+                    initialized = count
+                }
+            }
+        }
+        self.init(kind: kind, count: count, isNarrow: narrow, narrowKeys: narrowKeys, wideKeys: wideKeys, nulls: nulls,
                   range: range, strayRanks: strayRanks)
     }
 

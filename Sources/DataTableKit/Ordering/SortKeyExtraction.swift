@@ -4,13 +4,111 @@
 /// What one part of `SortKeyColumn.buildNumeric` found.
 struct NumericPart {
     var reading: KeyReading
-    var maxScale: UInt8 = 0, minScale: UInt8 = 255, anyDouble = false
+    var anyDouble = false
+    var mantissas = MantissaRanges()
+}
+
+/// The smallest and largest fixed-point mantissa of each decimal scale (0...18) among a
+/// column's values: whether every value fits the largest scale, and the range of the keys
+/// (each value brought to that scale) before any key is made.
+struct MantissaRanges {
+    /// Scales 0...18 (`ValueParsing.Number.fixedPoint`).
+    static let scales = 19
+    var lows = [Int64](repeating: .max, count: scales)
+    var highs = [Int64](repeating: .min, count: scales)
+
+    /// Both parts' values.
+    func union(_ other: MantissaRanges) -> MantissaRanges {
+        var union = self
+        for s in 0..<Self.scales {
+            union.lows[s] = min(lows[s], other.lows[s])
+            union.highs[s] = max(highs[s], other.highs[s])
+        }
+        return union
+    }
+
+    /// The scales some value has.
+    var present: [Int] { (0..<Self.scales).filter { lows[$0] <= highs[$0] } }
+
+    /// Whether the values have at most one scale (no value is multiplied).
+    var isUniform: Bool { present.count <= 1 }
+
+    /// What a value of each scale is multiplied by to reach the largest (`10^(largest - s)`).
+    var factors: [Int64] {
+        let largest = present.last ?? 0
+        return (0..<Self.scales).map { $0 <= largest ? ValueParsing.powersOf10[largest - $0] : 1 }
+    }
+
+    /// The range of the keys (`OrderedKey.int` of each value at the largest scale): empty when
+    /// there are no values, nil when some value overflows at the largest scale.
+    var keyRange: KeyRange? {
+        let factors = factors
+        var range = KeyRange()
+        for s in present {
+            let (low, lowOverflow) = lows[s].multipliedReportingOverflow(by: factors[s])
+            let (high, highOverflow) = highs[s].multipliedReportingOverflow(by: factors[s])
+            if lowOverflow || highOverflow { return nil }
+            range.add(OrderedKey.int(low))
+            range.add(OrderedKey.int(high))
+        }
+        return range
+    }
+
+    /// A part's ranges while its rows are read: plain memory, no array checks per row.
+    struct Builder {
+        /// Lows of scales 0...18, then their highs.
+        let bounds = UnsafeMutablePointer<Int64>.allocate(capacity: 2 * MantissaRanges.scales)
+
+        init() {
+            bounds.initialize(repeating: .max, count: MantissaRanges.scales)
+            (bounds + MantissaRanges.scales).initialize(repeating: .min, count: MantissaRanges.scales)
+        }
+
+        @inline(__always) func add(_ mantissa: Int64, scale: UInt8) {
+            let s = Int(scale)
+            if mantissa < bounds[s] { bounds[s] = mantissa }
+            if mantissa > bounds[MantissaRanges.scales &+ s] { bounds[MantissaRanges.scales &+ s] = mantissa }
+        }
+
+        var ranges: MantissaRanges {
+            MantissaRanges(lows: Array(UnsafeBufferPointer(start: bounds, count: MantissaRanges.scales)),
+                           highs: Array(UnsafeBufferPointer(start: bounds + MantissaRanges.scales, count: MantissaRanges.scales)))
+        }
+
+        func deallocate() { bounds.deallocate() }
+    }
+}
+
+/// How a builder's held values (value rows only) become their keys while they are narrowed
+/// (`SortKeyColumn.init(kind:values:nulls:range:strayRanks:control:keying:)`). A type per
+/// mapping, so that each narrowing loop is compiled with its own, constants and all.
+protocol ValueKeying {
+    func key(_ value: UInt64, row: Int) -> UInt64
+}
+
+/// Fixed-point mantissas (Int64 bit patterns) as keys.
+enum FixedPointKeying {
+    /// Every value at the same scale: the mantissa's order-preserving key.
+    struct Uniform: ValueKeying {
+        @inline(__always) func key(_ value: UInt64, row: Int) -> UInt64 { OrderedKey.int(Int64(bitPattern: value)) }
+    }
+
+    /// Values of several scales: each mantissa brought to the largest by its row's factor.
+    struct Scaled: ValueKeying {
+        let factors: UnsafePointer<Int64>
+        let scales: UnsafePointer<UInt8>
+        @inline(__always) func key(_ value: UInt64, row: Int) -> UInt64 {
+            OrderedKey.int(Int64(bitPattern: value) &* factors[Int(scales[row])])
+        }
+    }
 }
 
 /// What one part of `SortKeyColumn.buildDateTime` found.
 struct DateTimePart {
     var reading: KeyReading
     var wholeDays = true, wholeSeconds = true
+    /// The smallest and largest value (milliseconds); `earliest > latest` when there is none.
+    var earliest = Int64.max, latest = Int64.min
 }
 
 /// What one part of `SortKeyColumn.buildBoolean` found.
@@ -133,5 +231,24 @@ struct KeyReading {
             for row in rows where reading.nulls.isStray(row) { keys[row] = UInt64(ids[Int(keys[row])]) }
         }
         return merged
+    }
+}
+
+/// Milliseconds since the epoch (Int64 bit patterns) as keys, in the column's unit (the
+/// divisions by constants, so they compile to multiplications).
+enum DateTimeKeying {
+    /// Every value a whole day: days.
+    struct Days: ValueKeying {
+        @inline(__always) func key(_ value: UInt64, row: Int) -> UInt64 { OrderedKey.int(Int64(bitPattern: value) / 86_400_000) }
+    }
+
+    /// Every value a whole second: seconds.
+    struct Seconds: ValueKeying {
+        @inline(__always) func key(_ value: UInt64, row: Int) -> UInt64 { OrderedKey.int(Int64(bitPattern: value) / 1000) }
+    }
+
+    /// Milliseconds as they are.
+    struct Milliseconds: ValueKeying {
+        @inline(__always) func key(_ value: UInt64, row: Int) -> UInt64 { OrderedKey.int(Int64(bitPattern: value)) }
     }
 }

@@ -64,10 +64,14 @@ public enum ValueParsing {
             return v
         }
         let separator = bytes[i + 4]
-        guard separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/"), bytes[i + 7] == separator,
-              let year = digits(i, 4), let month = digits(i + 5, 2), let day = digits(i + 8, 2),
-              month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month)
-        else { return nil }
+        guard separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/"), bytes[i + 7] == separator else { return nil }
+        // The date's eight digits at fixed places, each checked once.
+        let (y0, y1, y2, y3) = (bytes[i] &- 48, bytes[i + 1] &- 48, bytes[i + 2] &- 48, bytes[i + 3] &- 48)
+        let (m0, m1, d0, d1) = (bytes[i + 5] &- 48, bytes[i + 6] &- 48, bytes[i + 8] &- 48, bytes[i + 9] &- 48)
+        guard y0 < 10, y1 < 10, y2 < 10, y3 < 10, m0 < 10, m1 < 10, d0 < 10, d1 < 10 else { return nil }
+        let year = Int(y0) * 1000 + Int(y1) * 100 + Int(y2) * 10 + Int(y3)
+        let month = Int(m0) * 10 + Int(m1), day = Int(d0) * 10 + Int(d1)
+        guard month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month) else { return nil }
         var ms = Int64(daysFromCivil(year, month, day)) * 86_400_000
         i += 10
         if i == end { return ms }
@@ -221,6 +225,7 @@ public enum ValueParsing {
     /// spaces/tabs.
     @inline(__always)
     static func plainNumber(_ bytes: UnsafeRawBufferPointer, decimal: UInt8) -> Number? {
+        if let number = shortPlainNumber(bytes, decimal: decimal) { return number }
         var i = 0, end = bytes.count
         trim(bytes, &i, &end)
         guard i < end else { return nil }
@@ -258,6 +263,34 @@ public enum ValueParsing {
         guard i == end else { return nil }
         return Number(negative: negative, mantissa: digits.mantissa, exponent: digits.exponent, exact: digits.exact,
                       integral: integral, decimalSeparator: decimal)
+    }
+
+    /// `plainNumber`'s reading of the common case in one loop with no bookkeeping:
+    /// `-`?, at most 19 bytes of digits with at most one `decimal` among them, and a digit
+    /// (so every digit is significant or a leading zero, and none is dropped). Nil for anything
+    /// else (spaces, `+`, grouping, an exponent, longer fields), which `plainNumber` reads.
+    @inline(__always)
+    static func shortPlainNumber(_ bytes: UnsafeRawBufferPointer, decimal: UInt8) -> Number? {
+        let n = bytes.count
+        guard n > 0, n <= 19 else { return nil }
+        let negative = bytes[0] == UInt8(ascii: "-")
+        var i = negative ? 1 : 0
+        var mantissa: UInt64 = 0, fraction = -1
+        while i < n {
+            let digit = bytes[i] &- UInt8(ascii: "0")
+            if digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+            } else {
+                guard bytes[i] == decimal, fraction < 0 else { return nil }
+                fraction = i &+ 1
+            }
+            i &+= 1
+        }
+        let fractionDigits = fraction < 0 ? 0 : n &- fraction
+        // A sign or a separator alone is no number.
+        guard n &- (negative ? 1 : 0) &- (fraction < 0 ? 0 : 1) > 0 else { return nil }
+        return Number(negative: negative, mantissa: mantissa, exponent: -fractionDigits, exact: true, integral: fraction < 0,
+                      decimalSeparator: decimal)
     }
 
     /// The `Double` nearest to `number` (read from `bytes`).
@@ -302,6 +335,7 @@ public enum ValueParsing {
     static let doublePowersOf10: [Double] = (0...22).map { n in (0..<n).reduce(1.0) { p, _ in p * 10 } }
     static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { p, _ in p * 10 } }
 
+    @inline(__always)
     static func daysInMonth(_ year: Int, _ month: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -311,6 +345,7 @@ public enum ValueParsing {
     }
 
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's algorithm).
+    @inline(__always)
     static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
