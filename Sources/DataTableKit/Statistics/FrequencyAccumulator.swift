@@ -93,6 +93,18 @@ struct FrequencyAccumulator {
     @inline(__always)
     private mutating func add(raw field: UnsafeRawBufferPointer, row: Int, rows: Int = 1, reading: FieldReading,
                               scratch: inout [UInt8]) {
+        // Most fields (not quoted, not long) without the general reader's closures, which copy
+        // `reading` (two retains and releases) per call.
+        if field.count <= LongField.limit, field.isEmpty || field[0] != reading.quote {
+            self.rows += rows
+            return add(value: field, row: row, rows: rows, reading: reading)
+        }
+        if field.count <= LongField.limit + 1 {
+            scratch.removeAll(keepingCapacity: true)
+            CSVRawRecord.decodeQuoted(field, quote: reading.quote, into: &scratch)
+            self.rows += rows
+            return scratch.withUnsafeBytes { add(value: $0, row: row, rows: rows, reading: reading) }
+        }
         Self.withCountedBytes(raw: field, reading: reading, scratch: &scratch) { bytes, longIsNull in
             add(counted: bytes, longIsNull: longIsNull, row: row, rows: rows, reading: reading)
         }
@@ -100,8 +112,17 @@ struct FrequencyAccumulator {
 
     /// Counts `rows` rows holding the value of row `row` (the first of them): read once.
     mutating func add(row: Int, rows: Int, reading: FieldReading, scratch: inout [UInt8]) {
-        Self.withCountedBytes(row: row, reading: reading, scratch: &scratch) { bytes, longIsNull in
-            add(counted: bytes, longIsNull: longIsNull, row: row, rows: rows, reading: reading)
+        if let raw = reading.raw { return add(raw: raw(row), row: row, rows: rows, reading: reading, scratch: &scratch) }
+        var text = reading.source.text(row: row, column: reading.column)
+        text.withUTF8 { utf8 in
+            let content = UnsafeRawBufferPointer(utf8)
+            guard content.count > LongField.limit else {
+                self.rows += rows
+                return add(value: content, row: row, rows: rows, reading: reading)
+            }
+            Self.withCountedBytes(content: content, reading: reading) { bytes, longIsNull in
+                add(counted: bytes, longIsNull: longIsNull, row: row, rows: rows, reading: reading)
+            }
         }
     }
 
