@@ -55,7 +55,7 @@ struct FrequencyAccumulator {
     /// Calls `body` with every row of `range` (those set in `bitmap`, when given), in order;
     /// `check` as `count` describes. Returns false when stopped.
     @inline(__always)
-    private static func forEachRow(_ range: Range<Int>, bitmap: [UInt64]?, check: (Int) -> Bool,
+    static func forEachRow(_ range: Range<Int>, bitmap: [UInt64]?, check: (Int) -> Bool,
                                    _ body: (Int) -> Void) -> Bool {
         guard let bitmap else {
             var row = range.lowerBound

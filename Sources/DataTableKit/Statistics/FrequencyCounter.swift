@@ -8,6 +8,15 @@ public enum FrequencyRows: Sendable, Equatable {
     /// all below `sourceRowCount`.
     case rows([UInt32], sourceRowCount: Int)
 
+    /// Bit `row % 64` of word `row / 64` set for each row counted below `rowCount` (file
+    /// order, whatever order `.rows` lists them in); nil for `.first`.
+    func bitmap(rowCount: Int) -> [UInt64]? {
+        guard case .rows(let kept, _) = self else { return nil }
+        var words = [UInt64](repeating: 0, count: (rowCount + 63) >> 6)
+        for row in kept where Int(row) < rowCount { words[Int(row) >> 6] |= 1 << UInt64(row & 63) }
+        return words
+    }
+
     /// How many rows are counted.
     public var count: Int {
         switch self {
@@ -52,9 +61,7 @@ public enum FrequencyCounter {
             rowCount = min(count, source.rowCount)
         case .rows(let kept, let sourceRowCount):
             rowCount = min(sourceRowCount, source.rowCount)
-            var words = [UInt64](repeating: 0, count: (rowCount + 63) >> 6)
-            for row in kept where Int(row) < rowCount { words[Int(row) >> 6] |= 1 << UInt64(row & 63) }
-            bitmap = words
+            bitmap = rows.bitmap(rowCount: rowCount)
         }
         let reading = FieldReading(source: source, column: column, rowCount: rowCount, kind: kind, format: format,
                                    nullTokens: nullTokens)
