@@ -59,7 +59,7 @@ public enum FrequencyCounter {
         switch rows {
         case .first(let count):
             rowCount = min(count, source.rowCount)
-        case .rows(let kept, let sourceRowCount):
+        case .rows(_, let sourceRowCount):
             rowCount = min(sourceRowCount, source.rowCount)
             bitmap = rows.bitmap(rowCount: rowCount)
         }
