@@ -52,33 +52,18 @@ struct MemoryPressureWatch {
     /// `MemAvailable` and `MemTotal` of /proc/meminfo (nil where it cannot be read: not Linux,
     /// or a kernel before 3.14 without `MemAvailable`).
     static func readMeminfo() -> Reading? {
-        let fd = open("/proc/meminfo", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        // The two lines are the first and third; 512 bytes hold them.
-        var buffer = [UInt8](repeating: 0, count: 512)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        return parse(buffer[..<count])
+        ProcFields.numbers(inFile: "/proc/meminfo", named: fields).flatMap(reading)
     }
 
     /// The reading in the text of /proc/meminfo (`MemTotal:  16318480 kB` lines).
     static func parse(_ text: ArraySlice<UInt8>) -> Reading? {
-        var total: Int?, available: Int?
-        for line in text.split(separator: UInt8(ascii: "\n")) {
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
-            let name = line[..<colon]
-            let isTotal = name.elementsEqual("MemTotal".utf8), isAvailable = name.elementsEqual("MemAvailable".utf8)
-            guard isTotal || isAvailable else { continue }
-            var kilobytes = 0, digits = 0
-            for byte in line[(colon + 1)...] where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                kilobytes = kilobytes &* 10 &+ Int(byte - UInt8(ascii: "0"))
-                digits += 1
-            }
-            guard digits > 0 else { continue }
-            if isTotal { total = kilobytes * 1024 } else { available = kilobytes * 1024 }
-        }
-        guard let total, let available, total > 0 else { return nil }
-        return Reading(availableBytes: available, totalBytes: total)
+        reading(ProcFields.numbers(in: text, named: fields))
+    }
+
+    private static let fields: Set<String> = ["MemTotal", "MemAvailable"]
+
+    private static func reading(_ numbers: [String: Int]) -> Reading? {
+        guard let total = numbers["MemTotal"], let available = numbers["MemAvailable"], total > 0 else { return nil }
+        return Reading(availableBytes: available * 1024, totalBytes: total * 1024)
     }
 }

@@ -64,17 +64,7 @@ struct StatisticsReport {
 
     /// A "kB" field of /proc/self/status (nil where there is none, e.g. not Linux).
     static func processStatusKilobytes(_ field: String) -> Int? {
-        guard let file = fopen("/proc/self/status", "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        let prefix = field + ":"
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix(prefix) {
-                return Int(text.dropFirst(prefix.count).filter(\.isNumber))
-            }
-        }
-        return nil
+        ProcFields.numbers(inFile: "/proc/self/status", named: [field])?[field]
     }
 
     var json: String {
