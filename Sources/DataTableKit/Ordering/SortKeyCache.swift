@@ -9,9 +9,9 @@ public struct SortKeyCacheStatistics: Hashable, Sendable {
     public var bytes = 0
     /// The most bytes it keeps before dropping the least recently used columns.
     public var budgetBytes = 0
-    /// Sort keys a sort (or a grouping) found kept.
+    /// Sort keys a sort (or a grouping, or a text column's frequency table) found kept.
     public var hits = 0
-    /// Sort keys a sort (or a grouping) looked for and extracted instead.
+    /// Sort keys a sort (or a grouping, or a frequency table) looked for and read the fields instead.
     public var misses = 0
     /// Column filters (comparisons, ranges) answered from kept keys instead of their fields.
     public var filterHits = 0
