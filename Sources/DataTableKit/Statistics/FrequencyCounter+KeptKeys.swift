@@ -29,7 +29,6 @@ extension FrequencyCounter {
             firstRows.withUnsafeMutableBufferPointer { firstRows in
                 keys.narrowKeys.withUnsafeBufferPointer { narrow in
                     func add(_ row: Int) {
-                        guard row < keys.count else { return }
                         if keys.isException(row) { nulls += 1; return }
                         let rank = Int(narrow[row])
                         counts[rank] += 1
