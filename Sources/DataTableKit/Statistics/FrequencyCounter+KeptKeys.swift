@@ -49,7 +49,10 @@ extension FrequencyCounter {
                         counted += done
                         progress(counted)
                         return isCancelled()
-                    }) { add($0) }
+                    }) { row in
+                        add(row)
+                        return true
+                    } >= end
                 }
             }
         }

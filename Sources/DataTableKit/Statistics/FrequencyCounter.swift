@@ -30,9 +30,10 @@ public enum FrequencyRows: Sendable, Equatable {
 ///
 /// Fields are read as bytes straight from the data source (a mapped file's raw field, CSV
 /// quoting undone in a reused buffer; other sources' text) and hashed into tables of distinct
-/// values (`FrequencyAccumulator`: one table while it fits the cache, then 64 by hash), so a
-/// row costs a hash and a probe and no allocation. The rows are split in two halves counted on
-/// two threads, whose tables then merge table by table on both cores. Filtered rows are counted
+/// values, so a row costs a hash and a probe and no allocation. The rows are split in two
+/// halves counted on two threads, each into one table while it fits the cache; past that, in
+/// rounds, into 64 tables by hash that the threads share, each interning its own tables
+/// (`FrequencyRounds`). Filtered rows are counted
 /// in file order through a bitmap of the rows kept (a sorted display order would read the file
 /// at random). A text column whose sort keys are kept is counted from them
 /// (`count(keys:...)`).
@@ -67,22 +68,11 @@ public enum FrequencyCounter {
                                    nullTokens: nullTokens)
         let halves = split(rowCount: rowCount, bitmap: bitmap, counting: rows.count)
         let done = Atomic<Int>(0)
-        let results = Mutex<[FrequencyAccumulator?]>(Array(repeating: nil, count: halves.count))
-        let box = UncheckedSendableBox(value: (reading, bitmap))
-        BackgroundWork.forEachPart(halves.count) { part in
-            let (reading, bitmap) = box.value
-            var accumulator = FrequencyAccumulator()
-            accumulator.expectedRows = bitmap == nil ? halves[part].count : rows.count / halves.count
-            let finished = accumulator.count(halves[part], bitmap: bitmap, reading: reading) { counted in
-                progress(done.add(counted, ordering: .relaxed).newValue)
-                return isCancelled()
-            }
-            if finished { results.withLock { $0[part] = accumulator } }
+        let rounds = FrequencyRounds(ranges: halves, expectedRows: rows.count)
+        return rounds.run(bitmap: bitmap, reading: reading, kind: kind, format: format) { counted in
+            if counted > 0 { progress(done.add(counted, ordering: .relaxed).newValue) }
+            return isCancelled()
         }
-        var parts = results.withLock { $0 }
-        guard !isCancelled(), parts.allSatisfy({ $0 != nil }), var first = parts.removeFirst() else { return nil }
-        for part in parts { first.merge(part!) }
-        return first.table(kind: kind, format: format)
     }
 
     /// The row ranges the threads count: two halves of the rows counted (at a 64-row boundary
