@@ -215,8 +215,9 @@ struct FrequencyAccumulator {
         let hash = TextTable.hash(value)
         guard isSplit else {
             let (id, isNew) = single.add(value, hash: hash, rows: 1, firstRow: row)
-            if isNew, reading.isNull(value) { single.nullIDs.append(id) }
-            if single.count > Self.partitionThreshold {
+            guard isNew else { return }
+            if reading.isNull(value) { single.nullIDs.append(id) }
+            if id >= Self.partitionThreshold {
                 isSplit = true
                 signal.raise()
             }
