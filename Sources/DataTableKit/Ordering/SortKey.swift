@@ -863,20 +863,23 @@ enum TextKey {
         return foldASCII(w).bigEndian
     }
 
-    /// Whether `count` bytes at `x` and `y` are equal.
+    /// Whether `count` bytes at `x` and `y` are equal: 8 bytes a step, the tail (and a text
+    /// shorter than 8 bytes) by two overlapping loads, no byte loop.
     @inline(__always) static func equal(_ x: UnsafeRawPointer, _ y: UnsafeRawPointer, count: Int) -> Bool {
-        var i = 0
-        while i + 8 <= count {
-            if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-                return false
+        func same<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
+            x.loadUnaligned(fromByteOffset: offset, as: Word.self) == y.loadUnaligned(fromByteOffset: offset, as: Word.self)
+        }
+        if count >= 8 {
+            var i = 0
+            while i + 8 < count {
+                if !same(UInt64.self, at: i) { return false }
+                i += 8
             }
-            i += 8
+            return same(UInt64.self, at: count - 8)
         }
-        while i < count {
-            if x.load(fromByteOffset: i, as: UInt8.self) != y.load(fromByteOffset: i, as: UInt8.self) { return false }
-            i += 1
-        }
-        return true
+        if count >= 4 { return same(UInt32.self, at: 0) && same(UInt32.self, at: count - 4) }
+        if count >= 2 { return same(UInt16.self, at: 0) && same(UInt16.self, at: count - 2) }
+        return count == 0 || same(UInt8.self, at: 0)
     }
 
     /// Appends a quoted CSV field's content: outer quotes dropped, `""` read as `"`
