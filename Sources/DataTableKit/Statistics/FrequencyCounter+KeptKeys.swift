@@ -2,9 +2,8 @@
 /// hashed, a row costs an increment.
 extension FrequencyCounter {
     /// Kept keys count a column of at most one distinct value in this many rows: past that, one
-    /// thread reading each value once is slower than both counting the fields. Measured (0139):
-    /// 264 names, 1M / 10M rows, 1.1 / 9.8 ms from the keys against 21 / 216 from the fields;
-    /// 952,722 / 6,383,858 emails 117 / 1,958 ms against 105 / 1,541.
+    /// thread reading each value once is slower than both counting the fields (measured in
+    /// docs/decisions/0139-frequency-by-partitions.md).
     static let keptKeysMostDistinct = 8
 
     /// The frequency table of text column `column` over `rows`, counted from `keys`, its sort
