@@ -43,6 +43,8 @@ struct StatisticsReport {
             ("sort_key_cache_entries", String(keys.entries)), ("sort_key_cache_bytes", String(keys.bytes)),
             ("sort_key_cache_hits", String(keys.hits)), ("sort_key_cache_misses", String(keys.misses)),
             ("sort_key_cache_filter_hits", String(keys.filterHits)), ("sort_key_cache_filter_misses", String(keys.filterMisses)),
+            ("sort_key_cache_frequency_hits", String(keys.frequencyHits)),
+            ("sort_key_cache_frequency_misses", String(keys.frequencyMisses)),
             ("sort_key_cache_pressure_drops", String(sortKeyCachePressureDrops)),
         ]
         // Through the layers the command line adds (buttons, edits) to the file itself.

@@ -71,9 +71,10 @@ import TestSupport
         view.settleColumnKinds()
         view.setKind(ColumnKindSetting(kind: .text), ofColumn: 1)
         view.sort(by: [SortDescriptor(column: 1, ascending: false)])
-        let hits = view.sortKeyCacheStatistics.hits
+        let before = view.sortKeyCacheStatistics
         let table = try #require(view.startFrequency(ofColumn: 1).wait())
-        #expect(view.sortKeyCacheStatistics.hits == hits + 1)
+        #expect(view.sortKeyCacheStatistics.frequencyHits == before.frequencyHits + 1)
+        #expect(view.sortKeyCacheStatistics.hits == before.hits && view.sortKeyCacheStatistics.misses == before.misses)
         #expect(table.count * FrequencyCounter.keptKeysMostDistinct <= rows)
         let expected = Reference.reference(values, rows: nil)
         #expect(table.total == rows && table.nullCount == expected.nulls)
@@ -84,12 +85,28 @@ import TestSupport
         view.startFilter(try RowMatcher(query: "7", mode: .substring))
         view.waitForJob()
         guard case .rows(let kept, _) = view.shownRows else { Issue.record("not filtered"); return }
-        let hitsBefore = view.sortKeyCacheStatistics.hits
+        let hitsBefore = view.sortKeyCacheStatistics.frequencyHits
         let filtered = try #require(view.startFrequency(ofColumn: 1).wait())
-        #expect(view.sortKeyCacheStatistics.hits == hitsBefore + 1)
+        #expect(view.sortKeyCacheStatistics.frequencyHits == hitsBefore + 1)
         #expect(filtered.total == kept.count)
         #expect(filtered.nullCount == Reference.reference(values, rows: kept).nulls)
         #expect(Self.listed(filtered) == Self.expectedOrder(values, rows: kept))
+    }
+
+    @Test func aNearlyDistinctOrUnsortedColumnIsCountedFromItsFieldsAndSaysSo() throws {
+        let values = Self.values(count: 4_000, distinct: 3_000, seed: 23)
+        let view = DataTableView(dataSource: try Reference.csvFile(values), configuration: DataTableConfiguration(),
+                                 size: Size(width: 80, height: 20))
+        view.settleColumnKinds()
+        view.setKind(ColumnKindSetting(kind: .text), ofColumn: 1)
+        // No keys kept: counted from the fields, a miss.
+        _ = try #require(view.startFrequency(ofColumn: 1).wait())
+        #expect(view.sortKeyCacheStatistics.frequencyMisses == 1 && view.sortKeyCacheStatistics.frequencyHits == 0)
+        // Keys kept, but more than one value in 8 rows: still from the fields, a miss.
+        view.sort(by: [SortDescriptor(column: 1)])
+        let table = try #require(view.startFrequency(ofColumn: 1).wait())
+        #expect(view.sortKeyCacheStatistics.frequencyMisses == 2 && view.sortKeyCacheStatistics.frequencyHits == 0)
+        #expect(Self.listed(table) == Self.expectedOrder(values, rows: nil))
     }
 
     @Test func anEditIsNotCountedFromKeysReadBeforeIt() throws {

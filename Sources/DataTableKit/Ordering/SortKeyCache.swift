@@ -9,15 +9,20 @@ public struct SortKeyCacheStatistics: Hashable, Sendable {
     public var bytes = 0
     /// The most bytes it keeps before dropping the least recently used columns.
     public var budgetBytes = 0
-    /// Sort keys a sort (or a grouping, or a text column's frequency table) found kept.
+    /// Sort keys a sort (or a grouping) found kept.
     public var hits = 0
-    /// Sort keys a sort (or a grouping, or a frequency table) looked for and read the fields instead.
+    /// Sort keys a sort (or a grouping) looked for and read the fields instead.
     public var misses = 0
     /// Column filters (comparisons, ranges) answered from kept keys instead of their fields.
     public var filterHits = 0
     /// Column filters that kept keys could answer, answered by reading their fields instead
     /// (nothing kept, or numbers kept as `Double`s).
     public var filterMisses = 0
+    /// Frequency tables of a text column counted from its kept keys instead of its fields.
+    public var frequencyHits = 0
+    /// Frequency tables of a text column counted from its fields: no keys kept, or kept keys of
+    /// a column too nearly distinct to count from them.
+    public var frequencyMisses = 0
     /// Columns dropped to stay within the budget.
     public var evictions = 0
 }
@@ -72,6 +77,8 @@ final class SortKeyCache: Sendable {
         case sort
         /// A column filter: counted by `countFilter(answeredFromKeys:)` once it knows.
         case filter
+        /// A frequency table: counted by `countFrequency(fromKeys:)` once it knows.
+        case frequency
     }
 
     /// Every row, sorted by one column alone in one direction.
@@ -138,6 +145,14 @@ final class SortKeyCache: Sendable {
     func countFilter(answeredFromKeys: Bool) {
         state.withLock { state in
             if answeredFromKeys { state.statistics.filterHits += 1 } else { state.statistics.filterMisses += 1 }
+        }
+    }
+
+    /// Counts a frequency table of a text column: counted from kept keys (a hit), or from its
+    /// fields (a miss: none kept, or too nearly distinct to count from them).
+    func countFrequency(fromKeys: Bool) {
+        state.withLock { state in
+            if fromKeys { state.statistics.frequencyHits += 1 } else { state.statistics.frequencyMisses += 1 }
         }
     }
 

@@ -18,7 +18,10 @@ extension DataTableView {
             let stamp = sortKeyStamp
             let key = SortKeyCache.Key(column: column, kind: kind, format: format, nullTokens: configuration.nullTokens,
                                        rowCount: dataSource.rowCount, editCount: stamp.editCount)
-            kept = jobs.sortKeys.lookup(key, stamp: stamp)?.keys
+            kept = jobs.sortKeys.lookup(key, stamp: stamp, for: .frequency).flatMap {
+                FrequencyCounter.countsFromKeys($0.keys) ? $0.keys : nil
+            }
+            jobs.sortKeys.countFrequency(fromKeys: kept != nil)
         }
         return FrequencyJob(source: dataSource, column: column, rows: shownRows, kind: kind, format: format,
                             nullTokens: configuration.nullTokens, keptKeys: kept)

@@ -6,6 +6,14 @@ extension FrequencyCounter {
     /// docs/decisions/0139-frequency-by-partitions.md).
     static let keptKeysMostDistinct = 8
 
+    /// Whether `keys` are a text column's ranks that `count(keys:...)` counts from: no strays,
+    /// at most one distinct value in `keptKeysMostDistinct` rows.
+    static func countsFromKeys(_ keys: SortKeyColumn) -> Bool {
+        guard keys.kind == .text, keys.isNarrow, keys.strayCount == 0 else { return false }
+        let ranks = keys.minKey > keys.maxKey ? 0 : Int(keys.maxKey - keys.minKey) + 1
+        return ranks <= keys.count / keptKeysMostDistinct
+    }
+
     /// The frequency table of text column `column` over `rows`, counted from `keys`, its sort
     /// keys over every row of `source` (collation ranks: byte-equal texts, and only those, share
     /// a rank; nulls are the null tokens, blanks are values, as `count` reads a text column);
@@ -18,9 +26,8 @@ extension FrequencyCounter {
         keys: SortKeyColumn, source: DataTableDataSource, column: Int, rows: FrequencyRows, format: ValueFormat,
         nullTokens: NullTokens, isCancelled: () -> Bool = { false }, progress: (Int) -> Void = { _ in }
     ) -> FrequencyTable? {
-        guard keys.kind == .text, keys.isNarrow, keys.strayCount == 0 else { return nil }
+        guard countsFromKeys(keys) else { return nil }
         let ranks = keys.minKey > keys.maxKey ? 0 : Int(keys.maxKey - keys.minKey) + 1
-        guard ranks <= keys.count / keptKeysMostDistinct else { return nil }
         var counts = [Int](repeating: 0, count: ranks)
         var firstRows = [Int](repeating: .max, count: ranks)
         var nulls = 0
