@@ -78,6 +78,22 @@ final class RowOffsetIndex: @unchecked Sendable {
         return Int(Self.wideTable(chunk, block).unsafelyUnwrapped[index & (Self.blockSize - 1)])
     }
 
+    /// The offsets of rows `row..<row + count` as one block base and the rows' 32-bit deltas
+    /// from it, `count` as many as `limit` allows up to the end of `row`'s block (4,096 rows):
+    /// a batch reader takes a block's offsets through a pointer, not a row at a time. Deltas
+    /// nil when the block keeps wide offsets (rows of a megabyte and more): read those by the
+    /// subscript. `row < limit <= count` (published rows).
+    @inline(__always)
+    func block(from row: Int, below limit: Int) -> (base: Int, deltas: UnsafeRawPointer?, count: Int) {
+        let chunk = chunks[row >> Self.chunkShift].unsafelyUnwrapped
+        let block = (row >> Self.blockShift) & (Self.blocksPerChunk - 1)
+        let count = min(limit, (row | (Self.blockSize - 1)) &+ 1) &- row
+        let base = Int(chunk.load(fromByteOffset: block &* 8, as: UInt64.self))
+        guard Self.wideTable(chunk, block) == nil else { return (base, nil, count) }
+        let offset: Int = Self.deltasOffset &+ (row & (Self.chunkSize - 1)) &* 4
+        return (base, UnsafeRawPointer(chunk + offset), count)
+    }
+
     /// Appends an offset (writer thread only); invisible to readers until `publish()`.
     func append(_ offset: Int) {
         var appender = makeAppender(limit: Int.max)

@@ -72,16 +72,17 @@ enum SortBench {
     }
 
     /// The two halves of a first sort apart, best of `runs`: key extraction on one core
-    /// (`SortKeyColumn.extract` from the raw field reader) and `RowSorter.sort` of every row by
+    /// (`SortKeyColumn.extract` from raw field batches, as the sort reads them) and `RowSorter.sort` of every row by
     /// those keys (both cores). The kind comes from the bench file's column titles.
     static func measurePhases(source: CSVFileDataSource, column: Int, title: String, runs: Int) -> (extract: Double, sort: Double) {
         let kinds: [String: SortKeyKind] = ["progress": .integer, "id": .integer, "price": .decimal, "date": .dateTime]
         let kind = kinds[title] ?? .text
-        guard let reader = source.makeRawFieldReader(column: column, rowCount: source.rowCount) else { return (0, 0) }
         var extract = Double.infinity, sort = Double.infinity
         for _ in 0..<max(1, runs) {
             var start = ContinuousClock.now
-            let keys = SortKeyColumn.extract(kind: kind, count: source.rowCount, csvQuoted: true, field: reader)
+            guard let keys = SortKeyColumn.extract(kind: kind, count: source.rowCount, records: source, column: column) else {
+                return (0, 0)
+            }
             extract = min(extract, milliseconds(ContinuousClock.now - start))
             let rows = (0..<UInt32(source.rowCount)).map { $0 }
             start = ContinuousClock.now

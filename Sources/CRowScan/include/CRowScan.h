@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "CRowScanFields.h"
+
 /// The smallest buffer the scan functions accept, in offsets (64 starts of one block plus the
 /// start of a terminator that ends the last block).
 #define CROWSCAN_MIN_CAPACITY 65

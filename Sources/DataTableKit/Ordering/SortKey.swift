@@ -137,6 +137,31 @@ public struct SortKeyColumn: Sendable {
         }
     }
 
+    /// Builds keys of column `column` of `records`' rows `0..<count` from its raw fields read a
+    /// batch at a time (`DataTableRawRecords.readRawFields`: no call per row), as
+    /// `extract(kind:count:csvQuoted:format:nullTokens:field:)` with `csvQuoted` does from
+    /// `makeRawFieldReader`. Nil when `records` reads no batches.
+    public static func extract(
+        kind: SortKeyKind, count: Int, format: ValueFormat = .standard, nullTokens: NullTokens = .standard,
+        records: DataTableRawRecords, column: Int
+    ) -> SortKeyColumn? {
+        guard let source = BatchFieldSource(records: records, column: column, count: count) else { return nil }
+        return build(kind: kind, source: source, format: format, nullTokens: nullTokens, control: .serial)
+    }
+
+    /// `extract(kind:count:csvQuoted:format:nullTokens:control:field:)` (with `csvQuoted`) from
+    /// column `column` of `records` a batch at a time when it reads batches, else from `field`.
+    static func extract(
+        kind: SortKeyKind, count: Int, csvQuoted: Bool, format: ValueFormat, nullTokens: NullTokens,
+        control: ExtractionControl, records: DataTableRawRecords?, column: Int, field: (Int) -> UnsafeRawBufferPointer
+    ) -> SortKeyColumn? {
+        guard let records, let source = BatchFieldSource(records: records, column: column, count: count) else {
+            return extract(kind: kind, count: count, csvQuoted: csvQuoted, format: format, nullTokens: nullTokens,
+                           control: control, field: field)
+        }
+        return build(kind: kind, source: source, format: format, nullTokens: nullTokens, control: control)
+    }
+
     /// Builds keys from fields held as `String`s (their UTF-8 bytes, no further decoding).
     /// Calls `string(row)` exactly once per row, in row order.
     public static func extract(
@@ -196,10 +221,10 @@ public struct SortKeyColumn: Sendable {
                 var part = NumericPart(reading: KeyReading(count: count))
                 let mantissas = MantissaRanges.Builder()
                 defer { mantissas.deallocate() }
-                for row in rows {
-                    if control.checkpoint(row, of: rows) { return nil }
+                let finished = source.forEachField(in: rows) { row, raw in
+                    if control.checkpoint(row, of: rows) { return false }
                     var value: UInt64 = 0, scale: UInt8 = 0, isStray = false
-                    let ok = source.withField(row) { bytes -> Bool in
+                    let ok = source.withUnquoted(raw) { bytes -> Bool in
                         guard let number = ValueParsing.number(bytes, format: format) else {
                             if !nullTokens.isNull(bytes, numeric: true) {
                                 value = UInt64(part.reading.strays.intern(bytes))
@@ -223,7 +248,9 @@ public struct SortKeyColumn: Sendable {
                     }
                     scales[row] = scale
                     keys[row] = value
+                    return true
                 }
+                guard finished else { return nil }
                 part.mantissas = mantissas.ranges
                 return part
             }
@@ -290,17 +317,19 @@ public struct SortKeyColumn: Sendable {
             let keys = buffer.baseAddress!
             parts = inParts(count: count, control: control) { rows -> DateTimePart? in
                 var part = DateTimePart(reading: KeyReading(count: count))
-                for row in rows {
-                    if control.checkpoint(row, of: rows) { return nil }
-                    guard let key = readKey(row, of: source, into: keys, reading: &part.reading, nullTokens: nullTokens, {
+                let finished = source.forEachField(in: rows) { row, raw in
+                    if control.checkpoint(row, of: rows) { return false }
+                    guard let key = readKey(row, raw, of: source, into: keys, reading: &part.reading, nullTokens: nullTokens, {
                         ValueParsing.dateTime($0, format: format).map { UInt64(bitPattern: $0) }
-                    }) else { continue }
+                    }) else { return true }
                     let ms = Int64(bitPattern: key)
                     if ms < part.earliest { part.earliest = ms }
                     if ms > part.latest { part.latest = ms }
                     if part.wholeDays, ms % 86_400_000 != 0 { part.wholeDays = false }
                     if part.wholeSeconds, ms % 1000 != 0 { part.wholeSeconds = false }
+                    return true
                 }
+                guard finished else { return nil }
                 return part
             }
             initialized = count
@@ -322,16 +351,17 @@ public struct SortKeyColumn: Sendable {
         return column(DateTimeKeying.Milliseconds())
     }
 
-    /// Reads row `row`'s key with `read` into `keys[row]`. A field `read` cannot read is a
+    /// Reads row `row`'s key from its field `raw` with `read` into `keys[row]`. A field `read` cannot read is a
     /// stray (its text interned, its id stored, `setStray`) unless it is a null token
     /// (`setNull`); nil then. Shared by the date and boolean builders.
     @inline(__always)
     static func readKey<Source: FieldSource>(
-        _ row: Int, of source: Source, into keys: UnsafeMutablePointer<UInt64>, reading: inout KeyReading,
+        _ row: Int, _ raw: UnsafeRawBufferPointer, of source: Source, into keys: UnsafeMutablePointer<UInt64>,
+        reading: inout KeyReading,
         nullTokens: NullTokens, _ read: (UnsafeRawBufferPointer) -> UInt64?
     ) -> UInt64? {
         var stray: UInt32?
-        let key = source.withField(row) { bytes -> UInt64? in
+        let key = source.withUnquoted(raw) { bytes -> UInt64? in
             if let key = read(bytes) { return key }
             if !nullTokens.isNull(bytes, numeric: false) { stray = reading.strays.intern(bytes) }
             return nil
@@ -357,13 +387,15 @@ public struct SortKeyColumn: Sendable {
             let keys = buffer.baseAddress!
             parts = inParts(count: count, control: control) { rows -> BooleanPart? in
                 var part = BooleanPart(reading: KeyReading(count: count))
-                for row in rows {
-                    if control.checkpoint(row, of: rows) { return nil }
-                    guard let key = readKey(row, of: source, into: keys, reading: &part.reading, nullTokens: nullTokens, {
+                let finished = source.forEachField(in: rows) { row, raw in
+                    if control.checkpoint(row, of: rows) { return false }
+                    guard let key = readKey(row, raw, of: source, into: keys, reading: &part.reading, nullTokens: nullTokens, {
                         ValueParsing.boolean($0, format: format).map { $0 ? 1 : 0 }
-                    }) else { continue }
+                    }) else { return true }
                     part.range.add(key)
+                    return true
                 }
+                guard finished else { return nil }
                 return part
             }
             initialized = count
@@ -400,10 +432,10 @@ public struct SortKeyColumn: Sendable {
             parts = inParts(count: count, control: control) { rows -> TextPart? in
                 var part = TextPart(nulls: NullMaskBuilder(count: count), table: TextTable(largeTable: largeTable))
                 var scratch: [UInt8] = []
-                for row in rows {
-                    if control.checkpoint(row, of: rows) { return nil }
-                    let id = source.withTextField(row) { field, quoted -> UInt32? in
-                        if quoted {
+                let finished = source.forEachField(in: rows) { row, field in
+                    if control.checkpoint(row, of: rows) { return false }
+                    let id: UInt32? = {
+                        if source.isQuoted(field) {
                             scratch.removeAll(keepingCapacity: true)
                             TextKey.appendUnquoting(field, to: &scratch)
                             return scratch.withUnsafeBytes {
@@ -411,12 +443,14 @@ public struct SortKeyColumn: Sendable {
                             }
                         }
                         return nullTokens.isNull(field, numeric: false, blankIsNull: false) ? nil : part.table.intern(field)
-                    }
+                    }()
                     if let id { keys[row] = id } else {
                         part.nulls.setNull(row)
                         keys[row] = 0
                     }
+                    return true
                 }
+                guard finished else { return nil }
                 return part
             }
             initialized = count
@@ -553,15 +587,33 @@ public struct SortKeyColumn: Sendable {
 
 // MARK: - Field sources
 
-/// Where `SortKeyColumn.build` reads fields from; lets one generic builder serve raw bytes and
-/// `String`s without a per-row conversion.
+/// Where `SortKeyColumn.build` reads fields from; lets one generic builder serve raw bytes,
+/// raw field batches and `String`s without a per-row conversion.
 protocol FieldSource {
     var count: Int { get }
+    /// Whether a field that begins with `"` is an undecoded quoted CSV field.
+    var csvQuoted: Bool { get }
+    /// Calls `body` with each row of `rows` in row order and its field's bytes as they stand
+    /// (quoting kept), until `body` returns false; returns whether every row was visited.
+    func forEachField(in rows: Range<Int>, _ body: (_ row: Int, _ field: UnsafeRawBufferPointer) -> Bool) -> Bool
+}
+
+extension FieldSource {
     /// Calls `body` with the field's bytes, unquoted when they are a quoted CSV field (numeric,
     /// date and boolean parsing: a quoted value cannot contain `""` and be valid anyway).
-    func withField<R>(_ row: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R
-    /// Calls `body` with the field's bytes and whether they still carry CSV quoting.
-    func withTextField<R>(_ row: Int, _ body: (UnsafeRawBufferPointer, Bool) -> R) -> R
+    @inline(__always)
+    func withUnquoted<R>(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if csvQuoted, bytes.count >= 2, bytes[0] == UInt8(ascii: "\""), bytes[bytes.count - 1] == UInt8(ascii: "\"") {
+            return body(UnsafeRawBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]))
+        }
+        return body(bytes)
+    }
+
+    /// Whether the field's bytes still carry CSV quoting.
+    @inline(__always)
+    func isQuoted(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        csvQuoted && bytes.count > 0 && bytes[0] == UInt8(ascii: "\"")
+    }
 }
 
 struct BytesFieldSource: FieldSource {
@@ -570,35 +622,59 @@ struct BytesFieldSource: FieldSource {
     let field: (Int) -> UnsafeRawBufferPointer
 
     @inline(__always)
-    func withField<R>(_ row: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        let bytes = field(row)
-        if csvQuoted, bytes.count >= 2, bytes[0] == UInt8(ascii: "\""), bytes[bytes.count - 1] == UInt8(ascii: "\"") {
-            return body(UnsafeRawBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]))
-        }
-        return body(bytes)
+    func forEachField(in rows: Range<Int>, _ body: (Int, UnsafeRawBufferPointer) -> Bool) -> Bool {
+        for row in rows where !body(row, field(row)) { return false }
+        return true
+    }
+}
+
+/// A column of a source's raw fields read a batch at a time
+/// (`DataTableRawRecords.readRawFields`): no call per row.
+struct BatchFieldSource: FieldSource {
+    /// Rows a batch holds (two batches' offsets, 64 KiB, stay in the L2 cache).
+    static let batchRows = 4096
+    let count: Int
+    var csvQuoted: Bool { true }
+    let records: DataTableRawRecords
+    let column: Int
+
+    /// Nil when `records` reads no batches.
+    init?(records: DataTableRawRecords, column: Int, count: Int) {
+        var probe = RawFieldBatch.allocate(capacity: 1)
+        defer { probe.deallocate() }
+        guard records.readRawFields(column: column, rows: 0..<0, into: &probe) else { return nil }
+        self.records = records
+        self.column = column
+        self.count = count
     }
 
     @inline(__always)
-    func withTextField<R>(_ row: Int, _ body: (UnsafeRawBufferPointer, Bool) -> R) -> R {
-        let bytes = field(row)
-        return body(bytes, csvQuoted && bytes.count > 0 && bytes[0] == UInt8(ascii: "\""))
+    func forEachField(in rows: Range<Int>, _ body: (Int, UnsafeRawBufferPointer) -> Bool) -> Bool {
+        var batch = RawFieldBatch.allocate(capacity: Self.batchRows)
+        defer { batch.deallocate() }
+        var lower = rows.lowerBound
+        while lower < rows.upperBound {
+            let upper = min(lower &+ Self.batchRows, rows.upperBound)
+            _ = records.readRawFields(column: column, rows: lower..<upper, into: &batch)
+            for row in lower..<upper where !body(row, batch.field(row)) { return false }
+            lower = upper
+        }
+        return true
     }
 }
 
 struct StringFieldSource: FieldSource {
     let count: Int
+    var csvQuoted: Bool { false }
     let field: (Int) -> String
 
     @inline(__always)
-    func withField<R>(_ row: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        var string = field(row)
-        return string.withUTF8 { body(UnsafeRawBufferPointer($0)) }
-    }
-
-    @inline(__always)
-    func withTextField<R>(_ row: Int, _ body: (UnsafeRawBufferPointer, Bool) -> R) -> R {
-        var string = field(row)
-        return string.withUTF8 { body(UnsafeRawBufferPointer($0), false) }
+    func forEachField(in rows: Range<Int>, _ body: (Int, UnsafeRawBufferPointer) -> Bool) -> Bool {
+        for row in rows {
+            var string = field(row)
+            guard string.withUTF8({ body(row, UnsafeRawBufferPointer($0)) }) else { return false }
+        }
+        return true
     }
 }
 

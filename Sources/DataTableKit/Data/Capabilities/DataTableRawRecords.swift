@@ -10,6 +10,12 @@ public protocol DataTableRawRecords: DataTableDataSource {
     /// per-call checks: for reading a whole column once, as sort keys do). nil when the source
     /// holds no raw bytes.
     func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)?
+    /// Reads field `column` of each of `rows` (at most `batch.capacity`; rows past the source's
+    /// end read as rows with fewer fields) into `batch`, the same bytes `rawField` returns, in
+    /// one go: a caller reads a column a batch at a time with no call per row
+    /// (`RawFieldBatch.field(_:)`). Thread-safe (each thread its own batch). False when the
+    /// source holds no raw bytes (then use `makeRawFieldReader`).
+    func readRawFields(column: Int, rows: Range<Int>, into batch: inout RawFieldBatch) -> Bool
     /// A reader of whole records' raw bytes (terminator excluded) for rows below `rowCount`, with
     /// the delimiter and quote bytes to split them: one pass over a row for all its fields.
     func makeRawRecordReader(rowCount: Int) -> RawRecordReader?
@@ -24,6 +30,8 @@ extension DataTableRawRecords {
     public func rawField(row: Int, column: Int) -> UnsafeRawBufferPointer? { nil }
     /// Default: nil, no fast path.
     public func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)? { nil }
+    /// Default: false, no batches (use `makeRawFieldReader`).
+    public func readRawFields(column: Int, rows: Range<Int>, into batch: inout RawFieldBatch) -> Bool { false }
     /// Default: nil, no fast path.
     public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? { nil }
     /// Default: false (nothing is cut).
