@@ -61,6 +61,11 @@ public final class AppendingColumnsDataSource: LayeredDataSource, DataTableLoadi
     public func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)? {
         isAppended(column) ? nil : baseRaw?.makeRawFieldReader(column: column, rowCount: rowCount)
     }
+    /// The base's fields; false for appended columns.
+    public func readRawFields(column: Int, rows: Range<Int>, into batch: inout RawFieldBatch) -> Bool {
+        guard !isAppended(column), let baseRaw else { return false }
+        return baseRaw.readRawFields(column: column, rows: rows, into: &batch)
+    }
     /// `base`'s answer; appended columns are empty and not sortable.
     public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? { baseRaw?.makeRawRecordReader(rowCount: rowCount) }
     /// `base`'s answer; appended columns are empty and not sortable.

@@ -292,6 +292,13 @@ public final class EditableDataSource: DataTableLoading, DataTableRawRecords, Da
         return baseRaw?.makeRawFieldReader(column: column, rowCount: rowCount)
     }
 
+    /// The base's fields, unless the column has edits (false: read `text` instead); asked at
+    /// each call, so a column edited between two batches reads no more of them.
+    public func readRawFields(column: Int, rows: Range<Int>, into batch: inout RawFieldBatch) -> Bool {
+        guard !columnHasEdits(column), let baseRaw else { return false }
+        return baseRaw.readRawFields(column: column, rows: rows, into: &batch)
+    }
+
     /// The base's reader while no field is edited (nil: read `fields` instead). The reader does
     /// not see later edits.
     public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? {

@@ -655,7 +655,9 @@ struct BatchFieldSource: FieldSource {
         var lower = rows.lowerBound
         while lower < rows.upperBound {
             let upper = min(lower &+ Self.batchRows, rows.upperBound)
-            _ = records.readRawFields(column: column, rows: lower..<upper, into: &batch)
+            // A source that stops reading batches (a wrapper whose column was edited meanwhile)
+            // stops the extraction, as a cancellation: its bytes are no longer the column's.
+            guard records.readRawFields(column: column, rows: lower..<upper, into: &batch) else { return false }
             for row in lower..<upper where !body(row, batch.field(row)) { return false }
             lower = upper
         }

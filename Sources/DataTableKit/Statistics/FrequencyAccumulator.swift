@@ -14,6 +14,8 @@ import Synchronization
 struct FrequencyAccumulator {
     /// Distinct values in the one table before the split.
     static let partitionThreshold = 1 << 15
+    /// Rows of raw fields read at once (`RawFieldBatch`).
+    static let batchRows = 4096
 
     /// The one table, until the split (then moved to the tables by hash).
     var single = FrequencyPartition()
@@ -47,6 +49,21 @@ struct FrequencyAccumulator {
         var scratch: [UInt8] = []
         scratch.reserveCapacity(256)
         let signal = signal
+        if bitmap == nil, let records = reading.batches, let raw = reading.raw {
+            // A batch of fields at a time; a row the source no longer gives batches for (its
+            // column edited meanwhile) is read alone, as the reader reads it.
+            var batch = RawFieldBatch.allocate(capacity: Self.batchRows)
+            defer { batch.deallocate() }
+            var batched = true
+            return Self.forEachRow(range, bitmap: nil, check: check) { row in
+                if batched, row >= batch.rows.upperBound || row < batch.rows.lowerBound {
+                    batched = records.readRawFields(column: reading.column,
+                                                    rows: row..<min(row &+ Self.batchRows, range.upperBound), into: &batch)
+                }
+                add(raw: batched ? batch.field(row) : raw(row), row: row, reading: reading, scratch: &scratch)
+                return goesOn(signal)
+            }
+        }
         if let raw = reading.raw {
             return Self.forEachRow(range, bitmap: bitmap, check: check) { row in
                 add(raw: raw(row), row: row, reading: reading, scratch: &scratch)

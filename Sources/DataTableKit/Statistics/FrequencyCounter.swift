@@ -98,6 +98,9 @@ struct FieldReading {
     let column: Int
     /// A mapped file's raw field reader (quotes included), when the source has one.
     let raw: ((Int) -> UnsafeRawBufferPointer)?
+    /// The source, when it also reads its raw fields a batch at a time
+    /// (`DataTableRawRecords.readRawFields`).
+    let batches: DataTableRawRecords?
     let quote: UInt8
     let nullTokens: NullTokens
     let kind: SortKeyKind
@@ -111,6 +114,9 @@ struct FieldReading {
         self.column = column
         let rawRecords = source as? DataTableRawRecords
         self.raw = rawRecords?.makeRawFieldReader(column: column, rowCount: rowCount)
+        var probe = RawFieldBatch.allocate(capacity: 1)
+        defer { probe.deallocate() }
+        self.batches = raw == nil ? nil : rawRecords.flatMap { $0.readRawFields(column: column, rows: 0..<0, into: &probe) ? $0 : nil }
         self.quote = rawRecords?.makeRawRecordReader(rowCount: 0)?.quote ?? UInt8(ascii: "\"")
         self.nullTokens = nullTokens
         self.kind = kind

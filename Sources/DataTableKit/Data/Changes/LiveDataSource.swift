@@ -141,6 +141,10 @@ public final class LiveDataSource: LayeredDataSource, DataTableChangeReporting, 
         (base as? DataTableRawRecords)?.makeRawFieldReader(column: column, rowCount: rowCount)
     }
     /// The current source's answer.
+    public func readRawFields(column: Int, rows: Range<Int>, into batch: inout RawFieldBatch) -> Bool {
+        (base as? DataTableRawRecords)?.readRawFields(column: column, rows: rows, into: &batch) ?? false
+    }
+    /// The current source's answer.
     public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? { (base as? DataTableRawRecords)?.makeRawRecordReader(rowCount: rowCount) }
     /// The current source's answer.
     public func isValueCut(row: Int, column: Int) -> Bool { (base as? DataTableRawRecords)?.isValueCut(row: row, column: column) ?? false }
