@@ -12,7 +12,7 @@ import TerminalSurface
 //        dtable-bench --diff [--rows N,N] [--runs R]    (see DiffBench)
 //        dtable-bench --gzip [--rows N] [--data-directory DIR]  (see GzipBench)
 //        dtable-bench --parse [--rows N] [--runs R]  (see ParseBench)
-//        dtable-bench --summary [--rows N] [--runs R]  (see SummaryBench)
+//        dtable-bench --summary [--rows N] [--runs R] [--sorted-by COLUMN]  (see SummaryBench)
 //        dtable-bench --column-filter [--rows N,N] [--runs R]  (see ColumnFilterBench)
 //        dtable-bench --scan [--rows N,N] [--runs R] [--field-wise]  (see ScanBench)
 //        dtable-bench --column-order [--runs R] [--presses N]  (see ColumnOrderBench)
@@ -307,7 +307,8 @@ mode("--frame-keys") {
 
 mode("--summary") {
     SummaryBench.run(directory: dataDirectory,
-                     rows: intOption("--rows", default: 10_000_000), runs: intOption("--runs", default: 3))
+                     rows: intOption("--rows", default: 10_000_000), runs: intOption("--runs", default: 3),
+                     sortedBy: option("--sorted-by"))
 }
 
 mode("--reload") {

@@ -45,6 +45,7 @@ struct StatisticsReport {
             ("sort_key_cache_filter_hits", String(keys.filterHits)), ("sort_key_cache_filter_misses", String(keys.filterMisses)),
             ("sort_key_cache_frequency_hits", String(keys.frequencyHits)),
             ("sort_key_cache_frequency_misses", String(keys.frequencyMisses)),
+            ("sort_key_cache_summary_hits", String(keys.summaryHits)), ("sort_key_cache_summary_misses", String(keys.summaryMisses)),
             ("sort_key_cache_pressure_drops", String(sortKeyCachePressureDrops)),
         ]
         // Through the layers the command line adds (buttons, edits) to the file itself.

@@ -23,6 +23,10 @@ public struct SortKeyCacheStatistics: Hashable, Sendable {
     /// Frequency tables of a text column counted from its fields: no keys kept, or kept keys of
     /// a column too nearly distinct to count from them.
     public var frequencyMisses = 0
+    /// Text columns of a summary (`I`) counted from their kept keys instead of their fields.
+    public var summaryHits = 0
+    /// Text columns of a summary read from their fields (no keys kept, or a text too long).
+    public var summaryMisses = 0
     /// Columns dropped to stay within the budget.
     public var evictions = 0
 }
@@ -79,6 +83,8 @@ final class SortKeyCache: Sendable {
         case filter
         /// A frequency table: counted by `countFrequency(fromKeys:)` once it knows.
         case frequency
+        /// A summary: counted by `countSummary(fromKeys:)` once it knows.
+        case summary
     }
 
     /// Every row, sorted by one column alone in one direction.
@@ -154,6 +160,11 @@ final class SortKeyCache: Sendable {
         state.withLock { state in
             if fromKeys { state.statistics.frequencyHits += 1 } else { state.statistics.frequencyMisses += 1 }
         }
+    }
+
+    /// Counts a text column of a summary: counted from kept keys (a hit), or from its fields.
+    func countSummary(fromKeys: Bool) {
+        state.withLock { if fromKeys { $0.statistics.summaryHits += 1 } else { $0.statistics.summaryMisses += 1 } }
     }
 
     /// Keeps `keys` for `key` when `stamp` is of the current generation over a complete source.

@@ -26,7 +26,8 @@ public struct ColumnSummary: Sendable, Hashable {
     /// Distinct non-null texts: exact unless `isDistinctCountEstimated`.
     public let distinctCount: Int
     /// Whether `distinctCount` is an estimate (more distinct texts than the counter's limit;
-    /// HyperLogLog, standard error 0.8%).
+    /// HyperLogLog, standard error 0.8%). Never for a text column counted from kept sort keys
+    /// (`ColumnSummaryJob`).
     public let isDistinctCountEstimated: Bool
     /// The smallest value as written (a number's or date's own text; text: the first in the
     /// sort's collation); nil when there is none.

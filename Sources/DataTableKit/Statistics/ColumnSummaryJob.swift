@@ -15,9 +15,14 @@ import Synchronization
 /// each byte of a row is scanned once (finding field k from the row's start every time scanned
 /// each row four to five times over 8 columns, and was a third of the summary's time).
 ///
+/// A text column whose sort keys the table keeps (`keptKeys`, from `SortKeyCache`) is counted
+/// from them instead, and left out of the field pass (`ColumnSummary.fromKeptKeys`,
+/// docs/decisions/0157).
+///
 /// Memory: 8 bytes per row for one column's values at a time (the exact quantiles select
 /// among them), 4 bytes per row for where the next field starts, plus each worker's distinct
-/// counter (bounded by `distinctLimit`).
+/// counter (bounded by `distinctLimit`); a text column counted from kept keys, 4 bytes per
+/// distinct text.
 public final class ColumnSummaryJob: @unchecked Sendable {
     /// A column to summarize and how to read it.
     public struct Column: Sendable, Hashable {
@@ -59,6 +64,10 @@ public final class ColumnSummaryJob: @unchecked Sendable {
     private let cancelFlag = Atomic<Bool>(false)
     private let state: Mutex<State>
     private let started = ContinuousClock.now
+    /// Kept sort keys by source column (text columns are counted from them).
+    private let keptKeys: [Int: SortKeyColumn]
+    /// Told, for each text column, whether it was counted from kept keys.
+    private let keyUse: (@Sendable (_ fromKeys: Bool) -> Void)?
 
     private struct State {
         var summaries: [ColumnSummary?]
@@ -77,9 +86,21 @@ public final class ColumnSummaryJob: @unchecked Sendable {
     ///   - nullTokens: the texts that are null (the table's).
     ///   - distinctLimit: distinct texts counted exactly per column.
     ///   - workerCount: workers sharing the rows (nil: one per core, fewer for few rows).
-    public init(source: DataTableDataSource, columns: [Column], rows: [UInt32]?, sourceRowCount: Int,
+    public convenience init(source: DataTableDataSource, columns: [Column], rows: [UInt32]?, sourceRowCount: Int,
                 nullTokens: NullTokens = .standard, distinctLimit: Int = ColumnSummaryJob.defaultDistinctLimit,
                 workerCount: Int? = nil) {
+        self.init(source: source, columns: columns, rows: rows, sourceRowCount: sourceRowCount, nullTokens: nullTokens,
+                  distinctLimit: distinctLimit, workerCount: workerCount, keptKeys: [:], keyUse: nil)
+    }
+
+    /// The public initializer's job, with `keptKeys` (sort keys over every source row, by
+    /// column, read with the column's kind and format and `nullTokens`) counting the text
+    /// columns they hold, and `keyUse` told for each text column whether it was.
+    init(source: DataTableDataSource, columns: [Column], rows: [UInt32]?, sourceRowCount: Int, nullTokens: NullTokens,
+         distinctLimit: Int, workerCount: Int?, keptKeys: [Int: SortKeyColumn],
+         keyUse: (@Sendable (_ fromKeys: Bool) -> Void)?) {
+        self.keptKeys = keptKeys.filter { $0.value.count == sourceRowCount }
+        self.keyUse = keyUse
         self.source = UncheckedSendableBox(value: source)
         self.rawRecords = UncheckedSendableBox(value: source as? DataTableRawRecords)
         self.columns = columns
@@ -123,6 +144,17 @@ public final class ColumnSummaryJob: @unchecked Sendable {
         var resumeColumn: Int?
         for (position, column) in columns.enumerated() {
             if isCancelled { break }
+            if column.kind == .text {
+                // Left out of the field pass: the next column's pass finds its fields from where this one's start.
+                if let summary = summaryFromKeptKeys(column) {
+                    keyUse?(true)
+                    publish(summary, at: position)
+                    processed.add(rowCount, ordering: .relaxed)
+                    continue
+                }
+                if isCancelled { break }
+                keyUse?(false)
+            }
             // Each worker writes its own share and its own parts of the buffers.
             let memory = UncheckedSendableBox(value: (shares: shares, buffer: buffer, nextField: nextField))
             let resume = resumeColumn
@@ -145,11 +177,8 @@ public final class ColumnSummaryJob: @unchecked Sendable {
                 merged.merge(share)
             }
             for w in 0..<workers { shares[w] = nil }
-            let summary = merged.summary(column: column.index, title: column.title) { fieldText(row: $0, column: column.index) }
-            state.withLock {
-                $0.summaries[position] = summary
-                $0.generation += 1
-            }
+            publish(merged.summary(column: column.index, title: column.title) { fieldText(row: $0, column: column.index) },
+                    at: position)
         }
         let elapsed = ContinuousClock.now - started
         state.withLock {
@@ -157,6 +186,26 @@ public final class ColumnSummaryJob: @unchecked Sendable {
             $0.elapsed = elapsed
             $0.generation += 1
         }
+    }
+
+    /// Publishes the summary of the column at `position` in `columns`.
+    private func publish(_ summary: ColumnSummary, at position: Int) {
+        state.withLock {
+            $0.summaries[position] = summary
+            $0.generation += 1
+        }
+    }
+
+    /// `column`'s summary counted from its kept sort keys; nil when none are kept or they do
+    /// not answer it (see `ColumnSummary.fromKeptKeys`), or when cancelled.
+    private func summaryFromKeptKeys(_ column: Column) -> ColumnSummary? {
+        guard let keys = keptKeys[column.index] else { return nil }
+        let count = { (rows: UnsafeBufferPointer<UInt32>?) in
+            ColumnSummary.fromKeptKeys(keys, column: column, rows: rows, checkInterval: Self.checkInterval * 16,
+                                       isCancelled: { self.isCancelled }) { self.fieldText(row: $0, column: column.index) }
+        }
+        guard let rows else { return count(nil) }
+        return rows.withUnsafeBufferPointer { count($0) }
     }
 
     /// One worker's share: `column`'s fields of rows at `positions`, values written from `values`.

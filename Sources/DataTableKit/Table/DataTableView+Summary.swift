@@ -16,7 +16,8 @@ extension DataTableView {
         }
         return ColumnSummaryJob(source: dataSource, columns: specs, rows: shownSourceRowsInFileOrder,
                                 sourceRowCount: dataSource.rowCount, nullTokens: configuration.nullTokens,
-                                distinctLimit: distinctLimit, workerCount: workerCount)
+                                distinctLimit: distinctLimit, workerCount: workerCount,
+                                keptKeys: keptSummaryKeys(specs), keyUse: { [cache = jobs.sortKeys] in cache.countSummary(fromKeys: $0) })
     }
 
     /// The source rows shown (the records of every section, collapsed or not), ascending; nil
