@@ -14,8 +14,10 @@ import Synchronization
 struct FrequencyAccumulator {
     /// Distinct values in the one table before the split.
     static let partitionThreshold = 1 << 15
-    /// Rows of raw fields read at once (`RawFieldBatch`).
-    static let batchRows = 4096
+    /// Rows of raw fields read at once (`RawFieldBatch`): few enough that their records are
+    /// still in the cache when their values are staged (4,096 made mostly-distinct columns
+    /// slower, docs/decisions/0156).
+    static let batchRows = 256
 
     /// The one table, until the split (then moved to the tables by hash).
     var single = FrequencyPartition()
