@@ -241,11 +241,14 @@ public final class ColumnSummaryJob: @unchecked Sendable {
             let end = min(positions.upperBound, position + Self.checkInterval)
             if let records {
                 let cursor = CSVFieldCursor(delimiter: records.delimiter, quote: records.quote)
+                // Taken out of the reader once: a call through `records.record` retains and
+                // releases its context per row.
+                let record = records.record
                 let resumes = resumeColumn.map { $0 <= index } ?? false
                 let skip = resumes ? index - resumeColumn! : index
                 for p in position..<end {
                     let row = sourceRow(p)
-                    let bytes = records.record(row)
+                    let bytes = record(row)
                     let resumed = resumes ? nextField[p - first] : Self.unknownStart
                     var start = resumed == Self.unknownStart ? 0 : Int(resumed)
                     for _ in 0..<(resumed == Self.unknownStart ? index : skip) {
