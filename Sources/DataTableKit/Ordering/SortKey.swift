@@ -640,9 +640,7 @@ struct BatchFieldSource: FieldSource {
 
     /// Nil when `records` reads no batches.
     init?(records: DataTableRawRecords, column: Int, count: Int) {
-        var probe = RawFieldBatch.allocate(capacity: 1)
-        defer { probe.deallocate() }
-        guard records.readRawFields(column: column, rows: 0..<0, into: &probe) else { return nil }
+        guard records.readsRawFieldBatches(column: column) else { return nil }
         self.records = records
         self.column = column
         self.count = count

@@ -79,11 +79,11 @@ final class SortKeyCache: Sendable {
     enum Use: Sendable {
         /// A sort or a grouping (`hits`, `misses`).
         case sort
-        /// A column filter: counted by `countFilter(answeredFromKeys:)` once it knows.
+        /// A column filter: counted by `count(_:answeredFromKeys:)` once it knows.
         case filter
-        /// A frequency table: counted by `countFrequency(fromKeys:)` once it knows.
+        /// A frequency table: counted by `count(_:answeredFromKeys:)` once it knows.
         case frequency
-        /// A summary: counted by `countSummary(fromKeys:)` once it knows.
+        /// A summary: counted by `count(_:answeredFromKeys:)` once it knows.
         case summary
     }
 
@@ -146,25 +146,22 @@ final class SortKeyCache: Sendable {
         }
     }
 
-    /// Counts a column filter the kept keys could answer: answered from them (a hit), or by
-    /// reading its fields (a miss: none kept, or kept as `Double`s).
-    func countFilter(answeredFromKeys: Bool) {
+    /// Counts a use the kept keys could serve, once it is known whether they did (a hit) or its
+    /// fields were read (a miss): a column filter (none kept, or kept as `Double`s), a frequency
+    /// table (none kept, or too nearly distinct), a text column of a summary (none kept, or a
+    /// text too long). Sorts are counted by `lookup`.
+    func count(_ use: Use, answeredFromKeys: Bool) {
         state.withLock { state in
-            if answeredFromKeys { state.statistics.filterHits += 1 } else { state.statistics.filterMisses += 1 }
+            switch (use, answeredFromKeys) {
+            case (.sort, _): break
+            case (.filter, true): state.statistics.filterHits += 1
+            case (.filter, false): state.statistics.filterMisses += 1
+            case (.frequency, true): state.statistics.frequencyHits += 1
+            case (.frequency, false): state.statistics.frequencyMisses += 1
+            case (.summary, true): state.statistics.summaryHits += 1
+            case (.summary, false): state.statistics.summaryMisses += 1
+            }
         }
-    }
-
-    /// Counts a frequency table of a text column: counted from kept keys (a hit), or from its
-    /// fields (a miss: none kept, or too nearly distinct to count from them).
-    func countFrequency(fromKeys: Bool) {
-        state.withLock { state in
-            if fromKeys { state.statistics.frequencyHits += 1 } else { state.statistics.frequencyMisses += 1 }
-        }
-    }
-
-    /// Counts a text column of a summary: counted from kept keys (a hit), or from its fields.
-    func countSummary(fromKeys: Bool) {
-        state.withLock { if fromKeys { $0.statistics.summaryHits += 1 } else { $0.statistics.summaryMisses += 1 } }
     }
 
     /// Keeps `keys` for `key` when `stamp` is of the current generation over a complete source.

@@ -17,7 +17,7 @@
 extension ColumnSummary {
     /// Whether `keys` answer every statistic of a column read as `kind`: a text column's ranks.
     static func summarizesFromKeys(_ keys: SortKeyColumn, kind: SortKeyKind) -> Bool {
-        kind == .text && keys.kind == .text && keys.isNarrow && keys.strayCount == 0 && keys.count <= Int(UInt32.max)
+        kind == .text && keys.areTextRanks && keys.count <= Int(UInt32.max)
     }
 
     /// The summary of text column `column` over `rows` (source rows ascending; nil: every row
@@ -27,14 +27,22 @@ extension ColumnSummary {
     /// text shown is nearly `LongField.limit` bytes long or longer: the field pass orders such
     /// texts by their `LongField` keys, which can differ from the full texts' collation, so
     /// the column is read as before.
-    /// - Complexity: O(rows + distinct texts), 4 bytes per distinct text; three fields read.
+    /// - Complexity: O(rows + distinct texts), 16 bytes per distinct text; three fields read.
     static func fromKeptKeys(_ keys: SortKeyColumn, column: ColumnSummaryJob.Column, rows: UnsafeBufferPointer<UInt32>?,
                              checkInterval: Int, isCancelled: () -> Bool, text: (Int) -> String) -> ColumnSummary? {
         guard summarizesFromKeys(keys, kind: column.kind) else { return nil }
-        let rankCount = keys.minKey > keys.maxKey ? 0 : Int(keys.maxKey - keys.minKey) + 1
-        guard let counted = count(keys, rankCount: rankCount, rows: rows, checkInterval: checkInterval,
-                                  isCancelled: isCancelled) else { return nil }
-        let (counts, rowCount, nulls) = counted
+        let rankCount = keys.rankCount
+        // Counted in file order (the rows shown as a bitmap): any row of a rank shows its text.
+        var sinceCheck = 0
+        guard let (counts, firstRows, nulls) = keys.countRanks(
+            below: keys.count, bitmap: rows.map { FrequencyRows.bitmap(of: $0, rowCount: keys.count) },
+            check: { done in
+                sinceCheck += done
+                guard sinceCheck >= checkInterval else { return false }
+                sinceCheck = 0
+                return isCancelled()
+            }) else { return nil }
+        let rowCount = rows?.count ?? keys.count
         // The distinct ranks, the first and last, and the most frequent (ties: lowest rank).
         var distinct = 0, first = -1, last = -1
         var top: [Int] = []
@@ -54,8 +62,7 @@ extension ColumnSummary {
         }
         var minimum: String?, maximum: String?, mostFrequent: String?
         if distinct > 0 {
-            let shown = rowsHolding([first, last, top[0]], keys: keys, rows: rows)
-            (minimum, maximum, mostFrequent) = (text(shown[0]), text(shown[1]), text(shown[2]))
+            (minimum, maximum, mostFrequent) = (text(firstRows[first]), text(firstRows[last]), text(firstRows[top[0]]))
             // A text of which a `LongField` key keeps only the first bytes, or as long as one's first bytes.
             if [minimum, maximum, mostFrequent].contains(where: { $0!.utf8.count >= LongField.limit - 3 }) { return nil }
         }
@@ -63,62 +70,7 @@ extension ColumnSummary {
             column: column.index, title: column.title, kind: column.kind, format: column.format, rowCount: rowCount,
             nullCount: nulls, strayCount: 0, distinctCount: distinct, isDistinctCountEstimated: false,
             minimum: minimum, maximum: maximum, mean: nil, quantiles: nil, mostFrequent: mostFrequent,
-            mostFrequentCount: top.first.map { Int(counts[$0]) } ?? 0, isMostFrequentEstimated: false,
-            histogram: top.map { Int(counts[$0]) }, histogramRange: nil, fractionDigits: 0, dateResolution: .days)
-    }
-
-    /// Rows per rank over `rows` (nil: every row), with the rows counted and the nulls among
-    /// them; nil when cancelled.
-    private static func count(_ keys: SortKeyColumn, rankCount: Int, rows: UnsafeBufferPointer<UInt32>?,
-                              checkInterval: Int, isCancelled: () -> Bool)
-        -> (counts: [UInt32], rows: Int, nulls: Int)? {
-        var counts = [UInt32](repeating: 0, count: max(1, rankCount))
-        var nulls = 0
-        let total = rows?.count ?? keys.count
-        let finished = counts.withUnsafeMutableBufferPointer { counts in
-            keys.narrowKeys.withUnsafeBufferPointer { ranks in
-                var start = 0
-                while start < total {
-                    if isCancelled() { return false }
-                    let end = min(total, start + checkInterval)
-                    if let rows {
-                        for i in start..<end {
-                            let row = Int(rows[i])
-                            if keys.isException(row) { nulls += 1 } else { counts[Int(ranks[row])] &+= 1 }
-                        }
-                    } else {
-                        // A null's key is 0: counted at rank 0, then taken off.
-                        for row in start..<end { counts[Int(ranks[row])] &+= 1 }
-                    }
-                    start = end
-                }
-                return true
-            }
-        }
-        guard finished else { return nil }
-        if rows == nil {
-            nulls = keys.nullCount
-            counts[0] -= UInt32(nulls)
-        }
-        return (counts, total, nulls)
-    }
-
-    /// For each of `ranks`, the first of `rows` (nil: every row) holding it.
-    private static func rowsHolding(_ ranks: [Int], keys: SortKeyColumn, rows: UnsafeBufferPointer<UInt32>?) -> [Int] {
-        var found = [Int](repeating: -1, count: ranks.count)
-        var missing = ranks.count
-        let total = rows?.count ?? keys.count
-        keys.narrowKeys.withUnsafeBufferPointer { keyRanks in
-            for i in 0..<total where missing > 0 {
-                let row = rows.map { Int($0[i]) } ?? i
-                guard !keys.isException(row) else { continue }
-                let rank = Int(keyRanks[row])
-                for (j, wanted) in ranks.enumerated() where wanted == rank && found[j] < 0 {
-                    found[j] = row
-                    missing -= 1
-                }
-            }
-        }
-        return found
+            mostFrequentCount: top.first.map { counts[$0] } ?? 0, isMostFrequentEstimated: false,
+            histogram: top.map { counts[$0] }, histogramRange: nil, fractionDigits: 0, dateResolution: .days)
     }
 }

@@ -21,7 +21,7 @@ extension DataTableView {
             kept = jobs.sortKeys.lookup(key, stamp: stamp, for: .frequency).flatMap {
                 FrequencyCounter.countsFromKeys($0.keys) ? $0.keys : nil
             }
-            jobs.sortKeys.countFrequency(fromKeys: kept != nil)
+            jobs.sortKeys.count(.frequency, answeredFromKeys: kept != nil)
         }
         return FrequencyJob(source: dataSource, column: column, rows: shownRows, kind: kind, format: format,
                             nullTokens: configuration.nullTokens, keptKeys: kept)

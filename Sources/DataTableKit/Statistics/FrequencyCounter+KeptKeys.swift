@@ -9,9 +9,7 @@ extension FrequencyCounter {
     /// Whether `keys` are a text column's ranks that `count(keys:...)` counts from: no strays,
     /// at most one distinct value in `keptKeysMostDistinct` rows.
     static func countsFromKeys(_ keys: SortKeyColumn) -> Bool {
-        guard keys.kind == .text, keys.isNarrow, keys.strayCount == 0 else { return false }
-        let ranks = keys.minKey > keys.maxKey ? 0 : Int(keys.maxKey - keys.minKey) + 1
-        return ranks <= keys.count / keptKeysMostDistinct
+        keys.areTextRanks && keys.rankCount <= keys.count / keptKeysMostDistinct
     }
 
     /// The frequency table of text column `column` over `rows`, counted from `keys`, its sort
@@ -27,42 +25,22 @@ extension FrequencyCounter {
         nullTokens: NullTokens, isCancelled: () -> Bool = { false }, progress: (Int) -> Void = { _ in }
     ) -> FrequencyTable? {
         guard countsFromKeys(keys) else { return nil }
-        let ranks = keys.minKey > keys.maxKey ? 0 : Int(keys.maxKey - keys.minKey) + 1
-        var counts = [Int](repeating: 0, count: ranks)
-        var firstRows = [Int](repeating: .max, count: ranks)
-        var nulls = 0
-        let finished = counts.withUnsafeMutableBufferPointer { counts in
-            firstRows.withUnsafeMutableBufferPointer { firstRows in
-                keys.narrowKeys.withUnsafeBufferPointer { narrow in
-                    func add(_ row: Int) {
-                        if keys.isException(row) { nulls += 1; return }
-                        let rank = Int(narrow[row])
-                        counts[rank] += 1
-                        if row < firstRows[rank] { firstRows[rank] = row }
-                    }
-                    // In file order: a sorted view's rows, read in its order, would miss the cache.
-                    var end = keys.count
-                    let bitmap: [UInt64]?
-                    switch rows {
-                    case .first(let count):
-                        end = Swift.min(count, keys.count)
-                        bitmap = nil
-                    case .rows(let kept, let sourceRowCount):
-                        bitmap = kept.count == Swift.min(sourceRowCount, keys.count) ? nil : rows.bitmap(rowCount: keys.count)
-                    }
-                    var counted = 0
-                    return FrequencyAccumulator.forEachRow(0..<end, bitmap: bitmap, check: { done in
-                        counted += done
-                        progress(counted)
-                        return isCancelled()
-                    }) { row in
-                        add(row)
-                        return true
-                    } >= end
-                }
-            }
+        // In file order: a sorted view's rows, read in its order, would miss the cache.
+        var end = keys.count
+        let bitmap: [UInt64]?
+        switch rows {
+        case .first(let count):
+            end = Swift.min(count, keys.count)
+            bitmap = nil
+        case .rows(let kept, let sourceRowCount):
+            bitmap = kept.count == Swift.min(sourceRowCount, keys.count) ? nil : rows.bitmap(rowCount: keys.count)
         }
-        guard finished else { return nil }
+        var counted = 0
+        guard let (counts, firstRows, nulls) = keys.countRanks(below: end, bitmap: bitmap, check: { done in
+            counted += done
+            progress(counted)
+            return isCancelled()
+        }) else { return nil }
         // Each value's bytes once, read from its first row in row order (the file read forward),
         // its id the order of those rows; ranks are distinct values, so nothing is looked up.
         let reading = FieldReading(source: source, column: column, rowCount: keys.count, kind: .text, format: format,

@@ -12,8 +12,13 @@ public enum FrequencyRows: Sendable, Equatable {
     /// order, whatever order `.rows` lists them in); nil for `.first`.
     func bitmap(rowCount: Int) -> [UInt64]? {
         guard case .rows(let kept, _) = self else { return nil }
+        return Self.bitmap(of: kept, rowCount: rowCount)
+    }
+
+    /// Bit `row % 64` of word `row / 64` set for each of `rows` below `rowCount`.
+    static func bitmap<Rows: Sequence<UInt32>>(of rows: Rows, rowCount: Int) -> [UInt64] {
         var words = [UInt64](repeating: 0, count: (rowCount + 63) >> 6)
-        for row in kept where Int(row) < rowCount { words[Int(row) >> 6] |= 1 << UInt64(row & 63) }
+        for row in rows where Int(row) < rowCount { words[Int(row) >> 6] |= 1 << UInt64(row & 63) }
         return words
     }
 
@@ -114,9 +119,7 @@ struct FieldReading {
         self.column = column
         let rawRecords = source as? DataTableRawRecords
         self.raw = rawRecords?.makeRawFieldReader(column: column, rowCount: rowCount)
-        var probe = RawFieldBatch.allocate(capacity: 1)
-        defer { probe.deallocate() }
-        self.batches = raw == nil ? nil : rawRecords.flatMap { $0.readRawFields(column: column, rows: 0..<0, into: &probe) ? $0 : nil }
+        self.batches = raw == nil ? nil : rawRecords.flatMap { $0.readsRawFieldBatches(column: column) ? $0 : nil }
         self.quote = rawRecords?.makeRawRecordReader(rowCount: 0)?.quote ?? UInt8(ascii: "\"")
         self.nullTokens = nullTokens
         self.kind = kind

@@ -231,7 +231,7 @@ struct ColumnFieldReader {
         guard raw != nil, test.answersFromKeptKeys else { return }
         let key = SortKeyCache.Key(column: test.column, kind: test.kind, format: test.format, nullTokens: test.nullTokens,
                                    rowCount: rowCount, editCount: stamp.editCount)
-        defer { cache.countFilter(answeredFromKeys: kept != nil) }
+        defer { cache.count(.filter, answeredFromKeys: kept != nil) }
         guard let found = cache.lookup(key, stamp: stamp, for: .filter), !found.keys.keysAreDoubles else { return }
         var order = found.order
         if order == nil {

@@ -17,7 +17,7 @@ extension DataTableView {
         return ColumnSummaryJob(source: dataSource, columns: specs, rows: shownSourceRowsInFileOrder,
                                 sourceRowCount: dataSource.rowCount, nullTokens: configuration.nullTokens,
                                 distinctLimit: distinctLimit, workerCount: workerCount,
-                                keptKeys: keptSummaryKeys(specs), keyUse: { [cache = jobs.sortKeys] in cache.countSummary(fromKeys: $0) })
+                                keptKeys: keptSummaryKeys(specs), keyUse: { [cache = jobs.sortKeys] in cache.count(.summary, answeredFromKeys: $0) })
     }
 
     /// The source rows shown (the records of every section, collapsed or not), ascending; nil

@@ -51,3 +51,12 @@ public struct RawFieldBatch {
         return (starts, ends)
     }
 }
+
+extension DataTableRawRecords {
+    /// Whether `readRawFields(column:rows:into:)` reads `column` now (asked with no rows).
+    func readsRawFieldBatches(column: Int) -> Bool {
+        var probe = RawFieldBatch.allocate(capacity: 1)
+        defer { probe.deallocate() }
+        return readRawFields(column: column, rows: 0..<0, into: &probe)
+    }
+}

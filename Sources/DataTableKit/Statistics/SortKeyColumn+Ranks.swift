@@ -1,0 +1,41 @@
+/// Counting a text column's values from its kept sort keys (`SortKeyCache`): the keys of a text
+/// column are collation ranks (byte-equal texts, and only those, share one), so rows per rank
+/// are rows per distinct text, with nothing hashed (`F`, `I`; docs/decisions/0139, 0157).
+extension SortKeyColumn {
+    /// Whether the keys are ranks that count the column's texts: a text column's, narrow, no
+    /// strays (every row a rank or a null).
+    var areTextRanks: Bool { kind == .text && isNarrow && strayCount == 0 }
+
+    /// How many ranks the keys span (0 when every row is null).
+    var rankCount: Int { minKey > maxKey ? 0 : Int(maxKey - minKey) + 1 }
+
+    /// Rows per rank over rows `0..<end` (those set in `bitmap`, when given), in file order; the
+    /// first of them holding each rank (`Int.max` for none); the null rows. `check(counted)`
+    /// as `FrequencyAccumulator.forEachRow` calls it; nil when it returned true (cancelled).
+    /// Only for `areTextRanks` keys.
+    /// - Complexity: O(rows) increments, 16 bytes per rank.
+    func countRanks(below end: Int, bitmap: [UInt64]?, check: (Int) -> Bool)
+        -> (counts: [Int], firstRows: [Int], nulls: Int)? {
+        let ranks = rankCount, end = Swift.min(end, count)
+        var counts = [Int](repeating: 0, count: ranks)
+        var firstRows = [Int](repeating: .max, count: ranks)
+        var nulls = 0
+        let finished = counts.withUnsafeMutableBufferPointer { counts in
+            firstRows.withUnsafeMutableBufferPointer { firstRows in
+                narrowKeys.withUnsafeBufferPointer { narrow in
+                    FrequencyAccumulator.forEachRow(0..<end, bitmap: bitmap, check: check) { row in
+                        if isException(row) {
+                            nulls += 1
+                        } else {
+                            let rank = Int(narrow[row])
+                            counts[rank] += 1
+                            if row < firstRows[rank] { firstRows[rank] = row }
+                        }
+                        return true
+                    } >= end
+                }
+            }
+        }
+        return finished ? (counts, firstRows, nulls) : nil
+    }
+}
