@@ -128,6 +128,7 @@ CROWSCAN_FIELDS_TARGET void crowscan_fields(const uint8_t *bytes, uint64_t reada
     const __m256i d = _mm256_set1_epi8((char)delimiter), q = _mm256_set1_epi8((char)quote);
     const __m256i lf = _mm256_set1_epi8('\n'), cr = _mm256_set1_epi8('\r');
     for (size_t i = 0; i < count; i++) {
+        if (i + 32 < count) { __builtin_prefetch(bytes + base + starts[i + 32]); __builtin_prefetch(bytes + base + starts[i + 32] + 64); }
         uint64_t start = base + starts[i];
         uint64_t end = i + 1 < count ? base + starts[i + 1] : last_end;
         if (column < 126 && start + 128 <= readable
