@@ -15,6 +15,7 @@ extension DataTableView {
     /// counted: the next `F`, sort, `I` or `|` filter of it reads no field.
     public func startFrequency(ofColumn column: Int) -> FrequencyJob {
         let (kind, format) = sortKeyReading(ofColumn: column)
+        let rows = shownRows
         var kept: SortKeyColumn?
         var extraction: FrequencyKeyExtraction?
         if kind == .text {
@@ -24,11 +25,11 @@ extension DataTableView {
             if let found = jobs.sortKeys.lookup(key, stamp: stamp, for: .frequency) {
                 kept = FrequencyCounter.countsFromKeys(found.keys) ? found.keys : nil
             } else {
-                extraction = FrequencyKeyExtraction(cache: jobs.sortKeys, key: key, stamp: stamp, rows: shownRows)
+                extraction = FrequencyKeyExtraction(cache: jobs.sortKeys, key: key, stamp: stamp, rows: rows)
             }
             jobs.sortKeys.count(.frequency, answeredFromKeys: kept != nil)
         }
-        return FrequencyJob(source: dataSource, column: column, rows: shownRows, kind: kind, format: format,
+        return FrequencyJob(source: dataSource, column: column, rows: rows, kind: kind, format: format,
                             nullTokens: configuration.nullTokens, keptKeys: kept, extraction: extraction)
     }
 

@@ -1,7 +1,7 @@
 /// A first `F` of a few-valued text column extracts the column's sort keys, as a sort reads
 /// them, keeps them in the table's `SortKeyCache` and counts from them: the next `F`, sort, `I`
 /// or `|` filter of the column reads no field (docs/decisions/0158).
-struct FrequencyKeyExtraction: @unchecked Sendable {
+struct FrequencyKeyExtraction: Sendable {
     /// The cache the keys go to.
     let cache: SortKeyCache
     /// What the keys are read with (a sort's key for the column: `.text`, its format, the null
