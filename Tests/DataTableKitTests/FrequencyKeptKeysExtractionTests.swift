@@ -28,6 +28,14 @@ import TestSupport
         return view
     }
 
+    /// `source` (`id,value`) in a view, `value` read as text.
+    static func textView(_ source: DataTableDataSource) -> DataTableView {
+        let view = DataTableView(dataSource: source, configuration: DataTableConfiguration(), size: Size(width: 80, height: 20))
+        view.settleColumnKinds()
+        view.setKind(ColumnKindSetting(kind: .text), ofColumn: 1)
+        return view
+    }
+
     /// Every row's fields as Python's csv module reads the file at `path` (`;`, any bytes: read
     /// as Latin-1 and handed back as hex), the header left out.
     static func pythonRows(_ path: String) throws -> [[[UInt8]]]? {
@@ -149,10 +157,7 @@ import TestSupport
 
     @Test func aMostlyDistinctColumnOrAFewRowsFilterKeepNothing() throws {
         let values = FrequencyPartitionsTests.values(count: 4_000, distinct: 3_000, seed: 41)
-        let view = DataTableView(dataSource: try Reference.csvFile(values), configuration: DataTableConfiguration(),
-                                 size: Size(width: 80, height: 20))
-        view.settleColumnKinds()
-        view.setKind(ColumnKindSetting(kind: .text), ofColumn: 1)
+        let view = Self.textView(try Reference.csvFile(values))
         let key = SortKeyCache.Key(column: 1, kind: .text, format: .standard, nullTokens: .standard, rowCount: 4_000,
                                    editCount: 0)
         let stamp = SortKeyCache(budgetBytes: 1 << 20).stamp(editCount: 0, isComplete: true)
@@ -164,10 +169,7 @@ import TestSupport
 
         // Few-valued, but a filter keeping fewer than half of the rows: counted from the fields.
         let few = FrequencyPartitionsTests.values(count: 4_000, distinct: 30, seed: 42)
-        let filtered = DataTableView(dataSource: try Reference.csvFile(few), configuration: DataTableConfiguration(),
-                                     size: Size(width: 80, height: 20))
-        filtered.settleColumnKinds()
-        filtered.setKind(ColumnKindSetting(kind: .text), ofColumn: 1)
+        let filtered = Self.textView(try Reference.csvFile(few))
         #expect(FrequencyKeyExtraction(cache: SortKeyCache(), key: key, stamp: stamp, rows: .rows([1, 2], sourceRowCount: 4_000)) == nil)
         filtered.startFilter(try RowMatcher(query: "user1", mode: .substring))
         filtered.waitForJob()
@@ -210,9 +212,7 @@ import TestSupport
         #expect(cache.statistics.entries == 1)
 
         // Through the view: Esc as the job starts keeps nothing and gives no table.
-        let view = DataTableView(dataSource: source, configuration: DataTableConfiguration(), size: Size(width: 80, height: 20))
-        view.settleColumnKinds()
-        view.setKind(ColumnKindSetting(kind: .text), ofColumn: 1)
+        let view = Self.textView(source)
         let job = view.startFrequency(ofColumn: 1)
         job.cancel()
         #expect(job.wait() == nil)
