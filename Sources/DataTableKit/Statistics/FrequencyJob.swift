@@ -25,17 +25,33 @@ public final class FrequencyJob: @unchecked Sendable {
 
     /// Counts as above, from `keptKeys` (the column's kept sort keys over every row of
     /// `source`) when they serve (`FrequencyCounter.count(keys:...)`), else from the fields.
+    /// With an `extraction` (a text column with no keys kept), a column that looks few-valued
+    /// has its keys extracted and kept first, then is counted from them; Esc while they are
+    /// read keeps nothing.
     init(source: DataTableDataSource, column: Int, rows: FrequencyRows, kind: SortKeyKind, format: ValueFormat,
-         nullTokens: NullTokens, keptKeys: SortKeyColumn?) {
+         nullTokens: NullTokens, keptKeys: SortKeyColumn?, extraction: FrequencyKeyExtraction? = nil) {
         self.column = column
         self.rowCount = rows.count
         let box = UncheckedSendableBox(value: source)
         BackgroundWork.start { [self] in
             let isCancelled: @Sendable () -> Bool = { [self] in self.isCancelled }
             let progress: @Sendable (Int) -> Void = { [self] in progressUnits.store($0, ordering: .relaxed) }
-            let kept = keptKeys.flatMap {
+            var keys = keptKeys
+            var counting = progress
+            let extracted = extraction.map { $0.run(source: box.value, control: extractionControl(sourceRows: $0.key.rowCount)) }
+            switch extracted {
+            case .cancelled?:
+                finished.store(true, ordering: .releasing)
+                return
+            case .keys(let extracted)?:
+                keys = extracted
+                counting = { _ in }  // the extraction filled the bar; counting from keys takes a moment
+            case .notExtracted?, nil:
+                break
+            }
+            let kept = keys.flatMap {
                 FrequencyCounter.count(keys: $0, source: box.value, column: column, rows: rows, format: format,
-                                       nullTokens: nullTokens, isCancelled: isCancelled, progress: progress)
+                                       nullTokens: nullTokens, isCancelled: isCancelled, progress: counting)
             }
             let table = kept ?? FrequencyCounter.count(
                 source: box.value, column: column, rows: rows, kind: kind, format: format, nullTokens: nullTokens,
@@ -43,6 +59,15 @@ public final class FrequencyJob: @unchecked Sendable {
             result.withLock { $0 = table }
             finished.store(true, ordering: .releasing)
         }
+    }
+
+    /// How a key extraction for this job runs: over both cores, cancelled with it, each source
+    /// row read counting `rowCount / sourceRows` of a unit (the extraction reads every row).
+    private func extractionControl(sourceRows: Int) -> ExtractionControl {
+        let rowCount = rowCount
+        return ExtractionControl(concurrent: true, isCancelled: { [self] in isCancelled }, advance: { [self] rows in
+            progressUnits.add(rows * rowCount / max(1, sourceRows), ordering: .relaxed)
+        })
     }
 
     /// 0...1.
