@@ -14,7 +14,7 @@ extension RowSorter {
         let n = sorted.count
         precondition(n == column.count, "an order of every row")
         let values = n - column.exceptionCount, strays = column.strayCount
-        return [UInt32](hugeUninitializedCapacity: n) { out, initialized in
+        return [UInt32](unsafeUninitializedCapacity: n) { out, initialized in
             sorted.withUnsafeBufferPointer { order in
             column.narrowKeys.withUnsafeBufferPointer { narrow in
             column.wideKeys.withUnsafeBufferPointer { wide in
@@ -61,7 +61,7 @@ extension RowSorter {
             bits[r >> 6] |= 1 << UInt64(r & 63)
             previous = r
         }
-        return [UInt32](hugeUninitializedCapacity: rows.count) { out, initialized in
+        return [UInt32](unsafeUninitializedCapacity: rows.count) { out, initialized in
             var m = 0
             bits.withUnsafeBufferPointer { bits in
                 for row in order where bits[Int(row) >> 6] & (1 << UInt64(row & 63)) != 0 {

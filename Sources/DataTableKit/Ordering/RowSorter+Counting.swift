@@ -87,7 +87,7 @@ extension RowSorter {
                 return nil
             }
             // 3. Each part writes its rows to their places; strays and nulls follow.
-            return [UInt32](hugeUninitializedCapacity: n) { out, initialized in
+            return [UInt32](unsafeUninitializedCapacity: n) { out, initialized in
                 let out = out.baseAddress!
                 func place(_ part: Int) {
                     let next = counts + part * buckets

@@ -96,7 +96,7 @@ public enum RowSorter {
 
     /// `0..<count` as row ids.
     static func allRows(_ count: Int) -> [UInt32] {
-        [UInt32](hugeUninitializedCapacity: count) { buffer, initialized in
+        [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
             for i in 0..<count { buffer[i] = UInt32(truncatingIfNeeded: i) }
             initialized = count
         }
@@ -143,8 +143,8 @@ public enum RowSorter {
         let hasExceptions = column.exceptionCount > 0
         // Value rows among the sorted ones: at most the column's value rows.
         let capacity = max(1, min(n, column.count - column.exceptionCount))
-        let a = HugePages.allocate(Element.self, capacity: capacity)
-        var b: UnsafeMutablePointer<Element>? = HugePages.allocate(Element.self, capacity: capacity)
+        let a = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        var b: UnsafeMutablePointer<Element>? = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
         var aLive = true
         defer {
             if aLive { a.deallocate() }
@@ -297,7 +297,7 @@ public enum RowSorter {
         guard let strayOrder = sortStrays(of: halves, column: column, ascending: ascending, isCancelled: isCancelled) else {
             return nil
         }
-        return [UInt32](hugeUninitializedCapacity: n) { out, initialized in
+        return [UInt32](unsafeUninitializedCapacity: n) { out, initialized in
             let out = out.baseAddress!
             if parts == 1 {
                 for i in 0..<m { out[i] = sorted[i].row }
@@ -398,8 +398,8 @@ public enum RowSorter {
         let n = strays.count
         let maxRank = UInt64(max(0, column.strayRankCount - 1))
         let keyBits = UInt64.bitWidth - maxRank.leadingZeroBitCount
-        let a = HugePages.allocate(PackedKeyRow.self, capacity: n)
-        let b = HugePages.allocate(PackedKeyRow.self, capacity: n)
+        let a = UnsafeMutablePointer<PackedKeyRow>.allocate(capacity: n)
+        let b = UnsafeMutablePointer<PackedKeyRow>.allocate(capacity: n)
         defer { a.deallocate(); b.deallocate() }
         for (i, row) in strays.enumerated() {
             let rank = column.key(Int(row))
@@ -516,8 +516,8 @@ struct TextRanker {
     static func ranks(offsets: UnsafeBufferPointer<Int>, arena: UnsafeRawPointer?) -> (ranks: [UInt32], count: Int) {
         let n = offsets.count - 1
         guard n > 0, let arena, let offsetsBase = offsets.baseAddress else { return ([], 0) }
-        let entries = HugePages.allocate(Entry.self, capacity: n)
-        let scratch = HugePages.allocate(Entry.self, capacity: n)
+        let entries = UnsafeMutablePointer<Entry>.allocate(capacity: n)
+        let scratch = UnsafeMutablePointer<Entry>.allocate(capacity: n)
         defer { entries.deallocate(); scratch.deallocate() }
         for id in 0..<n {
             let start = offsets[id]
@@ -527,7 +527,7 @@ struct TextRanker {
         let ranker = TextRanker(entries: entries, scratch: scratch, offsets: offsetsBase, arena: arena)
         ranker.sort(0, n, byte: 0, word: 0, inScratch: false)
         var rankCount = 0
-        let ranks = [UInt32](hugeUninitializedCapacity: n) { ranks, initialized in
+        let ranks = [UInt32](unsafeUninitializedCapacity: n) { ranks, initialized in
             var rank: UInt32 = 0
             ranks[Int(entries[0].id)] = 0
             for i in 1..<n {

@@ -212,10 +212,10 @@ public struct SortKeyColumn: Sendable {
         kind: SortKeyKind, source: Source, format: ValueFormat, nullTokens: NullTokens, control: ExtractionControl
     ) -> SortKeyColumn? {
         let count = source.count
-        let scales = HugePages.allocate(UInt8.self, capacity: max(count, 1))
+        let scales = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
         defer { scales.deallocate() }
         var parts: [(rows: Range<Int>, part: NumericPart)]?
-        var keys = [UInt64](hugeUninitializedCapacity: count) { buffer, initialized in
+        var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             let keys = buffer.baseAddress!
             parts = inParts(count: count, control: control) { rows -> NumericPart? in
                 var part = NumericPart(reading: KeyReading(count: count))
@@ -313,7 +313,7 @@ public struct SortKeyColumn: Sendable {
     ) -> SortKeyColumn? {
         let count = source.count
         var parts: [(rows: Range<Int>, part: DateTimePart)]?
-        var keys = [UInt64](hugeUninitializedCapacity: count) { buffer, initialized in
+        var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             let keys = buffer.baseAddress!
             parts = inParts(count: count, control: control) { rows -> DateTimePart? in
                 var part = DateTimePart(reading: KeyReading(count: count))
@@ -383,7 +383,7 @@ public struct SortKeyColumn: Sendable {
     ) -> SortKeyColumn? {
         let count = source.count
         var parts: [(rows: Range<Int>, part: BooleanPart)]?
-        var keys = [UInt64](hugeUninitializedCapacity: count) { buffer, initialized in
+        var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             let keys = buffer.baseAddress!
             parts = inParts(count: count, control: control) { rows -> BooleanPart? in
                 var part = BooleanPart(reading: KeyReading(count: count))
@@ -427,7 +427,7 @@ public struct SortKeyColumn: Sendable {
         let count = source.count
         var parts: [(rows: Range<Int>, part: TextPart)]?
         // Text ids, then ranks, in place: 4 bytes per row.
-        var keys = [UInt32](hugeUninitializedCapacity: count) { buffer, initialized in
+        var keys = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
             let keys = buffer.baseAddress!
             parts = inParts(count: count, control: control) { rows -> TextPart? in
                 var part = TextPart(nulls: NullMaskBuilder(count: count), table: TextTable(largeTable: largeTable))
@@ -529,7 +529,7 @@ public struct SortKeyColumn: Sendable {
         values.withUnsafeBufferPointer { values in
             let values = values.baseAddress
             if narrow {
-                narrowKeys = [UInt32](hugeUninitializedCapacity: count) { buffer, initialized in
+                narrowKeys = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
                     let keys = buffer.baseAddress
                     _ = inParts(count: count, control: control.uncancellable) { rows -> Bool? in
                         for row in rows {
@@ -541,7 +541,7 @@ public struct SortKeyColumn: Sendable {
                     initialized = count
                 }
             } else {
-                wideKeys = [UInt64](hugeUninitializedCapacity: count) { buffer, initialized in
+                wideKeys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
                     let keys = buffer.baseAddress
                     _ = inParts(count: count, control: control.uncancellable) { rows -> Bool? in
                         for row in rows {
@@ -569,7 +569,7 @@ public struct SortKeyColumn: Sendable {
         }
         let count = keys.count, base = range.isEmpty ? 0 : range.min
         let narrow = keys.withUnsafeBufferPointer { wide in
-            [UInt32](hugeUninitializedCapacity: count) { buffer, initialized in
+            [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
                 let narrow = buffer.baseAddress, wide = wide.baseAddress
                 _ = inParts(count: count, control: control.uncancellable) { rows -> Bool? in
                     for row in rows {
@@ -783,9 +783,9 @@ struct TextTable {
         self.largeTable = largeTable
         var size = 1024
         while size < capacity * 2 { size <<= 1 }
-        slots = Self.freeSlots(size)
-        bytes.reserveHugeCapacity(capacity * averageLength)
-        offsets.reserveHugeCapacity(capacity + 1)
+        slots = [UInt64](repeating: 0, count: size)
+        bytes.reserveCapacity(capacity * averageLength)
+        offsets.reserveCapacity(capacity + 1)
     }
 
     /// The id of `field`'s text, adding it when new.
@@ -851,9 +851,7 @@ struct TextTable {
     }
 
     private mutating func append(_ field: UnsafeRawBufferPointer) -> UInt32 {
-        bytes.reserveHugeCapacity(forAppending: field.count)
         bytes.append(contentsOf: field.assumingMemoryBound(to: UInt8.self))
-        offsets.reserveHugeCapacity(forAppending: 1)
         offsets.append(bytes.count)
         return UInt32(truncatingIfNeeded: offsets.count - 2)
     }
@@ -874,7 +872,7 @@ struct TextTable {
     /// free) in twice as many slots; the home slot comes from the stored hash bits, so no text
     /// is read. Shared with `DistinctCounter`.
     static func doubled(_ slots: [UInt64]) -> [UInt64] {
-        var bigger = freeSlots(slots.count * 2)
+        var bigger = [UInt64](repeating: 0, count: slots.count * 2)
         let mask = bigger.count - 1
         for occupant in slots where occupant != 0 {
             var slot = Int(truncatingIfNeeded: occupant >> 32) & mask
@@ -882,14 +880,6 @@ struct TextTable {
             bigger[slot] = occupant
         }
         return bigger
-    }
-
-    /// `count` free slots (zeros), offered huge pages when many (`HugePages`).
-    static func freeSlots(_ count: Int) -> [UInt64] {
-        [UInt64](hugeUninitializedCapacity: count) { slots, initialized in
-            slots.initialize(repeating: 0)
-            initialized = count
-        }
     }
 
     /// 8 bytes per step, multiply-xorshift mixing.

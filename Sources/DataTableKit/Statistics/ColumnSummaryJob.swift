@@ -131,7 +131,7 @@ public final class ColumnSummaryJob: @unchecked Sendable {
     /// Runs the job on this thread (its workers on others) until it finishes or is cancelled.
     public func run() {
         let n = rowCount
-        let buffer = HugePages.allocate(Double.self, capacity: max(1, n))
+        let buffer = UnsafeMutablePointer<Double>.allocate(capacity: max(1, n))
         defer { buffer.deallocate() }
         let workers = workerCount
         let bounds = (0...workers).map { n * $0 / workers }

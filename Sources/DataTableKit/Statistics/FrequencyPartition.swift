@@ -16,8 +16,8 @@ struct FrequencyPartition {
     /// A table sized for about `capacity` values of about `averageLength` bytes.
     init(capacity: Int, averageLength: Int) {
         table = TextTable(largeTable: .max, capacity: capacity, averageLength: averageLength)
-        counts.reserveHugeCapacity(capacity)
-        firstRows.reserveHugeCapacity(capacity)
+        counts.reserveCapacity(capacity)
+        firstRows.reserveCapacity(capacity)
     }
 
     var count: Int { counts.count }
@@ -28,8 +28,6 @@ struct FrequencyPartition {
     mutating func add(_ value: UnsafeRawBufferPointer, hash: UInt64, rows: Int, firstRow: Int) -> (id: Int, isNew: Bool) {
         let id = Int(table.intern(value, hash: hash))
         guard id < counts.count else {
-            counts.reserveHugeCapacity(forAppending: 1)
-            firstRows.reserveHugeCapacity(forAppending: 1)
             counts.append(rows)
             firstRows.append(firstRow)
             return (id, true)

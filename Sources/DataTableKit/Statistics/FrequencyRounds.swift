@@ -171,8 +171,8 @@ final class FrequencyRounds: @unchecked Sendable {
         for table in tables { ends.append(ends.last! + table.count) }
         let starts = ends, total = ends.last!
         var firstRows: [Int] = []
-        let counts = [Int](hugeUninitializedCapacity: total) { counts, countsDone in
-            firstRows = [Int](hugeUninitializedCapacity: total) { rows, rowsDone in
+        let counts = [Int](unsafeUninitializedCapacity: total) { counts, countsDone in
+            firstRows = [Int](unsafeUninitializedCapacity: total) { rows, rowsDone in
                 let box = UncheckedSendableBox(value: (counts, rows))
                 let parts = total >= 1 << 16 && tables.count > 1 ? 2 : 1
                 BackgroundWork.forEachPart(parts) { part in

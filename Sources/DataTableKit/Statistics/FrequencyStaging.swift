@@ -55,7 +55,6 @@ struct FrequencyStaging {
         var size = max(capacity * 2, 4096)
         while size < needed { size *= 2 }
         let bigger = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-        HugePages.advise(bigger, byteCount: size)
         if let base {
             bigger.copyMemory(from: base, byteCount: count)
             base.deallocate()

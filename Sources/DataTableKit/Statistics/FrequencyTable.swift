@@ -117,8 +117,8 @@ public struct FrequencyTable: Sendable {
                 .map { UInt32(truncatingIfNeeded: $0) }
         }
         func sorted<Element: RadixSortable>(_: Element.Type) -> [UInt32] {
-            let a = HugePages.allocate(Element.self, capacity: n)
-            let b = HugePages.allocate(Element.self, capacity: n)
+            let a = UnsafeMutablePointer<Element>.allocate(capacity: n)
+            let b = UnsafeMutablePointer<Element>.allocate(capacity: n)
             defer { a.deallocate(); b.deallocate() }
             counts.withUnsafeBufferPointer { counts in
                 firstRows.withUnsafeBufferPointer { firstRows in
@@ -130,7 +130,7 @@ public struct FrequencyTable: Sendable {
             }
             let result = RowSorter.radixSort(a, b, count: n, keyShift: Element.keyShift, keyBits: rowBits + countBits,
                                              isCancelled: { false })!
-            return [UInt32](hugeUninitializedCapacity: n) { ids, initialized in
+            return [UInt32](unsafeUninitializedCapacity: n) { ids, initialized in
                 for i in 0..<n { ids[i] = result[i].row }
                 initialized = n
             }
