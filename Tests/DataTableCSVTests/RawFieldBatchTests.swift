@@ -39,11 +39,15 @@ import TestSupport
         return records
     }
 
-    /// A random file of `rows` records of up to `columns` fields (some rows shorter).
-    static func randomFile(rows: Int, columns: Int, delimiter: UInt8, quote: UInt8, random: inout SplitMix64) -> [UInt8] {
-        let plain: [[UInt8]] = [Array("12".utf8), Array("-3.50".utf8), Array("2021-03-04".utf8), Array("Zoë".utf8),
-                                Array("grace.okafor6766@corp.example.co.uk".utf8), [], Array("日本語のテキスト".utf8),
-                                Array(String(repeating: "long text ", count: 9).utf8)]
+    /// A random file of `rows` records of up to `columns` fields (some rows shorter); `short`:
+    /// fields of a few bytes, so that most records' fields end in their first 64 bytes.
+    static func randomFile(rows: Int, columns: Int, delimiter: UInt8, quote: UInt8, short: Bool = false,
+                           random: inout SplitMix64) -> [UInt8] {
+        let plain: [[UInt8]] = short
+            ? [Array("12".utf8), Array("-3.5".utf8), Array("Zoë".utf8), [], Array("ab".utf8)]
+            : [Array("12".utf8), Array("-3.50".utf8), Array("2021-03-04".utf8), Array("Zoë".utf8),
+               Array("grace.okafor6766@corp.example.co.uk".utf8), [], Array("日本語のテキスト".utf8),
+               Array(String(repeating: "long text ", count: 9).utf8)]
         var bytes: [UInt8] = []
         for _ in 0..<rows {
             let width = random.next() % 10 == 0 ? 1 + Int(random.next() % UInt64(columns)) : columns
@@ -55,7 +59,7 @@ import TestSupport
                     var inner: [UInt8] = []
                     for _ in 0..<(1 + random.next() % 5) {
                         let pieces: [[UInt8]] = [[quote, quote], [delimiter], [0x0A], [0x0D, 0x0A], Array("see ticket".utf8),
-                                                 Array(String(repeating: "x", count: 70).utf8)]
+                                                 Array(String(repeating: "x", count: short ? 3 : 70).utf8)]
                         inner += pieces[Int(random.next() % UInt64(pieces.count))]
                     }
                     bytes += [quote] + inner + [quote]
@@ -68,10 +72,10 @@ import TestSupport
         return bytes
     }
 
-    static func check(kernel: Bool, delimiter: UInt8, quote: UInt8, seed: UInt64) throws {
+    static func check(kernel: Bool, delimiter: UInt8, quote: UInt8, seed: UInt64, short: Bool = false) throws {
         var random = SplitMix64(state: seed)
         let columns = 7
-        let bytes = randomFile(rows: 9_000, columns: columns, delimiter: delimiter, quote: quote, random: &random)
+        let bytes = randomFile(rows: 9_000, columns: columns, delimiter: delimiter, quote: quote, short: short, random: &random)
         let expected = plainFields(bytes, delimiter: delimiter, quote: quote)
         let source = try CSVFileDataSource(path: temporaryFile(bytes), dialect: CSVDialect(delimiter: delimiter, quote: quote),
                                            hasHeader: false)
@@ -111,6 +115,13 @@ import TestSupport
                       (UInt8(ascii: "\t"), UInt8(ascii: "'"))])
     func theKernelMatchesThePlainReader(delimiter: UInt8, quote: UInt8) throws {
         try Self.check(kernel: true, delimiter: delimiter, quote: quote, seed: UInt64(delimiter) << 8 | UInt64(quote))
+    }
+
+    /// Short records: the kernel's 64-byte path finds most fields (quotes, delimiters inside
+    /// quotes, terminators and short rows in the first 64 bytes).
+    @Test(arguments: [(UInt8(ascii: ","), UInt8(ascii: "\"")), (UInt8(ascii: "\t"), UInt8(ascii: "'"))])
+    func theKernelMatchesThePlainReaderOnShortRecords(delimiter: UInt8, quote: UInt8) throws {
+        try Self.check(kernel: true, delimiter: delimiter, quote: quote, seed: 64 + UInt64(delimiter), short: true)
     }
 
     @Test func theCursorPathMatchesThePlainReader() throws {
