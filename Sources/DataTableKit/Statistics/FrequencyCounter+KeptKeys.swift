@@ -42,21 +42,27 @@ extension FrequencyCounter {
             return isCancelled()
         }) else { return nil }
         // Each value's bytes once, read from its first row in row order (the file read forward),
-        // its id the order of those rows; ranks are distinct values, so nothing is looked up.
+        // its id the order of those rows; ranks are distinct values, so nothing is looked up. The
+        // first rows are put in order through a bitmap: no second pass over every row.
         let reading = FieldReading(source: source, column: column, rowCount: keys.count, kind: .text, format: format,
                                    nullTokens: nullTokens)
+        let firsts = FrequencyRows.bitmap(of: firstRows, rowCount: keys.count)  // Int.max: no row
         var bytes: [UInt8] = [], offsets = [0], valueCounts: [Int] = [], valueRows: [Int] = []
         var scratch: [UInt8] = []
-        for row in 0..<keys.count where !keys.isException(row) {
-            let rank = Int(keys.narrowKeys[row])
-            guard firstRows[rank] == row else { continue }
-            FrequencyAccumulator.withCountedBytes(row: row, reading: reading, scratch: &scratch) { value, _ in
-                bytes.append(contentsOf: value)
+        for (index, bits) in firsts.enumerated() where bits != 0 {
+            var word = bits
+            while word != 0 {
+                let row = index << 6 | word.trailingZeroBitCount
+                word &= word &- 1
+                let rank = Int(keys.narrowKeys[row])
+                FrequencyAccumulator.withCountedBytes(row: row, reading: reading, scratch: &scratch) { value, _ in
+                    bytes.append(contentsOf: value)
+                }
+                offsets.append(bytes.count)
+                valueCounts.append(counts[rank])
+                valueRows.append(row)
+                if valueRows.count & (checkInterval - 1) == 0, isCancelled() { return nil }
             }
-            offsets.append(bytes.count)
-            valueCounts.append(counts[rank])
-            valueRows.append(row)
-            if valueRows.count & (checkInterval - 1) == 0, isCancelled() { return nil }
         }
         return FrequencyTable(kind: .text, format: format, total: rows.count, nullCount: nulls,
                               parts: [(bytes, offsets)], counts: valueCounts, firstRows: valueRows)

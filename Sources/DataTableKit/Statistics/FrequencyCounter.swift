@@ -16,9 +16,12 @@ public enum FrequencyRows: Sendable, Equatable {
     }
 
     /// Bit `row % 64` of word `row / 64` set for each of `rows` below `rowCount`.
-    static func bitmap<Rows: Sequence<UInt32>>(of rows: Rows, rowCount: Int) -> [UInt64] {
+    static func bitmap<Rows: Sequence>(of rows: Rows, rowCount: Int) -> [UInt64] where Rows.Element: BinaryInteger {
         var words = [UInt64](repeating: 0, count: (rowCount + 63) >> 6)
-        for row in rows where Int(row) < rowCount { words[Int(row) >> 6] |= 1 << UInt64(row & 63) }
+        for row in rows {
+            let row = Int(row)
+            if row >= 0 && row < rowCount { words[row >> 6] |= 1 << UInt64(row & 63) }
+        }
         return words
     }
 

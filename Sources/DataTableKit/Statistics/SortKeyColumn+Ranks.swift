@@ -13,7 +13,8 @@ extension SortKeyColumn {
     /// first of them holding each rank (`Int.max` for none); the null rows. `check(counted)`
     /// as `FrequencyAccumulator.forEachRow` calls it; nil when it returned true (cancelled).
     /// Only for `areTextRanks` keys.
-    /// - Complexity: O(rows) increments, 16 bytes per rank.
+    /// - Complexity: O(rows) increments, then the rows up to the last rank's first one; 16 bytes
+    ///   per rank.
     func countRanks(below end: Int, bitmap: [UInt64]?, check: (Int) -> Bool)
         -> (counts: [Int], firstRows: [Int], nulls: Int)? {
         let ranks = rankCount, end = Swift.min(end, count)
@@ -21,21 +22,31 @@ extension SortKeyColumn {
         var firstRows = [Int](repeating: .max, count: ranks)
         var nulls = 0
         let finished = counts.withUnsafeMutableBufferPointer { counts in
-            firstRows.withUnsafeMutableBufferPointer { firstRows in
-                narrowKeys.withUnsafeBufferPointer { narrow in
-                    FrequencyAccumulator.forEachRow(0..<end, bitmap: bitmap, check: check) { row in
-                        if isException(row) {
-                            nulls += 1
-                        } else {
-                            let rank = Int(narrow[row])
-                            counts[rank] += 1
-                            if row < firstRows[rank] { firstRows[rank] = row }
-                        }
-                        return true
-                    } >= end
+            narrowKeys.withUnsafeBufferPointer { narrow in
+                FrequencyAccumulator.forEachRow(0..<end, bitmap: bitmap, check: check) { row in
+                    if isException(row) { nulls += 1 } else { counts[Int(narrow[row])] += 1 }
+                    return true
+                } >= end
+            }
+        }
+        guard finished else { return nil }
+        // First rows: the rows again in order, only until every counted rank has shown up (for
+        // a few-valued column, within the first rows).
+        var missing = counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+        firstRows.withUnsafeMutableBufferPointer { firstRows in
+            narrowKeys.withUnsafeBufferPointer { narrow in
+                _ = FrequencyAccumulator.forEachRow(0..<end, bitmap: bitmap, check: { _ in false }) { row in
+                    guard missing > 0 else { return false }
+                    guard !isException(row) else { return true }
+                    let rank = Int(narrow[row])
+                    if firstRows[rank] == .max {
+                        firstRows[rank] = row
+                        missing -= 1
+                    }
+                    return true
                 }
             }
         }
-        return finished ? (counts, firstRows, nulls) : nil
+        return (counts, firstRows, nulls)
     }
 }
