@@ -77,6 +77,8 @@ def measure_duckdb(path, runs):
     for column in ("name", "email"):
         figures[f"freq_{column}_ms"], figures[f"freq_{column}_values"] = best(
             runs, lambda: into("g", f"SELECT {column}, count(*) AS n FROM t GROUP BY {column} ORDER BY n DESC"))
+    # A peer keeps nothing between two queries: counting again is its best count above.
+    figures["freq_name_again_ms"], figures["freq_name_again_values"] = figures["freq_name_ms"], figures["freq_name_values"]
     figures["peak_rss_mb"] = peak_rss_mb()
     return figures
 
@@ -95,6 +97,8 @@ def measure_polars(path, runs):
     for column in ("name", "email"):
         figures[f"freq_{column}_ms"], figures[f"freq_{column}_values"] = best(
             runs, lambda: df[column].value_counts(sort=True).height)
+    # A peer keeps nothing between two queries: counting again is its best count above.
+    figures["freq_name_again_ms"], figures["freq_name_again_values"] = figures["freq_name_ms"], figures["freq_name_values"]
     figures["peak_rss_mb"] = peak_rss_mb()
     return figures
 
@@ -130,6 +134,7 @@ ROWS = [
     ("filter_ms", f"substring `{FILTER_QUERY}` over all columns (rows kept)", "filter_rows"),
     ("freq_name_ms", "frequency of text column `name` (values)", "freq_name_values"),
     ("freq_email_ms", "frequency of `email`, mostly distinct (values)", "freq_email_values"),
+    ("freq_name_again_ms", "frequency of `name` again (values; see below)", "freq_name_again_values"),
 ]
 
 
@@ -175,7 +180,9 @@ def table(rows, path, runs, dtable, peers):
             lines.append("|" + "|".join("-" * (w + 2) if c == 0 else "-" * (w + 1) + ":" for c, w in enumerate(widths)) + "|")
     lines.append("")
     lines.append("Load: dtable indexes the rows (fields are read when needed), the peers parse every field into typed "
-                 "columns. Counts in parentheses are checked equal across the tools.")
+                 "columns. Counts in parentheses are checked equal across the tools. Frequencies: dtable's first "
+                 "count reads the CSV (and keeps the sort keys of a few-valued column); `again` is its count right "
+                 "after, from those keys; a peer keeps nothing between two queries, so its `again` is its count.")
     for mismatch in mismatches:
         lines.append(f"NOT THE SAME ANSWER: {mismatch}")
     return lines

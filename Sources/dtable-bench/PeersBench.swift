@@ -16,7 +16,9 @@ import TerminalSurface
 ///   matches it case-insensitively, as the peers' `ILIKE` and `(?i)` do; ScanBench.bestFilter),
 ///   with `filter_rows` the rows it kept;
 /// - `freq_name_ms`, `freq_email_ms`: the frequency table of `name` and `email` (mostly
-///   distinct; FrequencyBench.best), with their distinct values;
+///   distinct; FrequencyBench.best: a first count each), with their distinct values;
+/// - `freq_name_again_ms`: `name` counted again right after a first count (FrequencyBench.again:
+///   from the keys the first count kept);
 /// - `peak_rss_mb`: the process's peak resident memory (VmHWM), the mapped file's pages included.
 enum PeersBench {
     /// The filter's query: lower case, so matched case-insensitively.
@@ -65,6 +67,8 @@ enum PeersBench {
             let frequency = FrequencyBench.best(view: view, column: column(title), runs: runs)
             figures += [("freq_\(title)_ms", frequency.wall), ("freq_\(title)_values", Double(frequency.distinct))]
         }
+        let again = FrequencyBench.again(view: view, column: column("name"), runs: runs)
+        figures += [("freq_name_again_ms", again.wall), ("freq_name_again_values", Double(again.distinct))]
         return figures
     }
 

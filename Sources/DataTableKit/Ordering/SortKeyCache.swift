@@ -20,8 +20,9 @@ public struct SortKeyCacheStatistics: Hashable, Sendable {
     public var filterMisses = 0
     /// Frequency tables of a text column counted from its kept keys instead of its fields.
     public var frequencyHits = 0
-    /// Frequency tables of a text column counted from its fields: no keys kept, or kept keys of
-    /// a column too nearly distinct to count from them.
+    /// Frequency tables of a text column that found no keys to count from: none kept (a first
+    /// count of a few-valued column then reads and keeps them), or kept keys of a column too
+    /// nearly distinct to count from them.
     public var frequencyMisses = 0
     /// Text columns of a summary (`I`) counted from their kept keys instead of their fields.
     public var summaryHits = 0

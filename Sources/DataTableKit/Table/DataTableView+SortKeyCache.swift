@@ -1,10 +1,11 @@
-/// The typed sort keys the table keeps per column once a sort has read them (`SortKeyCache`,
-/// held by the view's `OrderingJobs`; docs/decisions/0151).
+/// The typed sort keys the table keeps per column once a sort, or a first frequency table of a
+/// few-valued text column, has read them (`SortKeyCache`, held by the view's `OrderingJobs`;
+/// docs/decisions/0151, 0158).
 ///
 /// Besides sorting again by the column (either direction, or as another key), the kept keys
 /// answer comparison and range column filters on it (`ColumnFilter`), the grouping by it, and
-/// the frequency table of a text column (`startFrequency(ofColumn:)`), without reading its
-/// fields. They are dropped when rows change, kept within a budget, and given back on
+/// the frequency table and summary of a text column (`startFrequency(ofColumn:)`, `I`), without
+/// reading its fields. They are dropped when rows change, kept within a budget, and given back on
 /// `dropSortKeyCache()` (a program that learns of memory pressure calls it).
 extension DataTableView {
     /// What the kept sort keys hold (entries, bytes, budget) and how often a sort, a grouping or
