@@ -5,9 +5,9 @@
 /// Besides sorting again by the column (either direction, or as another key), the kept keys
 /// answer comparison and range column filters on it (`ColumnFilter`), the grouping by it, and
 /// the frequency table and summary of a text column (`startFrequency(ofColumn:)`,
-/// `makeColumnSummaryJob()`), without
-/// reading its fields. They are dropped when rows change, kept within a budget, and given back on
-/// `dropSortKeyCache()` (a program that learns of memory pressure calls it).
+/// `makeColumnSummaryJob()`), without reading its fields. They are dropped when rows change,
+/// kept within a budget, and given back on `dropSortKeyCache()` (a program that learns of memory
+/// pressure calls it).
 extension DataTableView {
     /// What the kept sort keys hold (entries, bytes, budget) and how often a sort, a grouping or
     /// a frequency table (`hits`, `misses`) and a column filter (`filterHits`, `filterMisses`)
