@@ -42,20 +42,12 @@ import TestSupport
         let script = "import csv,json,sys\nwith open(sys.argv[1], newline='', encoding='latin-1') as f:\n"
             + "    rows = list(csv.reader(f, delimiter=';'))\n"
             + "print(json.dumps([[v.encode('latin-1').hex() for v in r] for r in rows[1:]]))"
-        let python = "/usr/bin/python3"
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            Issue.record("skipped: \(python) is missing")
+        let result = try runProcess(["python3", "-c", script, path])
+        guard result.status == 0 else {
+            Issue.record("python3 failed: \(result.standardErrorText)")
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard let rows = try JSONSerialization.jsonObject(with: data) as? [[String]] else { return nil }
+        guard let rows = try JSONSerialization.jsonObject(with: Data(result.standardOutput)) as? [[String]] else { return nil }
         return rows.map { $0.map(Self.bytes(hex:)) }
     }
 
