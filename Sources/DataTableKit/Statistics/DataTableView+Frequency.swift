@@ -12,7 +12,7 @@ extension DataTableView {
     /// column a sort has read is counted from its kept sort keys (`SortKeyCache`), no field read
     /// but one per distinct value. A text column with none kept that looks few-valued (a sample
     /// of its rows) has its keys extracted as a sort would and kept first, when most rows are
-    /// counted: the next `F`, sort, `I` or `|` filter of it reads no field.
+    /// counted: the next frequency table, sort, summary or column filter of it reads no field.
     public func startFrequency(ofColumn column: Int) -> FrequencyJob {
         let (kind, format) = sortKeyReading(ofColumn: column)
         let rows = shownRows

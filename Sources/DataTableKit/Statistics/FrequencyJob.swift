@@ -26,8 +26,8 @@ public final class FrequencyJob: @unchecked Sendable {
     /// Counts as above, from `keptKeys` (the column's kept sort keys over every row of
     /// `source`) when they serve (`FrequencyCounter.count(keys:...)`), else from the fields.
     /// With an `extraction` (a text column with no keys kept), a column that looks few-valued
-    /// has its keys extracted and kept first, then is counted from them; Esc while they are
-    /// read keeps nothing.
+    /// has its keys extracted and kept first, then is counted from them; `cancel()` while they
+    /// are read keeps nothing.
     init(source: DataTableDataSource, column: Int, rows: FrequencyRows, kind: SortKeyKind, format: ValueFormat,
          nullTokens: NullTokens, keptKeys: SortKeyColumn?, extraction: FrequencyKeyExtraction? = nil) {
         self.column = column
