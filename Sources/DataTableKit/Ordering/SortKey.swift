@@ -882,11 +882,20 @@ struct TextTable {
         return bigger
     }
 
-    /// 8 bytes per step, multiply-xorshift mixing.
+    /// A text of 8 to 16 bytes: its first and last 8 bytes (overlapping) in one full-width
+    /// multiply (wyhash's mix, docs/decisions/0161); else 8 bytes per step, multiply-xorshift
+    /// mixing. Shared by every text table, the frequency partitions and the distinct sketches.
     @inline(__always) static func hash(_ field: UnsafeRawBufferPointer) -> UInt64 {
         let n = field.count
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(n &+ 1)
         guard let p = field.baseAddress else { return h }
+        if n >= 8 && n <= 16 {
+            // Two overlapping words, one full-width multiply (wyhash's mix).
+            let a = p.loadUnaligned(as: UInt64.self) ^ 0xA076_1D64_78BD_642F
+            let b = p.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) ^ 0xE703_7ED1_A0B4_28DB ^ h
+            let m = a.multipliedFullWidth(by: b)
+            return m.high ^ m.low
+        }
         var i = 0
         while i + 8 <= n {
             h = (h ^ p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
