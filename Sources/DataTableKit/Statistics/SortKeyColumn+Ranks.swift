@@ -2,6 +2,9 @@
 /// column are collation ranks (byte-equal texts, and only those, share one), so rows per rank
 /// are rows per distinct text, with nothing hashed (`F`, `I`; docs/decisions/0139, 0157).
 extension SortKeyColumn {
+    /// Rows from which `countRanks` of every row counts on both cores.
+    static let twoCoreRanks = 1 << 17
+
     /// Whether the keys are ranks that count the column's texts: a text column's, narrow, no
     /// strays (every row a rank or a null).
     var areTextRanks: Bool { kind == .text && isNarrow && strayCount == 0 }
@@ -11,8 +14,9 @@ extension SortKeyColumn {
 
     /// Rows per rank over rows `0..<end` (those set in `bitmap`, when given), in file order; the
     /// first of them holding each rank (`Int.max` for none); the null rows. `check(counted)`
-    /// as `FrequencyAccumulator.forEachRow` calls it; nil when it returned true (cancelled).
-    /// Only for `areTextRanks` keys.
+    /// as `FrequencyAccumulator.forEachRow` calls it (every row from `twoCoreRanks` rows: the
+    /// halves counted on both cores, `check` once after); nil when it returned true
+    /// (cancelled). Only for `areTextRanks` keys.
     /// - Complexity: O(rows) increments, then the rows up to the last rank's first one; 16 bytes
     ///   per rank.
     func countRanks(below end: Int, bitmap: [UInt64]?, check: (Int) -> Bool)
@@ -21,15 +25,42 @@ extension SortKeyColumn {
         var counts = [Int](repeating: 0, count: ranks)
         var firstRows = [Int](repeating: .max, count: ranks)
         var nulls = 0
-        let finished = counts.withUnsafeMutableBufferPointer { counts in
-            narrowKeys.withUnsafeBufferPointer { narrow in
-                FrequencyAccumulator.forEachRow(0..<end, bitmap: bitmap, check: check) { row in
-                    if isException(row) { nulls += 1 } else { counts[Int(narrow[row])] += 1 }
-                    return true
-                } >= end
+        if bitmap == nil, end >= Self.twoCoreRanks {
+            // Every row: two halves on both cores, each into counts of its own, then added (one
+            // check at the end: the pass takes milliseconds).
+            let half = (end / 2) & ~63
+            let halves = [0..<half, half..<end]
+            var parts = [(counts: [Int], nulls: Int)](repeating: ([], 0), count: 2)
+            parts.withUnsafeMutableBufferPointer { parts in
+                let out = UncheckedSendableBox(value: parts.baseAddress!)
+                BackgroundWork.forEachPart(2) { part in
+                    var local = [Int](repeating: 0, count: ranks), localNulls = 0
+                    local.withUnsafeMutableBufferPointer { local in
+                        narrowKeys.withUnsafeBufferPointer { narrow in
+                            for row in halves[part] {
+                                if isException(row) { localNulls += 1 } else { local[Int(narrow[row])] += 1 }
+                            }
+                        }
+                    }
+                    out.value[part] = (local, localNulls)
+                }
             }
+            for part in parts {
+                nulls += part.nulls
+                for rank in 0..<ranks { counts[rank] += part.counts[rank] }
+            }
+            if check(end) { return nil }
+        } else {
+            let finished = counts.withUnsafeMutableBufferPointer { counts in
+                narrowKeys.withUnsafeBufferPointer { narrow in
+                    FrequencyAccumulator.forEachRow(0..<end, bitmap: bitmap, check: check) { row in
+                        if isException(row) { nulls += 1 } else { counts[Int(narrow[row])] += 1 }
+                        return true
+                    } >= end
+                }
+            }
+            guard finished else { return nil }
         }
-        guard finished else { return nil }
         // First rows: the rows again in order, only until every counted rank has shown up (for
         // a few-valued column, within the first rows).
         var missing = counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
