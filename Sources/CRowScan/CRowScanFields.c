@@ -2,9 +2,9 @@
 // quotes of a step give which of its bytes are inside quotes (the prefix XOR of the quote bits:
 // every quote toggles), the delimiters outside quotes before its first LF or CR outside quotes
 // are counted (POPCNT), so a record's fields before N cost a step per 64 bytes whatever their
-// number or quoting. A field that ends in its record's first 64 bytes is found from them alone
-// (while that path keeps finding them: see `crowscan_fields`), and the record 32 ahead is
-// prefetched. See CRowScanFields.h.
+// number or quoting (`crowscan_step_masks`, every walk's step). A field that ends in its
+// record's first 64 bytes is found from them alone (while that path keeps finding them: see
+// `crowscan_fields`), and the record 32 ahead is prefetched. See CRowScanFields.h.
 
 #include "CRowScanFields.h"
 
@@ -30,6 +30,19 @@ CROWSCAN_FIELDS_TARGET static inline uint64_t crowscan_fields_mask(__m256i lo, _
     return (uint64_t)a | ((uint64_t)b << 32);
 }
 
+/// The masks of the 64 bytes at `at`, `inside` all ones when they start inside quotes: the
+/// bytes inside quotes (an opening quote counts as inside, a closing one as outside), and the
+/// delimiters and LF/CR outside them. One step of every walk below.
+CROWSCAN_FIELDS_TARGET static inline void crowscan_step_masks(const uint8_t *at, __m256i d, __m256i q, __m256i lf,
+                                                              __m256i cr, uint64_t inside, uint64_t *quoted,
+                                                              uint64_t *delimiters, uint64_t *stops) {
+    __m256i lo = _mm256_loadu_si256((const __m256i *)at), hi = _mm256_loadu_si256((const __m256i *)(at + 32));
+    uint64_t in = crowscan_prefix_xor(crowscan_fields_mask(lo, hi, q)) ^ inside;
+    *quoted = in;
+    *delimiters = crowscan_fields_mask(lo, hi, d) & ~in;
+    *stops = (crowscan_fields_mask(lo, hi, lf) | crowscan_fields_mask(lo, hi, cr)) & ~in;
+}
+
 /// Field `column` of `bytes[start..<end]`, or `*field_start` unresolved when the record ends
 /// before the field or a step would read past `readable`.
 CROWSCAN_FIELDS_TARGET static inline void crowscan_field(const uint8_t *bytes, uint64_t readable, uint64_t start,
@@ -40,14 +53,9 @@ CROWSCAN_FIELDS_TARGET static inline void crowscan_field(const uint8_t *bytes, u
     size_t left = column;
     int64_t found = column == 0 ? (int64_t)start : -1;
     while (p + 64 <= readable) {
-        __m256i lo = _mm256_loadu_si256((const __m256i *)(bytes + p));
-        __m256i hi = _mm256_loadu_si256((const __m256i *)(bytes + p + 32));
-        uint64_t quotes = crowscan_fields_mask(lo, hi, q);
-        // Bytes inside quotes (an opening quote counts as inside, a closing one as outside).
-        uint64_t quoted = crowscan_prefix_xor(quotes) ^ inside;
+        uint64_t quoted, delimiters, stops;
+        crowscan_step_masks(bytes + p, d, q, lf, cr, inside, &quoted, &delimiters, &stops);
         inside = (uint64_t)((int64_t)quoted >> 63);
-        uint64_t delimiters = crowscan_fields_mask(lo, hi, d) & ~quoted;
-        uint64_t stops = (crowscan_fields_mask(lo, hi, lf) | crowscan_fields_mask(lo, hi, cr)) & ~quoted;
         // The record's end stops the walk like a terminator.
         if (end - p < 64) stops |= 1ull << (end - p);
         unsigned stop = stops ? (unsigned)__builtin_ctzll(stops) : 64;
@@ -81,18 +89,13 @@ CROWSCAN_FIELDS_TARGET static inline void crowscan_field(const uint8_t *bytes, u
     *field_end = 0;
 }
 
-/// `crowscan_near_field` for a field that ends in the record's first 64 bytes (most records
-/// hold no quote there: no prefix XOR for them): 1 when it wrote the field, 0 when the field
-/// does not end there.
+/// `crowscan_near_field` for a field that ends in the record's first 64 bytes (two loads, not
+/// four): 1 when it wrote the field, 0 when the field does not end there.
 CROWSCAN_FIELDS_TARGET static inline int crowscan_near_field64(const uint8_t *bytes, uint64_t start, uint64_t end,
                                                               size_t column, __m256i d, __m256i q, __m256i lf,
                                                               __m256i cr, int64_t *field_start, int64_t *field_end) {
-    const uint8_t *at = bytes + start;
-    __m256i v0 = _mm256_loadu_si256((const __m256i *)at), v1 = _mm256_loadu_si256((const __m256i *)(at + 32));
-    uint64_t quotes = crowscan_fields_mask(v0, v1, q);
-    uint64_t quoted = quotes ? crowscan_prefix_xor(quotes) : 0;
-    uint64_t delimiters = crowscan_fields_mask(v0, v1, d) & ~quoted;
-    uint64_t stops = (crowscan_fields_mask(v0, v1, lf) | crowscan_fields_mask(v0, v1, cr)) & ~quoted;
+    uint64_t quoted, delimiters, stops;
+    crowscan_step_masks(bytes + start, d, q, lf, cr, 0, &quoted, &delimiters, &stops);
     // The record's end stops the walk like a terminator.
     uint64_t length = end - start;
     stops |= length < 64 ? 1ull << (length & 63) : 0;
@@ -123,15 +126,9 @@ CROWSCAN_FIELDS_TARGET static inline uint64_t crowscan_select(uint64_t low, uint
 CROWSCAN_FIELDS_TARGET static inline int crowscan_near_field(const uint8_t *bytes, uint64_t start, uint64_t end,
                                                             size_t column, __m256i d, __m256i q, __m256i lf,
                                                             __m256i cr, int64_t *field_start, int64_t *field_end) {
-    const uint8_t *at = bytes + start;
-    __m256i v0 = _mm256_loadu_si256((const __m256i *)at), v1 = _mm256_loadu_si256((const __m256i *)(at + 32));
-    __m256i v2 = _mm256_loadu_si256((const __m256i *)(at + 64)), v3 = _mm256_loadu_si256((const __m256i *)(at + 96));
-    uint64_t q0 = crowscan_fields_mask(v0, v1, q), q1 = crowscan_fields_mask(v2, v3, q);
-    uint64_t quoted0 = crowscan_prefix_xor(q0);
-    uint64_t quoted1 = crowscan_prefix_xor(q1) ^ (uint64_t)((int64_t)quoted0 >> 63);
-    uint64_t d0 = crowscan_fields_mask(v0, v1, d) & ~quoted0, d1 = crowscan_fields_mask(v2, v3, d) & ~quoted1;
-    uint64_t s0 = (crowscan_fields_mask(v0, v1, lf) | crowscan_fields_mask(v0, v1, cr)) & ~quoted0;
-    uint64_t s1 = (crowscan_fields_mask(v2, v3, lf) | crowscan_fields_mask(v2, v3, cr)) & ~quoted1;
+    uint64_t quoted0, d0, s0, quoted1, d1, s1;
+    crowscan_step_masks(bytes + start, d, q, lf, cr, 0, &quoted0, &d0, &s0);
+    crowscan_step_masks(bytes + start + 64, d, q, lf, cr, (uint64_t)((int64_t)quoted0 >> 63), &quoted1, &d1, &s1);
     // The record's end stops the walk like a terminator.
     uint64_t length = end - start;
     s0 |= length < 64 ? 1ull << (length & 63) : 0;

@@ -2,7 +2,7 @@
 /// column are collation ranks (byte-equal texts, and only those, share one), so rows per rank
 /// are rows per distinct text, with nothing hashed (`F`, `I`; docs/decisions/0139, 0157).
 extension SortKeyColumn {
-    /// Rows from which `countRanks` of every row counts on both cores.
+    /// Rows from which `countRanks` counts on both cores.
     static let twoCoreRanks = 1 << 17
 
     /// Whether the keys are ranks that count the column's texts: a text column's, narrow, no
@@ -13,10 +13,9 @@ extension SortKeyColumn {
     var rankCount: Int { minKey > maxKey ? 0 : Int(maxKey - minKey) + 1 }
 
     /// Rows per rank over rows `0..<end` (those set in `bitmap`, when given), in file order; the
-    /// first of them holding each rank (`Int.max` for none); the null rows. `check(counted)`
-    /// as `FrequencyAccumulator.forEachRow` calls it (every row from `twoCoreRanks` rows: the
-    /// halves counted on both cores, `check` once after); nil when it returned true
-    /// (cancelled). Only for `areTextRanks` keys.
+    /// first of them holding each rank (`Int.max` for none); the null rows. `check(rows
+    /// counted)` once they are (from `twoCoreRanks` rows in two halves on both cores); nil when it
+    /// returned true (cancelled). Only for `areTextRanks` keys.
     /// - Complexity: O(rows) increments, then the rows up to the last rank's first one; 16 bytes
     ///   per rank.
     func countRanks(below end: Int, bitmap: [UInt64]?, check: (Int) -> Bool)
@@ -25,42 +24,36 @@ extension SortKeyColumn {
         var counts = [Int](repeating: 0, count: ranks)
         var firstRows = [Int](repeating: .max, count: ranks)
         var nulls = 0
-        if bitmap == nil, end >= Self.twoCoreRanks {
-            // Every row: two halves on both cores, each into counts of its own, then added (one
-            // check at the end: the pass takes milliseconds).
-            let half = (end / 2) & ~63
-            let halves = [0..<half, half..<end]
-            var parts = [(counts: [Int], nulls: Int)](repeating: ([], 0), count: 2)
-            parts.withUnsafeMutableBufferPointer { parts in
-                let out = UncheckedSendableBox(value: parts.baseAddress!)
-                BackgroundWork.forEachPart(2) { part in
-                    var local = [Int](repeating: 0, count: ranks), localNulls = 0
-                    local.withUnsafeMutableBufferPointer { local in
-                        narrowKeys.withUnsafeBufferPointer { narrow in
-                            for row in halves[part] {
-                                if isException(row) { localNulls += 1 } else { local[Int(narrow[row])] += 1 }
-                            }
+        // The rows in two halves on both cores from `twoCoreRanks` rows, each half into counts
+        // of its own, then added; `check` once, after (the pass takes milliseconds).
+        let half = end >= Self.twoCoreRanks ? (end / 2) & ~63 : end
+        let halves = [0..<half, half..<end].filter { !$0.isEmpty }
+        var parts = [(counts: [Int], nulls: Int)](repeating: ([], 0), count: halves.count)
+        parts.withUnsafeMutableBufferPointer { parts in
+            let out = UncheckedSendableBox(value: parts.baseAddress!)
+            BackgroundWork.forEachPart(halves.count) { part in
+                var local = [Int](repeating: 0, count: ranks), localNulls = 0
+                local.withUnsafeMutableBufferPointer { local in
+                    narrowKeys.withUnsafeBufferPointer { narrow in
+                        _ = FrequencyAccumulator.forEachRow(halves[part], bitmap: bitmap, check: { _ in false }) { row in
+                            if isException(row) { localNulls += 1 } else { local[Int(narrow[row])] += 1 }
+                            return true
                         }
                     }
-                    out.value[part] = (local, localNulls)
                 }
+                out.value[part] = (local, localNulls)
             }
-            for part in parts {
-                nulls += part.nulls
-                for rank in 0..<ranks { counts[rank] += part.counts[rank] }
-            }
-            if check(end) { return nil }
-        } else {
-            let finished = counts.withUnsafeMutableBufferPointer { counts in
-                narrowKeys.withUnsafeBufferPointer { narrow in
-                    FrequencyAccumulator.forEachRow(0..<end, bitmap: bitmap, check: check) { row in
-                        if isException(row) { nulls += 1 } else { counts[Int(narrow[row])] += 1 }
-                        return true
-                    } >= end
-                }
-            }
-            guard finished else { return nil }
         }
+        var counted = 0
+        for part in parts {
+            nulls += part.nulls
+            counted += part.nulls
+            for rank in 0..<ranks {
+                counts[rank] += part.counts[rank]
+                counted += part.counts[rank]
+            }
+        }
+        if check(counted) { return nil }
         // First rows: the rows again in order, only until every counted rank has shown up (for
         // a few-valued column, within the first rows).
         var missing = counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
