@@ -101,6 +101,37 @@ import TestSupport
         #expect(Self.counted(table) == expected.counts)
     }
 
+    @Test func everyRowInASortedOrderIsCountedAsTheFirstRowsWithNoBitmap() throws {
+        let values = Self.values(count: 90_000, seed: 8)
+        let source = try Self.csvFile(values)
+        var random = SplitMix64(seed: 8)
+        let shuffled = Array(0..<UInt32(values.count)).shuffled(using: &random)
+        let sorted = FrequencyRows.rows(shuffled, sourceRowCount: values.count)
+        #expect(sorted.bitmap(rowCount: values.count) == nil)
+        #expect(FrequencyRows.rows(Array(shuffled.dropLast()), sourceRowCount: values.count).bitmap(rowCount: values.count) != nil)
+        let table = try #require(FrequencyCounter.count(source: source, column: 1, rows: sorted, kind: .text))
+        let expected = Self.reference(values, rows: nil)
+        #expect(table.total == values.count)
+        #expect(table.nullCount == expected.nulls)
+        #expect(Self.counted(table) == expected.counts)
+    }
+
+    /// Filters keeping one row in 2, 10 and 40: the dense ones have their fields read a batch of
+    /// rows at a time (unset rows skipped), the sparse one row by row; all count as the reference.
+    @Test(arguments: [(2, UInt64(9)), (10, UInt64(10)), (40, UInt64(11))])
+    func countsOverDenseAndSparseFiltersEqualTheReference(oneIn: Int, seed: UInt64) throws {
+        let values = Self.values(count: 140_000, seed: seed)
+        let source = try Self.csvFile(values)
+        var random = SplitMix64(seed: seed)
+        let kept = (0..<UInt32(values.count)).filter { _ in random.next() % UInt64(oneIn) == 0 }
+        let table = try #require(FrequencyCounter.count(source: source, column: 1,
+                                                        rows: .rows(kept, sourceRowCount: values.count), kind: .text))
+        let expected = Self.reference(values, rows: kept)
+        #expect(table.total == kept.count)
+        #expect(table.nullCount == expected.nulls)
+        #expect(Self.counted(table) == expected.counts)
+    }
+
     @Test func countsOfRowsInMemoryEqualTheReference() throws {
         // Text in memory is valid UTF-8: the invalid bytes of the alphabet read as U+FFFD.
         let values = Self.values(count: 80_000, seed: 6).map { Array(String(decoding: $0, as: UTF8.self).utf8) }

@@ -46,23 +46,25 @@ struct FrequencyAccumulator {
     /// round's staging is full, or another thread split while this one had not: returns the
     /// first row not counted (`range.upperBound` when done). `check(counted)` every
     /// `FrequencyCounter.checkInterval` rows reports the rows counted since the last check and
-    /// returns whether to stop (cancelled).
-    mutating func count(_ range: Range<Int>, bitmap: [UInt64]?, reading: FieldReading, check: (Int) -> Bool) -> Int {
+    /// returns whether to stop (cancelled). `dense`: the bitmap sets enough rows that reading
+    /// fields a batch of rows at a time, unset rows included, beats reading each set row alone.
+    mutating func count(_ range: Range<Int>, bitmap: [UInt64]?, dense: Bool, reading: FieldReading,
+                        check: (Int) -> Bool) -> Int {
         var scratch: [UInt8] = []
         scratch.reserveCapacity(256)
         let signal = signal
-        if bitmap == nil, let records = reading.batches, let raw = reading.raw {
-            // A batch of fields at a time; a row the source no longer gives batches for (its
-            // column edited meanwhile) is read alone, as the reader reads it.
-            var batch = RawFieldBatch.allocate(capacity: Self.batchRows)
-            defer { batch.deallocate() }
-            var batched = true
-            return Self.forEachRow(range, bitmap: nil, check: check) { row in
-                if batched, row >= batch.rows.upperBound || row < batch.rows.lowerBound {
-                    batched = records.readRawFields(column: reading.column,
-                                                    rows: row..<min(row &+ Self.batchRows, range.upperBound), into: &batch)
+        if bitmap == nil || dense, let records = reading.batches, let raw = reading.raw {
+            var fields = BatchedFields(records: records, column: reading.column, raw: raw, end: range.upperBound)
+            defer { fields.batch.deallocate() }
+            // Two calls: the one without a bitmap compiles to the plain loop.
+            guard let bitmap else {
+                return Self.forEachRow(range, bitmap: nil, check: check) { row in
+                    add(raw: fields.field(row), row: row, reading: reading, scratch: &scratch)
+                    return goesOn(signal)
                 }
-                add(raw: batched ? batch.field(row) : raw(row), row: row, reading: reading, scratch: &scratch)
+            }
+            return Self.forEachRow(range, bitmap: bitmap, check: check) { row in
+                add(raw: fields.field(row), row: row, reading: reading, scratch: &scratch)
                 return goesOn(signal)
             }
         }
@@ -248,6 +250,28 @@ struct FrequencyAccumulator {
         }
         staging.unsafelyUnwrapped[Int(truncatingIfNeeded: hash) & partitionMask].stage(value, hash: hash, row: row)
         staged += value.count + FrequencyStaging.header
+    }
+
+    /// Raw fields read a batch of `batchRows` rows at a time, from the row asked for; a row the
+    /// source no longer gives batches for (its column edited meanwhile) is read alone, as the
+    /// reader reads it.
+    struct BatchedFields {
+        let records: DataTableRawRecords
+        let column: Int
+        let raw: (Int) -> UnsafeRawBufferPointer
+        /// The rows read end before this one.
+        let end: Int
+        var batch = RawFieldBatch.allocate(capacity: FrequencyAccumulator.batchRows)
+        var batched = true
+
+        /// Row `row`'s raw field (rows asked for in ascending order).
+        @inline(__always) mutating func field(_ row: Int) -> UnsafeRawBufferPointer {
+            if batched, row >= batch.rows.upperBound || row < batch.rows.lowerBound {
+                batched = records.readRawFields(column: column, rows: row..<min(row &+ FrequencyAccumulator.batchRows, end),
+                                                into: &batch)
+            }
+            return batched ? batch.field(row) : raw(row)
+        }
     }
 
     /// Moves the one table's null values' rows to `nulls`.

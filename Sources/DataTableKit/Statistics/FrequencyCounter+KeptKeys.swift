@@ -26,15 +26,12 @@ extension FrequencyCounter {
     ) -> FrequencyTable? {
         guard countsFromKeys(keys) else { return nil }
         // In file order: a sorted view's rows, read in its order, would miss the cache.
-        var end = keys.count
-        let bitmap: [UInt64]?
+        let end: Int
         switch rows {
-        case .first(let count):
-            end = Swift.min(count, keys.count)
-            bitmap = nil
-        case .rows(let kept, let sourceRowCount):
-            bitmap = kept.count == Swift.min(sourceRowCount, keys.count) ? nil : rows.bitmap(rowCount: keys.count)
+        case .first(let count): end = Swift.min(count, keys.count)
+        case .rows(_, let sourceRowCount): end = Swift.min(sourceRowCount, keys.count)
         }
+        let bitmap = rows.bitmap(rowCount: end)
         var counted = 0
         guard let (counts, firstRows, nulls) = keys.countRanks(below: end, bitmap: bitmap, check: { done in
             counted += done
@@ -65,6 +62,6 @@ extension FrequencyCounter {
             }
         }
         return FrequencyTable(kind: .text, format: format, total: rows.count, nullCount: nulls,
-                              parts: [(bytes, offsets)], counts: valueCounts, firstRows: valueRows)
+                              parts: [.init(bytes: bytes, offsets: offsets, counts: valueCounts)], firstRows: [valueRows])
     }
 }

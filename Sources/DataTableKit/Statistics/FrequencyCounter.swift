@@ -9,9 +9,10 @@ public enum FrequencyRows: Sendable, Equatable {
     case rows([UInt32], sourceRowCount: Int)
 
     /// Bit `row % 64` of word `row / 64` set for each row counted below `rowCount` (file
-    /// order, whatever order `.rows` lists them in); nil for `.first`.
+    /// order, whatever order `.rows` lists them in); nil when every row is counted: for `.first`
+    /// and for `.rows` listing every source row (a sorted view's order), counted as `.first`.
     func bitmap(rowCount: Int) -> [UInt64]? {
-        guard case .rows(let kept, _) = self else { return nil }
+        guard case .rows(let kept, let sourceRowCount) = self, kept.count < sourceRowCount else { return nil }
         return Self.bitmap(of: kept, rowCount: rowCount)
     }
 

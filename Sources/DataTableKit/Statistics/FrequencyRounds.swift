@@ -18,6 +18,10 @@ final class FrequencyRounds: @unchecked Sendable {
     static let stagingLimit = 1 << 24
     /// Tables by hash after a split (a power of two: a hash's low bits pick one).
     static let partitionCount = 64
+    /// Rows counted through a bitmap have their fields read a batch of rows at a time when at
+    /// least one row in this many is counted (a batch's unset rows cost less than reading each
+    /// set row alone; docs/decisions/0162).
+    static let denseBitmap = 16
 
     let ranges: [Range<Int>]
     private var threads: Int { ranges.count }
@@ -67,9 +71,11 @@ final class FrequencyRounds: @unchecked Sendable {
     func run(bitmap: [UInt64]?, reading: FieldReading, kind: SortKeyKind, format: ValueFormat,
              check: @escaping @Sendable (Int) -> Bool) -> FrequencyTable? {
         let box = UncheckedSendableBox(value: (reading, bitmap))
+        let spanned = ranges.reduce(0) { $0 + $1.count }
+        let dense = expectedRows >= spanned / Self.denseBitmap
         while true {
             BackgroundWork.forEachPart(threads) { thread in
-                self.countRound(thread: thread, bitmap: box.value.1, reading: box.value.0, check: check)
+                self.countRound(thread: thread, bitmap: box.value.1, dense: dense, reading: box.value.0, check: check)
             }
             if check(0) { return nil }
             if partitions == nil, signal.isRaised { split() }
@@ -85,14 +91,14 @@ final class FrequencyRounds: @unchecked Sendable {
     }
 
     /// Thread `thread` counts its rows from its cursor, staging into its buffers once split.
-    private func countRound(thread: Int, bitmap: [UInt64]?, reading: FieldReading, check: (Int) -> Bool) {
+    private func countRound(thread: Int, bitmap: [UInt64]?, dense: Bool, reading: FieldReading, check: (Int) -> Bool) {
         let range = ranges[thread]
         guard cursors[thread] < range.upperBound else { return }
         let accumulator = accumulators + thread
         accumulator.pointee.staging = staging + thread * Self.partitionCount
         accumulator.pointee.staged = 0
         cursors[thread] = accumulator.pointee.count(cursors[thread]..<range.upperBound, bitmap: bitmap,
-                                                    reading: reading, check: check)
+                                                    dense: dense, reading: reading, check: check)
     }
 
     /// Thread `owner` interns every thread's staged values into its tables.
@@ -143,7 +149,7 @@ final class FrequencyRounds: @unchecked Sendable {
         }
     }
 
-    /// The counts as one table of values: the tables' arenas handed over, not copied.
+    /// The counts as one table of values: the tables' arenas and counts handed over, not copied.
     private func table(kind: SortKeyKind, format: ValueFormat) -> FrequencyTable {
         var nulls = 0, rows = 0
         for thread in 0..<threads {
@@ -159,38 +165,8 @@ final class FrequencyRounds: @unchecked Sendable {
             for thread in 1..<threads { one.merge(accumulators[thread].single) }
             tables = [one]
         }
-        let (counts, firstRows) = Self.concatenated(tables)
         return FrequencyTable(kind: kind, format: format, total: rows, nullCount: nulls,
-                              parts: tables.map { ($0.table.bytes, $0.table.offsets) }, counts: counts, firstRows: firstRows)
-    }
-
-    /// The tables' counts and first rows end to end (ids numbered across the tables in order),
-    /// copied on both cores when there are many.
-    static func concatenated(_ tables: [FrequencyPartition]) -> (counts: [Int], firstRows: [Int]) {
-        var ends = [0]
-        for table in tables { ends.append(ends.last! + table.count) }
-        let starts = ends, total = ends.last!
-        var firstRows: [Int] = []
-        let counts = [Int](unsafeUninitializedCapacity: total) { counts, countsDone in
-            firstRows = [Int](unsafeUninitializedCapacity: total) { rows, rowsDone in
-                let box = UncheckedSendableBox(value: (counts, rows))
-                let parts = total >= 1 << 16 && tables.count > 1 ? 2 : 1
-                BackgroundWork.forEachPart(parts) { part in
-                    let (counts, rows) = box.value
-                    for index in tables.count * part / parts..<tables.count * (part + 1) / parts {
-                        let start = starts[index]
-                        tables[index].counts.withUnsafeBufferPointer {
-                            _ = UnsafeMutableBufferPointer(rebasing: counts[start..<start + $0.count]).initialize(from: $0)
-                        }
-                        tables[index].firstRows.withUnsafeBufferPointer {
-                            _ = UnsafeMutableBufferPointer(rebasing: rows[start..<start + $0.count]).initialize(from: $0)
-                        }
-                    }
-                }
-                rowsDone = total
-            }
-            countsDone = total
-        }
-        return (counts, firstRows)
+                              parts: tables.map { .init(bytes: $0.table.bytes, offsets: $0.table.offsets, counts: $0.counts) },
+                              firstRows: tables.map(\.firstRows))
     }
 }

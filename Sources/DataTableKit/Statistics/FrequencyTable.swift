@@ -15,24 +15,28 @@ public struct FrequencyTable: Sendable {
     /// The rows whose field is empty or a null token.
     public let nullCount: Int
 
-    /// The values' bytes in parts (the tables that counted them, not copied into one): value
-    /// `id` is value `id - partStarts[p]` of part `p`, the last part whose start is at most `id`.
-    let parts: [(bytes: [UInt8], offsets: [Int])]
+    /// One counting table's values, as it left them: value `i` is `bytes[offsets[i]..<offsets[i + 1]]`,
+    /// held by `counts[i]` rows (0: left out).
+    struct Part {
+        let bytes: [UInt8]
+        let offsets: [Int]
+        let counts: [Int]
+    }
+
+    /// The values in parts (the tables that counted them, not copied into one): value `id` is
+    /// value `id - partStarts[p]` of part `p`, the last part whose start is at most `id`.
+    let parts: [Part]
     /// The first id of each part (0 first, ascending).
     let partStarts: [Int]
 
     /// The bytes the values take (what the table keeps of them).
     var valueBytes: Int { parts.reduce(0) { $0 + $1.bytes.count } }
-    /// The rows holding value `id`.
-    let counts: [Int]
     /// The ids by count, most frequent first (ties: first appearance first).
     let order: [UInt32]
 
-    /// A table of the values `parts` hold (part `p`'s value `i`: `bytes[offsets[i]..<offsets[i + 1]]`;
-    /// ids numbered across the parts in order), `counts[id]` rows holding value `id` (0: left
-    /// out), the first of them `firstRows[id]`.
-    init(kind: SortKeyKind, format: ValueFormat, total: Int, nullCount: Int, parts: [(bytes: [UInt8], offsets: [Int])],
-         counts: [Int], firstRows: [Int]) {
+    /// A table of the values `parts` hold (ids numbered across the parts in order), the first
+    /// row of part `p`'s value `i` being `firstRows[p][i]` (the order's tie-break, not kept).
+    init(kind: SortKeyKind, format: ValueFormat, total: Int, nullCount: Int, parts: [Part], firstRows: [[Int]]) {
         self.kind = kind
         self.format = format
         self.total = total
@@ -40,13 +44,14 @@ public struct FrequencyTable: Sendable {
         self.parts = parts
         var start = 0
         self.partStarts = parts.map { part in
-            defer { start += part.offsets.count - 1 }
+            defer { start += part.counts.count }
             return start
         }
-        self.counts = counts
-        // Values whose rows all turned out null (counted as values first) are left out.
-        var order = Self.orderByCount(counts, firstRows: firstRows)
-        while let last = order.last, counts[Int(last)] == 0 { order.removeLast() }
+        // Values whose rows all turned out null (counted as values first) sort last, and are left out.
+        var order = Self.orderByCount(parts.map(\.counts), firstRows: firstRows)
+        while let last = order.last, Self.count(ofValue: Int(last), parts: parts, partStarts: partStarts) == 0 {
+            order.removeLast()
+        }
         self.order = order
     }
 
@@ -54,7 +59,23 @@ public struct FrequencyTable: Sendable {
     public var count: Int { order.count }
 
     /// How many rows hold the `rank`-th most frequent value (0: the most frequent).
-    public func count(at rank: Int) -> Int { counts[Int(order[rank])] }
+    public func count(at rank: Int) -> Int { Self.count(ofValue: Int(order[rank]), parts: parts, partStarts: partStarts) }
+
+    /// The rows holding value `id` of `parts` (first ids `partStarts`).
+    private static func count(ofValue id: Int, parts: [Part], partStarts: [Int]) -> Int {
+        let part = Self.part(holding: id, partStarts: partStarts)
+        return parts[part].counts[id - partStarts[part]]
+    }
+
+    /// The last part starting at or before value `id` (a binary search over at most 64 parts).
+    private static func part(holding id: Int, partStarts: [Int]) -> Int {
+        var low = 0, high = partStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if partStarts[middle] <= id { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
 
     /// The `rank`-th most frequent value's text (invalid UTF-8 shown as U+FFFD): a value longer
     /// than `LongField.limit` (1 KiB) as its first bytes and `…` (see `longValueKey(at:)`).
@@ -93,26 +114,25 @@ public struct FrequencyTable: Sendable {
     /// (CSV quoting undone), or its key when it is longer than `LongField.limit`.
     public func withBytes<R>(at rank: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         let id = Int(order[rank])
-        // The last part starting at or before `id` (a binary search over at most 64 parts).
-        var low = 0, high = partStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if partStarts[middle] <= id { low = middle } else { high = middle - 1 }
-        }
-        let part = parts[low], local = id - partStarts[low]
+        let index = Self.part(holding: id, partStarts: partStarts)
+        let part = parts[index], local = id - partStarts[index]
         let start = part.offsets[local], end = part.offsets[local + 1]
         return part.bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
     }
 
-    /// The ids sorted by count descending, ties by first row (distinct: a row holds one value).
+    /// The ids sorted by count descending, ties by first row (distinct: a row holds one value),
+    /// for values numbered across parts in order (part `p`'s value `i`: `counts[p][i]` rows, the
+    /// first `firstRows[p][i]`).
     /// - Complexity: O(d) for d distinct values (an LSD radix sort of (count, first row) keys,
     ///   `RowSorter.radixSort`; 8 bytes an element when both fit 32 bits, else 16).
-    static func orderByCount(_ counts: [Int], firstRows: [Int]) -> [UInt32] {
-        let n = counts.count
-        let maxCount = counts.max() ?? 0, minCount = counts.min() ?? 0, maxRow = firstRows.max() ?? 0
+    static func orderByCount(_ counts: [[Int]], firstRows: [[Int]]) -> [UInt32] {
+        let n = counts.reduce(0) { $0 + $1.count }
+        let maxCount = counts.compactMap { $0.max() }.max() ?? 0, minCount = counts.compactMap { $0.min() }.min() ?? 0
+        let maxRow = firstRows.compactMap { $0.max() }.max() ?? 0
         let rowBits = Int.bitWidth - maxRow.leadingZeroBitCount
         let countBits = Int.bitWidth - (maxCount - minCount).leadingZeroBitCount
         guard n <= Int(UInt32.max), rowBits + countBits <= 64 else {
+            let counts = Array(counts.joined()), firstRows = Array(firstRows.joined())
             return counts.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : firstRows[$0] < firstRows[$1] }
                 .map { UInt32(truncatingIfNeeded: $0) }
         }
@@ -120,13 +140,17 @@ public struct FrequencyTable: Sendable {
             let a = UnsafeMutablePointer<Element>.allocate(capacity: n)
             let b = UnsafeMutablePointer<Element>.allocate(capacity: n)
             defer { a.deallocate(); b.deallocate() }
-            counts.withUnsafeBufferPointer { counts in
-                firstRows.withUnsafeBufferPointer { firstRows in
-                    for id in 0..<n {
-                        let key = UInt64(maxCount - counts[id]) << UInt64(rowBits) | UInt64(firstRows[id])
-                        a[id] = Element(key: key, row: UInt32(truncatingIfNeeded: id))
+            var id = 0
+            for (counts, firstRows) in zip(counts, firstRows) {
+                counts.withUnsafeBufferPointer { counts in
+                    firstRows.withUnsafeBufferPointer { firstRows in
+                        for i in counts.indices {
+                            let key = UInt64(maxCount - counts[i]) << UInt64(rowBits) | UInt64(firstRows[i])
+                            a[id + i] = Element(key: key, row: UInt32(truncatingIfNeeded: id + i))
+                        }
                     }
                 }
+                id += counts.count
             }
             let result = RowSorter.radixSort(a, b, count: n, keyShift: Element.keyShift, keyBits: rowBits + countBits,
                                              isCancelled: { false })!
