@@ -132,6 +132,21 @@ import TestSupport
         #expect(Self.counted(table) == expected.counts)
     }
 
+    /// The order of a table's values, ids numbered across parts, their first rows ascending with
+    /// the ids (as from kept keys: the counts alone are sorted) or not (tables by hash).
+    @Test(arguments: [(true, UInt64(40)), (false, UInt64(41)), (true, UInt64(42)), (false, UInt64(43))])
+    func valuesAreOrderedByCountThenByFirstRow(idsInRowOrder: Bool, seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var rows = Array(Set((0..<5_000).map { _ in Int(random.next() % 1_000_000) }))
+        if idsInRowOrder { rows.sort() } else { rows.shuffle(using: &random) }
+        let counts = rows.map { _ in 1 + Int(random.next() % 5) }
+        let cuts = [0, rows.count / 3, rows.count / 3 + 7, rows.count]
+        let parts = (0..<3).map { cuts[$0]..<cuts[$0 + 1] }
+        let order = FrequencyTable.orderByCount(parts.map { Array(counts[$0]) }, firstRows: parts.map { Array(rows[$0]) })
+        let expected = rows.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : rows[$0] < rows[$1] }
+        #expect(order.map(Int.init) == expected)
+    }
+
     @Test func countsOfRowsInMemoryEqualTheReference() throws {
         // Text in memory is valid UTF-8: the invalid bytes of the alphabet read as U+FFFD.
         let values = Self.values(count: 80_000, seed: 6).map { Array(String(decoding: $0, as: UTF8.self).utf8) }

@@ -1,28 +1,22 @@
 /// The frequency table of a text column from its kept sort keys (`SortKeyCache`): no field is
 /// hashed, a row costs an increment.
 extension FrequencyCounter {
-    /// Kept keys count a column of at most one distinct value in this many rows: past that, one
-    /// thread reading each value once is slower than both counting the fields (measured in
-    /// docs/decisions/0139-frequency-by-partitions.md).
-    static let keptKeysMostDistinct = 8
-
-    /// Whether `keys` are a text column's ranks that `count(keys:...)` counts from: no strays,
-    /// at most one distinct value in `keptKeysMostDistinct` rows.
-    static func countsFromKeys(_ keys: SortKeyColumn) -> Bool {
-        keys.areTextRanks && keys.rankCount <= keys.count / keptKeysMostDistinct
-    }
+    /// Whether `keys` are a text column's ranks that `count(keys:...)` counts from (no strays).
+    /// Any number of distinct values: each one's text is read once, a batch of rows at a time on
+    /// both cores when there are many, which costs less than hashing every row's field
+    /// (docs/decisions/0163).
+    static func countsFromKeys(_ keys: SortKeyColumn) -> Bool { keys.areTextRanks }
 
     /// The frequency table of text column `column` over `rows`, counted from `keys`, its sort
     /// keys over every row of `source` (collation ranks: byte-equal texts, and only those, share
     /// a rank; nulls are the null tokens, blanks are values, as `count` reads a text column);
     /// nil when `isCancelled` returned true, or when the keys are not a text column's. Each
     /// distinct value's text is read once, from the first row holding it (in row order), as
-    /// `count` reads it, and nothing is hashed (ranks are the distinct values). nil too for a
-    /// column of more than one value in `keptKeysMostDistinct` rows.
+    /// `count` reads it, and nothing is hashed (ranks are the distinct values).
     /// - Complexity: O(rows) increments plus O(distinct values) field reads.
     static func count(
         keys: SortKeyColumn, source: DataTableDataSource, column: Int, rows: FrequencyRows, format: ValueFormat,
-        nullTokens: NullTokens, isCancelled: () -> Bool = { false }, progress: (Int) -> Void = { _ in }
+        nullTokens: NullTokens, isCancelled: @escaping @Sendable () -> Bool = { false }, progress: (Int) -> Void = { _ in }
     ) -> FrequencyTable? {
         guard countsFromKeys(keys) else { return nil }
         // In file order: a sorted view's rows, read in its order, would miss the cache.
@@ -38,30 +32,74 @@ extension FrequencyCounter {
             progress(counted)
             return isCancelled()
         }) else { return nil }
-        // Each value's bytes once, read from its first row in row order (the file read forward),
-        // its id the order of those rows; ranks are distinct values, so nothing is looked up. The
-        // first rows are put in order through a bitmap: no second pass over every row.
-        let reading = FieldReading(source: source, column: column, rowCount: keys.count, kind: .text, format: format,
-                                   nullTokens: nullTokens)
+        // The values numbered in order of their first rows, found through a bitmap (no second
+        // pass over every row); ranks are distinct values, so nothing is looked up.
         let firsts = FrequencyRows.bitmap(of: firstRows, rowCount: keys.count)  // Int.max: no row
-        var bytes: [UInt8] = [], offsets = [0], valueCounts: [Int] = [], valueRows: [Int] = []
-        var scratch: [UInt8] = []
+        var valueRows: [Int] = []
+        valueRows.reserveCapacity(counts.count)
         for (index, bits) in firsts.enumerated() where bits != 0 {
             var word = bits
             while word != 0 {
-                let row = index << 6 | word.trailingZeroBitCount
+                valueRows.append(index << 6 | word.trailingZeroBitCount)
                 word &= word &- 1
-                let rank = Int(keys.narrowKeys[row])
+            }
+        }
+        if isCancelled() { return nil }
+        // Each value's bytes once, read from its first row in row order (the file read forward);
+        // many values (a mostly-distinct column) in two halves on both cores, each a part.
+        let reading = FieldReading(source: source, column: column, rowCount: keys.count, kind: .text, format: format,
+                                   nullTokens: nullTokens)
+        let halves = valueRows.count < parallelThreshold ? [valueRows[...]]
+            : [valueRows[..<(valueRows.count / 2)], valueRows[(valueRows.count / 2)...]]
+        let parts = UnsafeMutablePointer<FrequencyTable.Part?>.allocate(capacity: halves.count)
+        parts.initialize(repeating: nil, count: halves.count)
+        defer { parts.deinitialize(count: halves.count); parts.deallocate() }
+        let box = UncheckedSendableBox(value: (keys, counts, reading, parts))
+        BackgroundWork.forEachPart(halves.count) { half in
+            let (keys, counts, reading, parts) = box.value
+            parts[half] = Self.part(of: halves[half], keys: keys, counts: counts, reading: reading, isCancelled: isCancelled)
+        }
+        var tableParts: [FrequencyTable.Part] = []
+        for half in halves.indices {
+            guard let part = parts[half] else { return nil }
+            tableParts.append(part)
+        }
+        return FrequencyTable(kind: .text, format: format, total: rows.count, nullCount: nulls, parts: tableParts,
+                              firstRows: halves.map(Array.init))
+    }
+
+    /// The values first held by `rows` (ascending) as one part of a table: their bytes read from
+    /// those rows, their counts `counts[rank]` (`keys` the column's ranks); nil when
+    /// `isCancelled` returned true.
+    private static func part(of rows: ArraySlice<Int>, keys: SortKeyColumn, counts: [Int], reading: FieldReading,
+                             isCancelled: () -> Bool) -> FrequencyTable.Part? {
+        // The counts in a loop of independent loads, which overlap: in a column of many values
+        // each is a cache miss.
+        let valueCounts = keys.narrowKeys.withUnsafeBufferPointer { ranks in
+            counts.withUnsafeBufferPointer { counts in rows.map { counts[Int(ranks[$0])] } }
+        }
+        // Many values: a batch of rows at a time.
+        var fields = rows.count < keys.count / FrequencyRounds.denseBitmap / 2 ? nil : reading.batches.flatMap { records in
+            reading.raw.map {
+                FrequencyAccumulator.BatchedFields(records: records, column: reading.column, raw: $0, end: keys.count)
+            }
+        }
+        defer { fields?.batch.deallocate() }
+        var bytes: [UInt8] = [], offsets = [0], scratch: [UInt8] = []
+        offsets.reserveCapacity(rows.count + 1)
+        for (index, row) in rows.enumerated() {
+            if fields != nil {
+                FrequencyAccumulator.withCountedBytes(raw: fields!.field(row), reading: reading, scratch: &scratch) { value, _ in
+                    bytes.append(contentsOf: value)
+                }
+            } else {
                 FrequencyAccumulator.withCountedBytes(row: row, reading: reading, scratch: &scratch) { value, _ in
                     bytes.append(contentsOf: value)
                 }
-                offsets.append(bytes.count)
-                valueCounts.append(counts[rank])
-                valueRows.append(row)
-                if valueRows.count & (checkInterval - 1) == 0, isCancelled() { return nil }
             }
+            offsets.append(bytes.count)
+            if index & (checkInterval - 1) == checkInterval - 1, isCancelled() { return nil }
         }
-        return FrequencyTable(kind: .text, format: format, total: rows.count, nullCount: nulls,
-                              parts: [.init(bytes: bytes, offsets: offsets, counts: valueCounts)], firstRows: [valueRows])
+        return FrequencyTable.Part(bytes: bytes, offsets: offsets, counts: valueCounts)
     }
 }

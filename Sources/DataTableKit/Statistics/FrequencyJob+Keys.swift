@@ -14,6 +14,10 @@ struct FrequencyKeyExtraction: Sendable {
     static let sampleRows = 4_096
     /// The sample's rows come in this many runs of consecutive rows spread over the file.
     static let sampleRuns = 64
+    /// Keys are extracted for a column of at most one distinct value in this many rows: the
+    /// extraction of a mostly-distinct column (its texts ranked, as a sort ranks them) costs
+    /// more than counting its fields.
+    static let mostDistinct = 8
 
     /// An extraction for a first `F` of `key`'s column over `rows`, or nil when the keys would
     /// not be kept (the source is still loading) or most rows are not counted (extracting reads
@@ -53,12 +57,11 @@ struct FrequencyKeyExtraction: Sendable {
         return .keys(keys)
     }
 
-    /// Whether the column looks to hold at most one distinct value in
-    /// `FrequencyCounter.keptKeysMostDistinct` rows: the values of `sampleRows` rows (in
-    /// `sampleRuns` runs spread over the file, read as the frequency engine reads them) hold at
-    /// most that share of distinct texts. A guess: a wrong one costs an extraction (the count
-    /// then reads the fields, `FrequencyCounter.count(keys:...)` refusing such keys) or a count
-    /// from the fields, never a wrong count.
+    /// Whether the column looks to hold at most one distinct value in `mostDistinct` rows: the
+    /// values of `sampleRows` rows (in `sampleRuns` runs spread over the file, read as the
+    /// frequency engine reads them) hold at most that share of distinct texts. A guess: a wrong
+    /// one costs an extraction (the count then reads the kept keys) or a count from the fields,
+    /// never a wrong count.
     /// - Complexity: O(`sampleRows`) field reads, stopping at the first text past the share.
     func looksFewValued(source: DataTableDataSource) -> Bool {
         let count = key.rowCount
@@ -66,7 +69,7 @@ struct FrequencyKeyExtraction: Sendable {
                                    nullTokens: key.nullTokens)
         let runs = count <= Self.sampleRows ? 1 : Self.sampleRuns
         let runLength = min(count, Self.sampleRows) / runs
-        var distinct = DistinctCounter(limit: runs * runLength / FrequencyCounter.keptKeysMostDistinct)
+        var distinct = DistinctCounter(limit: runs * runLength / Self.mostDistinct)
         var scratch: [UInt8] = []
         var fits = true
         for run in 0..<runs {

@@ -124,12 +124,22 @@ public struct FrequencyTable: Sendable {
     /// for values numbered across parts in order (part `p`'s value `i`: `counts[p][i]` rows, the
     /// first `firstRows[p][i]`).
     /// - Complexity: O(d) for d distinct values (an LSD radix sort of (count, first row) keys,
-    ///   `RowSorter.radixSort`; 8 bytes an element when both fit 32 bits, else 16).
+    ///   `RowSorter.radixSort`; 8 bytes an element when both fit 32 bits, else 16; of the counts
+    ///   alone when the ids are in order of their first rows).
     static func orderByCount(_ counts: [[Int]], firstRows: [[Int]]) -> [UInt32] {
         let n = counts.reduce(0) { $0 + $1.count }
         let maxCount = counts.compactMap { $0.max() }.max() ?? 0, minCount = counts.compactMap { $0.min() }.min() ?? 0
         let maxRow = firstRows.compactMap { $0.max() }.max() ?? 0
-        let rowBits = Int.bitWidth - maxRow.leadingZeroBitCount
+        // Ids numbered in order of their first rows (as counting from kept keys numbers them):
+        // the sort, stable, needs only the counts.
+        var previous = -1
+        let inRowOrder = firstRows.allSatisfy { rows in
+            rows.allSatisfy { row in
+                defer { previous = row }
+                return row > previous
+            }
+        }
+        let rowBits = inRowOrder ? 0 : Int.bitWidth - maxRow.leadingZeroBitCount
         let countBits = Int.bitWidth - (maxCount - minCount).leadingZeroBitCount
         guard n <= Int(UInt32.max), rowBits + countBits <= 64 else {
             let counts = Array(counts.joined()), firstRows = Array(firstRows.joined())
@@ -145,7 +155,7 @@ public struct FrequencyTable: Sendable {
                 counts.withUnsafeBufferPointer { counts in
                     firstRows.withUnsafeBufferPointer { firstRows in
                         for i in counts.indices {
-                            let key = UInt64(maxCount - counts[i]) << UInt64(rowBits) | UInt64(firstRows[i])
+                            let key = UInt64(maxCount - counts[i]) << UInt64(rowBits) | (inRowOrder ? 0 : UInt64(firstRows[i]))
                             a[id + i] = Element(key: key, row: UInt32(truncatingIfNeeded: id + i))
                         }
                     }
