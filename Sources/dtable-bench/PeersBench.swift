@@ -19,6 +19,8 @@ import TerminalSurface
 ///   distinct; FrequencyBench.best: a first count each), with their distinct values;
 /// - `freq_name_again_ms`: `name` counted again right after a first count (FrequencyBench.again:
 ///   from the keys the first count kept);
+/// - `freq_email_sorted_ms`: `email` counted once the view is sorted by it (from the keys the
+///   sort kept);
 /// - `peak_rss_mb`: the process's peak resident memory (VmHWM), the mapped file's pages included.
 enum PeersBench {
     /// The filter's query: lower case, so matched case-insensitively.
@@ -69,6 +71,9 @@ enum PeersBench {
         }
         let again = FrequencyBench.again(view: view, column: column("name"), runs: runs)
         figures += [("freq_name_again_ms", again.wall), ("freq_name_again_values", Double(again.distinct))]
+        view.sort(by: [SortDescriptor(column: column("email"))])
+        let sorted = FrequencyBench.best(view: view, column: column("email"), runs: runs, first: false)
+        figures += [("freq_email_sorted_ms", sorted.wall), ("freq_email_sorted_values", Double(sorted.distinct))]
         return figures
     }
 
