@@ -73,16 +73,24 @@ import TestSupport
         return counts
     }
 
+    /// Counts `rows` of column 1 of `source`, whose values are `values`, and checks the table
+    /// against the reference count.
+    static func expectCountedLikeTheReference(_ values: [[UInt8]], source: CSVFileDataSource, rows: FrequencyRows) throws {
+        let table = try #require(FrequencyCounter.count(source: source, column: 1, rows: rows, kind: .text))
+        let kept: [UInt32]?
+        if case .rows(let listed, _) = rows { kept = listed } else { kept = nil }
+        let expected = reference(values, rows: kept)
+        #expect(table.total == rows.count)
+        #expect(table.nullCount == expected.nulls)
+        #expect(counted(table) == expected.counts)
+    }
+
     @Test(arguments: [(500, UInt64(1)), (70_000, UInt64(2)), (140_000, UInt64(3))])
     func countsOfAMappedFileEqualTheReference(rows: Int, seed: UInt64) throws {
         let values = Self.values(count: rows, seed: seed)
         let source = try Self.csvFile(values)
         try #require(source.rowCount == rows)
-        let table = try #require(FrequencyCounter.count(source: source, column: 1, rows: .first(rows), kind: .text))
-        let expected = Self.reference(values, rows: nil)
-        #expect(table.total == rows)
-        #expect(table.nullCount == expected.nulls)
-        #expect(Self.counted(table) == expected.counts)
+        try Self.expectCountedLikeTheReference(values, source: source, rows: .first(rows))
     }
 
     @Test(arguments: [UInt64(4), 5])
@@ -93,12 +101,7 @@ import TestSupport
         // Two thirds of the rows kept, most of them in the second half, shuffled (a sorted view).
         var kept = (0..<UInt32(values.count)).filter { row in random.next() % 3 != 0 && (row > 30_000 || row % 5 == 0) }
         kept.shuffle(using: &random)
-        let table = try #require(FrequencyCounter.count(source: source, column: 1,
-                                                        rows: .rows(kept, sourceRowCount: values.count), kind: .text))
-        let expected = Self.reference(values, rows: kept)
-        #expect(table.total == kept.count)
-        #expect(table.nullCount == expected.nulls)
-        #expect(Self.counted(table) == expected.counts)
+        try Self.expectCountedLikeTheReference(values, source: source, rows: .rows(kept, sourceRowCount: values.count))
     }
 
     @Test func everyRowInASortedOrderIsCountedAsTheFirstRowsWithNoBitmap() throws {
@@ -109,11 +112,7 @@ import TestSupport
         let sorted = FrequencyRows.rows(shuffled, sourceRowCount: values.count)
         #expect(sorted.bitmap(rowCount: values.count) == nil)
         #expect(FrequencyRows.rows(Array(shuffled.dropLast()), sourceRowCount: values.count).bitmap(rowCount: values.count) != nil)
-        let table = try #require(FrequencyCounter.count(source: source, column: 1, rows: sorted, kind: .text))
-        let expected = Self.reference(values, rows: nil)
-        #expect(table.total == values.count)
-        #expect(table.nullCount == expected.nulls)
-        #expect(Self.counted(table) == expected.counts)
+        try Self.expectCountedLikeTheReference(values, source: source, rows: sorted)
     }
 
     /// Filters keeping one row in 2, 10 and 40: the dense ones have their fields read a batch of
@@ -124,12 +123,7 @@ import TestSupport
         let source = try Self.csvFile(values)
         var random = SplitMix64(seed: seed)
         let kept = (0..<UInt32(values.count)).filter { _ in random.next() % UInt64(oneIn) == 0 }
-        let table = try #require(FrequencyCounter.count(source: source, column: 1,
-                                                        rows: .rows(kept, sourceRowCount: values.count), kind: .text))
-        let expected = Self.reference(values, rows: kept)
-        #expect(table.total == kept.count)
-        #expect(table.nullCount == expected.nulls)
-        #expect(Self.counted(table) == expected.counts)
+        try Self.expectCountedLikeTheReference(values, source: source, rows: .rows(kept, sourceRowCount: values.count))
     }
 
     /// The order of a table's values, ids numbered across parts, their first rows ascending with
