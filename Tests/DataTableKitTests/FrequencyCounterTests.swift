@@ -136,7 +136,7 @@ import TestSupport
         let counts = rows.map { _ in 1 + Int(random.next() % 5) }
         let cuts = [0, rows.count / 3, rows.count / 3 + 7, rows.count]
         let parts = (0..<3).map { cuts[$0]..<cuts[$0 + 1] }
-        let order = FrequencyTable.orderByCount(parts.map { Array(counts[$0]) }, firstRows: parts.map { Array(rows[$0]) })
+        let order = FrequencyTable.orderByCount(parts.map { Array(counts[$0]) }, firstRows: parts.map { rows[$0] })
         let expected = rows.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : rows[$0] < rows[$1] }
         #expect(order.map(Int.init) == expected)
     }

@@ -66,6 +66,10 @@ public final class AppendingColumnsDataSource: LayeredDataSource, DataTableLoadi
         guard !isAppended(column), let baseRaw else { return false }
         return baseRaw.readRawFields(column: column, rows: rows, into: &batch)
     }
+    /// The base's readers; nil for appended columns.
+    public func makeRawColumnReader(column: Int, rowCount: Int) -> RawColumnReader? {
+        isAppended(column) ? nil : baseRaw?.makeRawColumnReader(column: column, rowCount: rowCount)
+    }
     /// `base`'s answer; appended columns are empty and not sortable.
     public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? { baseRaw?.makeRawRecordReader(rowCount: rowCount) }
     /// `base`'s answer; appended columns are empty and not sortable.

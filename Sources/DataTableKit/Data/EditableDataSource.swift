@@ -299,6 +299,16 @@ public final class EditableDataSource: DataTableLoading, DataTableRawRecords, Da
         return baseRaw.readRawFields(column: column, rows: rows, into: &batch)
     }
 
+    /// The base's readers, unless the column has edits (nil: read `sortText` instead). The field
+    /// reader does not see later edits; the batch reader stops (false) once the column has one.
+    public func makeRawColumnReader(column: Int, rowCount: Int) -> RawColumnReader? {
+        guard !columnHasEdits(column), let reader = baseRaw?.makeRawColumnReader(column: column, rowCount: rowCount) else {
+            return nil
+        }
+        guard let read = reader.batch else { return reader }
+        return RawColumnReader(field: reader.field) { [self] rows, batch in !columnHasEdits(column) && read(rows, &batch) }
+    }
+
     /// The base's reader while no field is edited (nil: read `fields` instead). The reader does
     /// not see later edits.
     public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? {

@@ -145,19 +145,20 @@ public struct SortKeyColumn: Sendable {
         kind: SortKeyKind, count: Int, format: ValueFormat = .standard, nullTokens: NullTokens = .standard,
         records: DataTableRawRecords, column: Int
     ) -> SortKeyColumn? {
-        guard let source = BatchFieldSource(records: records, column: column, count: count) else { return nil }
+        guard let source = records.makeRawColumnReader(column: column, rowCount: count)
+            .flatMap({ BatchFieldSource(reader: $0, count: count) }) else { return nil }
         return build(kind: kind, source: source, format: format, nullTokens: nullTokens, control: .serial)
     }
 
-    /// `extract(kind:count:csvQuoted:format:nullTokens:control:field:)` (with `csvQuoted`) from
-    /// column `column` of `records` a batch at a time when it reads batches, else from `field`.
+    /// `extract(kind:count:csvQuoted:format:nullTokens:control:field:)` (CSV-quoted fields) from
+    /// `reader`'s column, a batch at a time when it reads batches, else a row at a time.
     static func extract(
-        kind: SortKeyKind, count: Int, csvQuoted: Bool, format: ValueFormat, nullTokens: NullTokens,
-        control: ExtractionControl, records: DataTableRawRecords?, column: Int, field: (Int) -> UnsafeRawBufferPointer
+        kind: SortKeyKind, count: Int, format: ValueFormat, nullTokens: NullTokens, control: ExtractionControl,
+        reader: RawColumnReader
     ) -> SortKeyColumn? {
-        guard let records, let source = BatchFieldSource(records: records, column: column, count: count) else {
-            return extract(kind: kind, count: count, csvQuoted: csvQuoted, format: format, nullTokens: nullTokens,
-                           control: control, field: field)
+        guard let source = BatchFieldSource(reader: reader, count: count) else {
+            return extract(kind: kind, count: count, csvQuoted: true, format: format, nullTokens: nullTokens,
+                           control: control, field: reader.field)
         }
         return build(kind: kind, source: source, format: format, nullTokens: nullTokens, control: control)
     }
@@ -635,14 +636,13 @@ struct BatchFieldSource: FieldSource {
     static let batchRows = 4096
     let count: Int
     var csvQuoted: Bool { true }
-    let records: DataTableRawRecords
-    let column: Int
+    /// `RawColumnReader.batch`.
+    let read: (Range<Int>, inout RawFieldBatch) -> Bool
 
-    /// Nil when `records` reads no batches.
-    init?(records: DataTableRawRecords, column: Int, count: Int) {
-        guard records.readsRawFieldBatches(column: column) else { return nil }
-        self.records = records
-        self.column = column
+    /// Nil when `reader` reads no batches.
+    init?(reader: RawColumnReader, count: Int) {
+        guard let read = reader.batch else { return nil }
+        self.read = read
         self.count = count
     }
 
@@ -655,7 +655,7 @@ struct BatchFieldSource: FieldSource {
             let upper = min(lower &+ Self.batchRows, rows.upperBound)
             // A source that stops reading batches (a wrapper whose column was edited meanwhile)
             // stops the extraction, as a cancellation: its bytes are no longer the column's.
-            guard records.readRawFields(column: column, rows: lower..<upper, into: &batch) else { return false }
+            guard read(lower..<upper, &batch) else { return false }
             for row in lower..<upper where !body(row, batch.field(row)) { return false }
             lower = upper
         }

@@ -20,9 +20,8 @@ public struct SortKeyCacheStatistics: Hashable, Sendable {
     public var filterMisses = 0
     /// Frequency tables of a text column counted from its kept keys instead of its fields.
     public var frequencyHits = 0
-    /// Frequency tables of a text column that found no keys to count from: none kept (a first
-    /// count of a few-valued column then reads and keeps them), or kept keys of a column too
-    /// nearly distinct to count from them.
+    /// Frequency tables of a text column that found no keys to count from (a first count of a
+    /// few-valued column then reads and keeps them).
     public var frequencyMisses = 0
     /// Text columns of a summary (`I`) counted from their kept keys instead of their fields.
     public var summaryHits = 0
@@ -149,8 +148,8 @@ final class SortKeyCache: Sendable {
 
     /// Counts a use the kept keys could serve, once it is known whether they did (a hit) or its
     /// fields were read (a miss): a column filter (none kept, or kept as `Double`s), a frequency
-    /// table (none kept, or too nearly distinct), a text column of a summary (none kept, or a
-    /// text too long). Sorts are counted by `lookup`.
+    /// table (none kept), a text column of a summary (none kept, or a text too long). Sorts are
+    /// counted by `lookup`.
     func count(_ use: Use, answeredFromKeys: Bool) {
         state.withLock { state in
             switch (use, answeredFromKeys) {

@@ -53,8 +53,8 @@ struct FrequencyAccumulator {
         var scratch: [UInt8] = []
         scratch.reserveCapacity(256)
         let signal = signal
-        if bitmap == nil || dense, let records = reading.batches, let raw = reading.raw {
-            var fields = BatchedFields(records: records, column: reading.column, raw: raw, end: range.upperBound)
+        if bitmap == nil || dense, let read = reading.batches, let raw = reading.raw {
+            var fields = BatchedFields(read: read, raw: raw, end: range.upperBound)
             defer { fields.batch.deallocate() }
             // Two calls: the one without a bitmap compiles to the plain loop.
             guard let bitmap else {
@@ -256,8 +256,8 @@ struct FrequencyAccumulator {
     /// source no longer gives batches for (its column edited meanwhile) is read alone, as the
     /// reader reads it.
     struct BatchedFields {
-        let records: DataTableRawRecords
-        let column: Int
+        /// `RawColumnReader.batch`, and its `field`.
+        let read: (Range<Int>, inout RawFieldBatch) -> Bool
         let raw: (Int) -> UnsafeRawBufferPointer
         /// The rows read end before this one.
         let end: Int
@@ -267,8 +267,7 @@ struct FrequencyAccumulator {
         /// Row `row`'s raw field (rows asked for in ascending order).
         @inline(__always) mutating func field(_ row: Int) -> UnsafeRawBufferPointer {
             if batched, row >= batch.rows.upperBound || row < batch.rows.lowerBound {
-                batched = records.readRawFields(column: column, rows: row..<min(row &+ FrequencyAccumulator.batchRows, end),
-                                                into: &batch)
+                batched = read(row..<min(row &+ FrequencyAccumulator.batchRows, end), &batch)
             }
             return batched ? batch.field(row) : raw(row)
         }

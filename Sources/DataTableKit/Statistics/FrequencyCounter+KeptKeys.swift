@@ -13,7 +13,8 @@ extension FrequencyCounter {
     /// nil when `isCancelled` returned true, or when the keys are not a text column's. Each
     /// distinct value's text is read once, from the first row holding it (in row order), as
     /// `count` reads it, and nothing is hashed (ranks are the distinct values).
-    /// - Complexity: O(rows) increments plus O(distinct values) field reads.
+    /// - Complexity: O(rows) increments plus O(distinct values) field reads (of the rows they
+    ///   span, a batch at a time, when they are many).
     static func count(
         keys: SortKeyColumn, source: DataTableDataSource, column: Int, rows: FrequencyRows, format: ValueFormat,
         nullTokens: NullTokens, isCancelled: @escaping @Sendable () -> Bool = { false }, progress: (Int) -> Void = { _ in }
@@ -26,6 +27,10 @@ extension FrequencyCounter {
         case .rows(_, let sourceRowCount): end = Swift.min(sourceRowCount, keys.count)
         }
         let bitmap = rows.bitmap(rowCount: end)
+        // The fields' readers first: a live source's next version, once it replaces this one,
+        // is read by none of them.
+        let reading = FieldReading(source: source, column: column, rowCount: keys.count, kind: .text, format: format,
+                                   nullTokens: nullTokens)
         var counted = 0
         guard let (counts, firstRows, nulls) = keys.countRanks(below: end, bitmap: bitmap, check: { done in
             counted += done
@@ -47,8 +52,6 @@ extension FrequencyCounter {
         if isCancelled() { return nil }
         // Each value's bytes once, read from its first row in row order (the file read forward);
         // many values (a mostly-distinct column) in two halves on both cores, each a part.
-        let reading = FieldReading(source: source, column: column, rowCount: keys.count, kind: .text, format: format,
-                                   nullTokens: nullTokens)
         let halves = valueRows.count < parallelThreshold ? [valueRows[...]]
             : [valueRows[..<(valueRows.count / 2)], valueRows[(valueRows.count / 2)...]]
         let parts = UnsafeMutablePointer<FrequencyTable.Part?>.allocate(capacity: halves.count)
@@ -65,7 +68,7 @@ extension FrequencyCounter {
             tableParts.append(part)
         }
         return FrequencyTable(kind: .text, format: format, total: rows.count, nullCount: nulls, parts: tableParts,
-                              firstRows: halves.map(Array.init))
+                              firstRows: halves)
     }
 
     /// The values first held by `rows` (ascending) as one part of a table: their bytes read from
@@ -78,11 +81,11 @@ extension FrequencyCounter {
         let valueCounts = keys.narrowKeys.withUnsafeBufferPointer { ranks in
             counts.withUnsafeBufferPointer { counts in rows.map { counts[Int(ranks[$0])] } }
         }
-        // Many values: a batch of rows at a time.
-        var fields = rows.count < keys.count / FrequencyRounds.denseBitmap / 2 ? nil : reading.batches.flatMap { records in
-            reading.raw.map {
-                FrequencyAccumulator.BatchedFields(records: records, column: reading.column, raw: $0, end: keys.count)
-            }
+        // Many values (at least one row in `denseBitmap` of those they span): a batch of rows at
+        // a time.
+        let span = rows.isEmpty ? 0 : rows.last! - rows.first! + 1
+        var fields = rows.count * FrequencyRounds.denseBitmap < span ? nil : reading.batches.flatMap { read in
+            reading.raw.map { FrequencyAccumulator.BatchedFields(read: read, raw: $0, end: keys.count) }
         }
         defer { fields?.batch.deallocate() }
         var bytes: [UInt8] = [], offsets = [0], scratch: [UInt8] = []

@@ -107,9 +107,9 @@ struct FieldReading {
     let column: Int
     /// A mapped file's raw field reader (quotes included), when the source has one.
     let raw: ((Int) -> UnsafeRawBufferPointer)?
-    /// The source, when it also reads its raw fields a batch at a time
-    /// (`DataTableRawRecords.readRawFields`).
-    let batches: DataTableRawRecords?
+    /// A reader of the same records' raw fields a batch of rows at a time, when the source
+    /// reads them so (`RawColumnReader.batch`: one version of a live source throughout).
+    let batches: ((Range<Int>, inout RawFieldBatch) -> Bool)?
     let quote: UInt8
     let nullTokens: NullTokens
     let kind: SortKeyKind
@@ -122,8 +122,9 @@ struct FieldReading {
         self.source = source
         self.column = column
         let rawRecords = source as? DataTableRawRecords
-        self.raw = rawRecords?.makeRawFieldReader(column: column, rowCount: rowCount)
-        self.batches = raw == nil ? nil : rawRecords.flatMap { $0.readsRawFieldBatches(column: column) ? $0 : nil }
+        let reader = rawRecords?.makeRawColumnReader(column: column, rowCount: rowCount)
+        self.raw = reader?.field
+        self.batches = reader?.batch
         self.quote = rawRecords?.makeRawRecordReader(rowCount: 0)?.quote ?? UInt8(ascii: "\"")
         self.nullTokens = nullTokens
         self.kind = kind

@@ -44,28 +44,36 @@ public final class FrequencyDataSource: DataTableColumnSorting {
         self.table = table
         self.bins = bins
         self.valueTitle = valueTitle
-        var entries: [Entry] = []
         if let bins {
-            entries = bins.bins.indices.map { .bin($0) }
+            var entries: [Entry] = bins.bins.indices.map { .bin($0) }
             if bins.strayCount > 0 { entries.append(.stray) }
             if bins.nullCount > 0 { entries.append(.null) }
-        } else {
-            entries.reserveCapacity(table.count + 1)
-            // The null row takes its place by count (before values counted as often).
-            var nullPlaced = table.nullCount == 0
-            for rank in 0..<table.count {
-                if !nullPlaced && table.nullCount >= table.count(at: rank) {
-                    entries.append(.null)
-                    nullPlaced = true
-                }
-                entries.append(.value(rank: rank))
-            }
-            if !nullPlaced { entries.append(.null) }
+            self.entries = entries
+            largestCount = entries.reduce(0) { max($0, Self.count(of: $1, table: table, bins: bins)) }
+            return
         }
-        self.entries = entries
-        var largest = 0
-        for entry in entries { largest = max(largest, Self.count(of: entry, table: table, bins: bins)) }
-        largestCount = largest
+        // The null row takes its place by count (before values counted as often): counts descend
+        // with the rank, so the place is found by a binary search, and the largest count is the
+        // first value's or the nulls' (a built sheet asks no count per value).
+        let values = table.count
+        var nullAt = values
+        if table.nullCount > 0 {
+            var low = 0, high = values
+            while low < high {
+                let middle = (low + high) / 2
+                if table.nullCount >= table.count(at: middle) { high = middle } else { low = middle + 1 }
+            }
+            nullAt = low
+        }
+        let rows = values + (table.nullCount > 0 ? 1 : 0)
+        entries = [Entry](unsafeUninitializedCapacity: rows) { entries, initialized in
+            for row in 0..<rows {
+                (entries.baseAddress! + row).initialize(to: row < nullAt ? .value(rank: row) : row == nullAt ? .null
+                                                        : .value(rank: row - 1))
+            }
+            initialized = rows
+        }
+        largestCount = max(table.nullCount, values > 0 ? table.count(at: 0) : 0)
     }
 
     /// Value, count, percent, histogram.

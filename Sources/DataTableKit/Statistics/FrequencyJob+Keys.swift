@@ -33,8 +33,8 @@ struct FrequencyKeyExtraction: Sendable {
     enum Outcome {
         /// The keys, extracted and kept.
         case keys(SortKeyColumn)
-        /// Nothing read: the source has no raw fields, or the column looks too nearly distinct to
-        /// count from keys (the caller counts the fields).
+        /// Nothing read: the source has no raw fields, or the column looks too nearly distinct for
+        /// its keys to be worth extracting (the caller counts the fields).
         case notExtracted
         /// Cancelled while extracting: nothing kept.
         case cancelled
@@ -45,13 +45,13 @@ struct FrequencyKeyExtraction: Sendable {
     /// (`SortKeyCache.store`) and returns them. `control` reports progress and cancels.
     func run(source: DataTableDataSource, control: ExtractionControl) -> Outcome {
         let column = key.column, count = key.rowCount
-        guard let records = source as? DataTableRawRecords,
-              let reader = records.makeRawFieldReader(column: column, rowCount: count) else { return .notExtracted }
+        guard let reader = (source as? DataTableRawRecords)?.makeRawColumnReader(column: column, rowCount: count) else {
+            return .notExtracted
+        }
         if control.isCancelled() { return .cancelled }
         guard looksFewValued(source: source) else { return .notExtracted }
-        guard let keys = SortKeyColumn.extract(kind: key.kind, count: count, csvQuoted: true, format: key.format,
-                                               nullTokens: key.nullTokens, control: control, records: records,
-                                               column: column, field: reader)
+        guard let keys = SortKeyColumn.extract(kind: key.kind, count: count, format: key.format, nullTokens: key.nullTokens,
+                                               control: control, reader: reader)
         else { return .cancelled }
         cache.store(keys, for: key, stamp: stamp)
         return .keys(keys)

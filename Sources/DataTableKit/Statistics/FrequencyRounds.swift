@@ -167,6 +167,6 @@ final class FrequencyRounds: @unchecked Sendable {
         }
         return FrequencyTable(kind: kind, format: format, total: rows, nullCount: nulls,
                               parts: tables.map { .init(bytes: $0.table.bytes, offsets: $0.table.offsets, counts: $0.counts) },
-                              firstRows: tables.map(\.firstRows))
+                              firstRows: tables.map { $0.firstRows[...] })
     }
 }

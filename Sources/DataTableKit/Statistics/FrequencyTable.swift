@@ -36,7 +36,7 @@ public struct FrequencyTable: Sendable {
 
     /// A table of the values `parts` hold (ids numbered across the parts in order), the first
     /// row of part `p`'s value `i` being `firstRows[p][i]` (the order's tie-break, not kept).
-    init(kind: SortKeyKind, format: ValueFormat, total: Int, nullCount: Int, parts: [Part], firstRows: [[Int]]) {
+    init(kind: SortKeyKind, format: ValueFormat, total: Int, nullCount: Int, parts: [Part], firstRows: [ArraySlice<Int>]) {
         self.kind = kind
         self.format = format
         self.total = total
@@ -126,7 +126,7 @@ public struct FrequencyTable: Sendable {
     /// - Complexity: O(d) for d distinct values (an LSD radix sort of (count, first row) keys,
     ///   `RowSorter.radixSort`; 8 bytes an element when both fit 32 bits, else 16; of the counts
     ///   alone when the ids are in order of their first rows).
-    static func orderByCount(_ counts: [[Int]], firstRows: [[Int]]) -> [UInt32] {
+    static func orderByCount(_ counts: [[Int]], firstRows: [ArraySlice<Int>]) -> [UInt32] {
         let n = counts.reduce(0) { $0 + $1.count }
         let maxCount = counts.compactMap { $0.max() }.max() ?? 0, minCount = counts.compactMap { $0.min() }.min() ?? 0
         let maxRow = firstRows.compactMap { $0.max() }.max() ?? 0

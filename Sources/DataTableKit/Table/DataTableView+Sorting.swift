@@ -107,10 +107,10 @@ extension DataTableView {
                 continue
             }
             let extracted: SortKeyColumn?
-            if let reader = rawRecords?.makeRawFieldReader(column: column, rowCount: count) {
-                // The raw reader is thread-safe: both cores read a half of the rows each.
-                extracted = SortKeyColumn.extract(kind: kinds[i].kind, count: count, csvQuoted: true, format: kinds[i].format,
-                                                  nullTokens: nullTokens, control: control, records: rawRecords, column: column, field: reader)
+            if let reader = rawRecords?.makeRawColumnReader(column: column, rowCount: count) {
+                // The raw readers are thread-safe: both cores read a half of the rows each.
+                extracted = SortKeyColumn.extract(kind: kinds[i].kind, count: count, format: kinds[i].format,
+                                                  nullTokens: nullTokens, control: control, reader: reader)
                 if let extracted, let cache, let stamp { cache.store(extracted, for: cacheKey, stamp: stamp) }
             } else {
                 extracted = SortKeyColumn.extract(kind: kinds[i].kind, count: count, format: kinds[i].format,

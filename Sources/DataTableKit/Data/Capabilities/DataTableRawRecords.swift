@@ -1,7 +1,9 @@
 /// A data source whose fields are raw CSV bytes it holds (a mapped file): sorts, filters,
 /// summaries and printing read those bytes instead of making strings. A job resolves it once
 /// when it starts (`source as? DataTableRawRecords`) and takes the text path when it is absent
-/// or a reader is nil. Whole-buffer scans are the separate `RecordScanning`.
+/// or a reader is nil; a job reading a whole column makes its readers once
+/// (`makeRawColumnReader`), so that it reads one version of a source that changes meanwhile.
+/// Whole-buffer scans are the separate `RecordScanning`.
 public protocol DataTableRawRecords: DataTableDataSource {
     /// The field's raw bytes as they stand in the input, CSV quotes included (nil when the source
     /// does not hold raw bytes). Thread-safe; valid as long as the source lives.
@@ -16,6 +18,12 @@ public protocol DataTableRawRecords: DataTableDataSource {
     /// (`RawFieldBatch.field(_:)`). Thread-safe (each thread its own batch). False when the
     /// source holds no raw bytes (then use `makeRawFieldReader`).
     func readRawFields(column: Int, rows: Range<Int>, into batch: inout RawFieldBatch) -> Bool
+    /// `makeRawFieldReader`'s reader and a reader of the same column a batch of rows at a time
+    /// (as `readRawFields`), both bound to the records the source holds now: a source that
+    /// swaps what it reads (a live source's next version) leaves them reading the version they
+    /// were made from, so a job that makes them once reads one version throughout. nil when the
+    /// source holds no raw bytes of the column. Default: made from the two methods.
+    func makeRawColumnReader(column: Int, rowCount: Int) -> RawColumnReader?
     /// A reader of whole records' raw bytes (terminator excluded) for rows below `rowCount`, with
     /// the delimiter and quote bytes to split them: one pass over a row for all its fields.
     func makeRawRecordReader(rowCount: Int) -> RawRecordReader?
@@ -32,10 +40,34 @@ extension DataTableRawRecords {
     public func makeRawFieldReader(column: Int, rowCount: Int) -> ((Int) -> UnsafeRawBufferPointer)? { nil }
     /// Default: false, no batches (use `makeRawFieldReader`).
     public func readRawFields(column: Int, rows: Range<Int>, into batch: inout RawFieldBatch) -> Bool { false }
+    /// Default: `makeRawFieldReader`'s reader, and `readRawFields` when it reads the column.
+    public func makeRawColumnReader(column: Int, rowCount: Int) -> RawColumnReader? {
+        guard let field = makeRawFieldReader(column: column, rowCount: rowCount) else { return nil }
+        guard readsRawFieldBatches(column: column) else { return RawColumnReader(field: field, batch: nil) }
+        return RawColumnReader(field: field) { rows, batch in self.readRawFields(column: column, rows: rows, into: &batch) }
+    }
     /// Default: nil, no fast path.
     public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? { nil }
     /// Default: false (nothing is cut).
     public func isValueCut(row: Int, column: Int) -> Bool { false }
+}
+
+/// One column's raw fields (CSV quotes included), read a row or a batch of rows at a time from
+/// the same records (`DataTableRawRecords.makeRawColumnReader`).
+public struct RawColumnReader {
+    /// Row `row`'s raw field (as `DataTableRawRecords.makeRawFieldReader`'s reader).
+    public let field: (Int) -> UnsafeRawBufferPointer
+    /// Reads the fields of `rows` (at most the batch's capacity) into the batch, as
+    /// `DataTableRawRecords.readRawFields` does; false once the column can no longer be read
+    /// so (edited meanwhile: read `field` instead). nil when the source reads no batches.
+    public let batch: ((Range<Int>, inout RawFieldBatch) -> Bool)?
+
+    /// A reader of a row's field and, when the source has one, of a batch of rows' fields.
+    public init(field: @escaping (Int) -> UnsafeRawBufferPointer,
+                batch: ((Range<Int>, inout RawFieldBatch) -> Bool)?) {
+        self.field = field
+        self.batch = batch
+    }
 }
 
 /// Reads records as raw CSV bytes and splits them into raw fields (quotes included).

@@ -144,6 +144,10 @@ public final class LiveDataSource: LayeredDataSource, DataTableChangeReporting, 
     public func readRawFields(column: Int, rows: Range<Int>, into batch: inout RawFieldBatch) -> Bool {
         (base as? DataTableRawRecords)?.readRawFields(column: column, rows: rows, into: &batch) ?? false
     }
+    /// The current source's readers: they keep reading it after a newer version replaces it.
+    public func makeRawColumnReader(column: Int, rowCount: Int) -> RawColumnReader? {
+        (base as? DataTableRawRecords)?.makeRawColumnReader(column: column, rowCount: rowCount)
+    }
     /// The current source's answer.
     public func makeRawRecordReader(rowCount: Int) -> RawRecordReader? { (base as? DataTableRawRecords)?.makeRawRecordReader(rowCount: rowCount) }
     /// The current source's answer.
