@@ -142,6 +142,9 @@ public final class ColumnSummaryJob: @unchecked Sendable {
         defer { nextField.deallocate() }
         /// The column whose fields start at `nextField` (nil: none, rows are read from their start).
         var resumeColumn: Int?
+        // Readers made once, here: every column and worker reads one version of a source that a
+        // newer one replaces meanwhile (a live source), and where a field starts carries over.
+        let records = rawRecords.value?.makeRawRecordReader(rowCount: sourceRowCount)
         for (position, column) in columns.enumerated() {
             if isCancelled { break }
             if column.kind == .text {
@@ -159,8 +162,12 @@ public final class ColumnSummaryJob: @unchecked Sendable {
             let memory = UncheckedSendableBox(value: (shares: shares, buffer: buffer, nextField: nextField))
             let resume = resumeColumn
             let readRecords = Atomic<Bool>(false)
+            // A column without raw fields (an appended one) is not in the records either.
+            let fields = rawRecords.value?.makeRawFieldReader(column: column.index, rowCount: sourceRowCount)
+            let readers = UncheckedSendableBox(value: (fields: fields, records: fields == nil ? nil : records))
             BackgroundWork.forEachPart(workers) { w in
-                let (share, byRecords) = read(column, rows: bounds[w]..<bounds[w + 1], into: memory.value.buffer + bounds[w],
+                let (share, byRecords) = read(column, rows: bounds[w]..<bounds[w + 1], readers: readers.value,
+                                              into: memory.value.buffer + bounds[w],
                                               nextField: memory.value.nextField + bounds[w], resumeColumn: resume)
                 memory.value.shares[w] = share
                 if byRecords { readRecords.store(true, ordering: .relaxed) }
@@ -212,28 +219,32 @@ public final class ColumnSummaryJob: @unchecked Sendable {
     /// From raw records, each row's field is found from where `nextField` says field
     /// `resumeColumn` starts (when that is not after the column), and the start of the field
     /// after it is written back; returns whether records were read so.
-    private func read(_ column: Column, rows positions: Range<Int>, into values: UnsafeMutablePointer<Double>,
+    private func read(_ column: Column, rows positions: Range<Int>, readers: Readers, into values: UnsafeMutablePointer<Double>,
                       nextField: UnsafeMutablePointer<UInt32>, resumeColumn: Int?)
         -> (ColumnSummaryAccumulator?, byRecords: Bool) {
         if let rows {
             return rows.withUnsafeBufferPointer {
-                read(column, rows: positions, ids: $0, into: values, nextField: nextField, resumeColumn: resumeColumn)
+                read(column, rows: positions, ids: $0, readers: readers, into: values, nextField: nextField,
+                     resumeColumn: resumeColumn)
             }
         }
-        return read(column, rows: positions, ids: nil, into: values, nextField: nextField, resumeColumn: resumeColumn)
+        return read(column, rows: positions, ids: nil, readers: readers, into: values, nextField: nextField,
+                    resumeColumn: resumeColumn)
     }
 
+    /// A column's raw field reader and the job's record reader (nil: the column has no raw
+    /// fields; then no records either), made once by the job.
+    typealias Readers = (fields: ((Int) -> UnsafeRawBufferPointer)?, records: RawRecordReader?)
+
     /// `read` with the row ids at hand (nil: position = source row).
-    private func read(_ column: Column, rows positions: Range<Int>, ids: UnsafeBufferPointer<UInt32>?,
+    private func read(_ column: Column, rows positions: Range<Int>, ids: UnsafeBufferPointer<UInt32>?, readers: Readers,
                       into values: UnsafeMutablePointer<Double>, nextField: UnsafeMutablePointer<UInt32>,
                       resumeColumn: Int?) -> (ColumnSummaryAccumulator?, byRecords: Bool) {
         var share = ColumnSummaryAccumulator(kind: column.kind, format: column.format, nullTokens: nullTokens,
                                              distinctLimit: distinctLimit, values: values)
         let source = self.source.value, index = column.index
         @inline(__always) func sourceRow(_ position: Int) -> Int { ids.map { Int($0[position]) } ?? position }
-        // A column without raw fields (an appended one) is not in the records either.
-        let fields = rawRecords.value?.makeRawFieldReader(column: index, rowCount: sourceRowCount)
-        let records = fields == nil ? nil : rawRecords.value?.makeRawRecordReader(rowCount: sourceRowCount)
+        let (fields, records) = readers
         let first = positions.lowerBound
         var position = first
         while position < positions.upperBound {
