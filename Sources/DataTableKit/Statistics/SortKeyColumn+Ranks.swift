@@ -17,15 +17,13 @@ extension SortKeyColumn {
     /// counted)` once they are (from `twoCoreRanks` rows in two halves on both cores); nil when it
     /// returned true (cancelled). Only for `areTextRanks` keys.
     /// - Complexity: O(rows) increments, then the rows up to the last rank's first one; 16 bytes
-    ///   per rank.
+    ///   per rank (the two halves' counts at most while counting).
     func countRanks(below end: Int, bitmap: [UInt64]?, check: (Int) -> Bool)
         -> (counts: [Int], firstRows: [Int], nulls: Int)? {
         let ranks = rankCount, end = Swift.min(end, count)
-        var counts = [Int](repeating: 0, count: ranks)
-        var firstRows = [Int](repeating: .max, count: ranks)
-        var nulls = 0
         // The rows in two halves on both cores from `twoCoreRanks` rows, each half into counts
-        // of its own, then added; `check` once, after (the pass takes milliseconds).
+        // of its own, then the second added to the first; `check` once, after (the pass takes
+        // milliseconds).
         let half = end >= Self.twoCoreRanks ? (end / 2) & ~63 : end
         let halves = [0..<half, half..<end].filter { !$0.isEmpty }
         var parts = [(counts: [Int], nulls: Int)](repeating: ([], 0), count: halves.count)
@@ -44,19 +42,26 @@ extension SortKeyColumn {
                 out.value[part] = (local, localNulls)
             }
         }
-        var counted = 0
-        for part in parts {
-            nulls += part.nulls
-            counted += part.nulls
-            for rank in 0..<ranks {
-                counts[rank] += part.counts[rank]
-                counted += part.counts[rank]
+        // The first half's counts taken over (no copy), each later half's added and let go: at
+        // most two rank-sized arrays at once.
+        var counts = [Int](), nulls = 0
+        for index in parts.indices {
+            nulls += parts[index].nulls
+            let part = parts[index].counts
+            parts[index].counts = []
+            if index == 0 {
+                counts = part
+            } else {
+                for rank in 0..<ranks { counts[rank] += part[rank] }
             }
         }
+        if counts.isEmpty { counts = [Int](repeating: 0, count: ranks) }
+        let counted = counts.reduce(nulls, +)
         if check(counted) { return nil }
         // First rows: the rows again in order, only until every counted rank has shown up (for
         // a few-valued column, within the first rows).
         var missing = counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+        var firstRows = [Int](repeating: .max, count: ranks)
         firstRows.withUnsafeMutableBufferPointer { firstRows in
             narrowKeys.withUnsafeBufferPointer { narrow in
                 _ = FrequencyAccumulator.forEachRow(0..<end, bitmap: bitmap, check: { _ in false }) { row in
