@@ -264,6 +264,11 @@ struct FrequencyAccumulator {
         var batch = RawFieldBatch.allocate(capacity: FrequencyAccumulator.batchRows)
         var batched = true
 
+        /// Whether `counted` rows spread over `spanned` rows are read faster a batch at a time,
+        /// the rows between them included, than each alone: at least one row in 16
+        /// (docs/decisions/0162). The one rule for a filter's rows and for kept keys' values.
+        static func pay(counting counted: Int, spanning spanned: Int) -> Bool { counted * 16 >= spanned }
+
         /// Row `row`'s raw field (rows asked for in ascending order).
         @inline(__always) mutating func field(_ row: Int) -> UnsafeRawBufferPointer {
             if batched, row >= batch.rows.upperBound || row < batch.rows.lowerBound {

@@ -81,10 +81,10 @@ extension FrequencyCounter {
         let valueCounts = keys.narrowKeys.withUnsafeBufferPointer { ranks in
             counts.withUnsafeBufferPointer { counts in rows.map { counts[Int(ranks[$0])] } }
         }
-        // Many values (at least one row in `denseBitmap` of those they span): a batch of rows at
-        // a time.
+        // Many values (`BatchedFields.pay`): a batch of rows at a time.
         let span = rows.isEmpty ? 0 : rows.last! - rows.first! + 1
-        var fields = rows.count * FrequencyRounds.denseBitmap < span ? nil : reading.batches.flatMap { read in
+        let batched = FrequencyAccumulator.BatchedFields.pay(counting: rows.count, spanning: span)
+        var fields = !batched ? nil : reading.batches.flatMap { read in
             reading.raw.map { FrequencyAccumulator.BatchedFields(read: read, raw: $0, end: keys.count) }
         }
         defer { fields?.batch.deallocate() }

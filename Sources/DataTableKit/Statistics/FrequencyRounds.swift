@@ -18,10 +18,6 @@ final class FrequencyRounds: @unchecked Sendable {
     static let stagingLimit = 1 << 24
     /// Tables by hash after a split (a power of two: a hash's low bits pick one).
     static let partitionCount = 64
-    /// Rows counted through a bitmap have their fields read a batch of rows at a time when at
-    /// least one row in this many is counted (a batch's unset rows cost less than reading each
-    /// set row alone; docs/decisions/0162).
-    static let denseBitmap = 16
 
     let ranges: [Range<Int>]
     private var threads: Int { ranges.count }
@@ -72,7 +68,7 @@ final class FrequencyRounds: @unchecked Sendable {
              check: @escaping @Sendable (Int) -> Bool) -> FrequencyTable? {
         let box = UncheckedSendableBox(value: (reading, bitmap))
         let spanned = ranges.reduce(0) { $0 + $1.count }
-        let dense = expectedRows >= spanned / Self.denseBitmap
+        let dense = FrequencyAccumulator.BatchedFields.pay(counting: expectedRows, spanning: spanned)
         while true {
             BackgroundWork.forEachPart(threads) { thread in
                 self.countRound(thread: thread, bitmap: box.value.1, dense: dense, reading: box.value.0, check: check)

@@ -128,15 +128,22 @@ public struct FrequencyTable: Sendable {
     ///   alone when the ids are in order of their first rows).
     static func orderByCount(_ counts: [[Int]], firstRows: [ArraySlice<Int>]) -> [UInt32] {
         let n = counts.reduce(0) { $0 + $1.count }
-        let maxCount = counts.compactMap { $0.max() }.max() ?? 0, minCount = counts.compactMap { $0.min() }.min() ?? 0
-        let maxRow = firstRows.compactMap { $0.max() }.max() ?? 0
+        guard n > 0 else { return [] }
+        var maxCount = Int.min, minCount = Int.max
+        for part in counts {
+            for count in part {
+                maxCount = Swift.max(maxCount, count)
+                minCount = Swift.min(minCount, count)
+            }
+        }
         // Ids numbered in order of their first rows (as counting from kept keys numbers them):
         // the sort, stable, needs only the counts.
-        var previous = -1
-        let inRowOrder = firstRows.allSatisfy { rows in
-            rows.allSatisfy { row in
-                defer { previous = row }
-                return row > previous
+        var maxRow = 0, previous = -1, inRowOrder = true
+        for part in firstRows {
+            for row in part {
+                maxRow = Swift.max(maxRow, row)
+                if row <= previous { inRowOrder = false }
+                previous = row
             }
         }
         let rowBits = inRowOrder ? 0 : Int.bitWidth - maxRow.leadingZeroBitCount
