@@ -141,6 +141,16 @@ import TestSupport
                     var out: [UInt8] = []
                     cursor.appendUnquoted(UnsafeRawBufferPointer(rebasing: buffer[range]), to: &out)
                     #expect(out == Self.referenceUnquote(Array(bytes[range]), quote: quote))
+                    // The same content lent: uncopied (inside the field) when no quote is in it.
+                    var scratch: [UInt8] = []
+                    let field = UnsafeRawBufferPointer(rebasing: buffer[range])
+                    let (lent, inPlace) = CSVFieldCursor.withUnquoted(field, quote: quote, scratch: &scratch) { content in
+                        (Array(content), content.isEmpty || (content.baseAddress! >= field.baseAddress!
+                            && content.baseAddress! + content.count <= field.baseAddress! + field.count))
+                    }
+                    #expect(lent == out)
+                    let quotes = bytes[range].dropFirst().dropLast().filter { $0 == quote }.count
+                    if quotes == 0 || bytes[range].first != quote { #expect(inPlace) }
                 }
             }
         }

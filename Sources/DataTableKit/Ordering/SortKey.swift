@@ -435,16 +435,9 @@ public struct SortKeyColumn: Sendable {
                 var scratch: [UInt8] = []
                 let finished = source.forEachField(in: rows) { row, field in
                     if control.checkpoint(row, of: rows) { return false }
-                    let id: UInt32? = {
-                        if source.isQuoted(field) {
-                            scratch.removeAll(keepingCapacity: true)
-                            TextKey.appendUnquoting(field, to: &scratch)
-                            return scratch.withUnsafeBytes {
-                                nullTokens.isNull($0, numeric: false, blankIsNull: false) ? nil : part.table.intern($0)
-                            }
-                        }
-                        return nullTokens.isNull(field, numeric: false, blankIsNull: false) ? nil : part.table.intern(field)
-                    }()
+                    let id: UInt32? = TextKey.withContent(field, quoted: source.isQuoted(field), scratch: &scratch) {
+                        nullTokens.isNull($0, numeric: false, blankIsNull: false) ? nil : part.table.intern($0)
+                    }
                     if let id { keys[row] = id } else {
                         part.nulls.setNull(row)
                         keys[row] = 0
@@ -794,6 +787,7 @@ struct TextTable {
 
     /// The id of `field`'s text, whose `hash(_:)` the caller has (it picked this table by it),
     /// adding it when new.
+    @inline(__always)
     mutating func intern(_ field: UnsafeRawBufferPointer, hash: UInt64) -> UInt32 {
         seen += 1
         if seen & 0xFFFF == 0, deduplicating, count > seen / 2, count >= largeTable {
@@ -954,7 +948,11 @@ enum TextKey {
         func same<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
             x.loadUnaligned(fromByteOffset: offset, as: Word.self) == y.loadUnaligned(fromByteOffset: offset, as: Word.self)
         }
-        if count >= 8 {
+        if count <= 16 && count >= 8 {
+            // Two overlapping words: no loop (a loop's exit is a branch on the length).
+            return same(UInt64.self, at: 0) && same(UInt64.self, at: count - 8)
+        }
+        if count > 16 {
             var i = 0
             while i + 8 < count {
                 if !same(UInt64.self, at: i) { return false }
@@ -965,6 +963,15 @@ enum TextKey {
         if count >= 4 { return same(UInt32.self, at: 0) && same(UInt32.self, at: count - 4) }
         if count >= 2 { return same(UInt16.self, at: 0) && same(UInt16.self, at: count - 2) }
         return count == 0 || same(UInt8.self, at: 0)
+    }
+
+    /// Calls `body` with a field's content: `field` as it stands unless `quoted`, else its
+    /// content as `appendUnquoting` reads it (uncopied when it holds no quote, else in `scratch`).
+    @inline(__always)
+    static func withContent<Result>(_ field: UnsafeRawBufferPointer, quoted: Bool, scratch: inout [UInt8],
+                                    _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        guard quoted else { return body(field) }
+        return CSVFieldCursor.withUnquoted(field, quote: UInt8(ascii: "\""), scratch: &scratch, body)
     }
 
     /// Appends a quoted CSV field's content: outer quotes dropped, `""` read as `"`
