@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CPCRE2", path: "Sources/CPCRE2"),
         // zlib, libbz2, liblzma, libzstd: .gz, .bz2, .xz and .zst input opens directly.
         .systemLibrary(name: "CCompression", path: "Sources/CCompression"),
+        // glibc's allocator settings (mallopt, malloc_trim): HeapRetention.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // The AVX2 + carry-less multiply row-start kernels (C: Swift has no movemask), picked at run time.
         .target(name: "CRowScan"),
         // 2. Geometry, styles, display width, the surface, the backend protocol. No curses, no I/O.
@@ -38,7 +40,7 @@ let package = Package(
         ]),
         // The app layer over the table: run loop, screens, config file, commands of actions.
         .target(name: "DataTableApp", dependencies: [
-            "DataTableKit", "TerminalSurface", .product(name: "TOMLKit", package: "TOMLKit"),
+            "DataTableKit", "TerminalSurface", "CMalloc", .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         // CSV reading: the data source for files.
         .target(name: "DataTableCSV", dependencies: ["DataTableKit", "CCompression", "CRowScan"]),

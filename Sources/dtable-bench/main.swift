@@ -32,6 +32,9 @@ import TerminalSurface
 // after key presses, and anonymous memory; for sizes up to 1M rows, also the snapshot apply of as
 // many in-memory models (SnapshotBench). Progress goes to stderr, the table to stdout.
 
+// The allocator as dtable sets it, so that the figures are the program's.
+HeapRetention.retainFreedBuffers()
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String) -> String? {
     guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }

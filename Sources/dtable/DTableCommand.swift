@@ -1,4 +1,5 @@
 import ArgumentParser
+import DataTableApp
 
 /// `dtable`: view a CSV file as a table in the terminal, or print it aligned.
 struct DTableCommand: ParsableCommand {
@@ -183,6 +184,8 @@ struct DTableCommand: ParsableCommand {
     /// Prints the table (`--print`, or stdout not a terminal) or shows it in the viewer; with
     /// `--diff`, the comparison of two files.
     mutating func run() throws {
+        // Jobs reuse the memory earlier jobs freed (docs/decisions/0165).
+        HeapRetention.retainFreedBuffers()
         if diff { return try runDiff() }
         let launch = try launchWithView()
         if launch.printing {

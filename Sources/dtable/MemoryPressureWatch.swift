@@ -1,12 +1,14 @@
 import DataTableKit
 import Glibc
+import DataTableApp
 
 /// Drops the kept sort keys of every open table when the machine runs short of memory (issue 23;
 /// docs/decisions/0154). The library opens no file, so the viewer looks: every `interval`, from
 /// the run loop's tick, it reads how much memory is available (`read`, by default
 /// `MemAvailable` of /proc/meminfo), and when that is below a tenth of the total it calls
-/// `DataTableView.dropSortKeyCache()` on each table holding keys. `drops` counts the checks that
-/// dropped something (`--stats`: `sort_key_cache_pressure_drops`).
+/// `DataTableView.dropSortKeyCache()` on each table holding keys, then `release` (by default
+/// `HeapRetention.releaseFreedMemory`: the heap keeps freed buffers, docs/decisions/0165).
+/// `drops` counts the checks that dropped keys (`--stats`: `sort_key_cache_pressure_drops`).
 struct MemoryPressureWatch {
     /// Memory of the machine, in bytes.
     struct Reading: Equatable {
@@ -22,6 +24,8 @@ struct MemoryPressureWatch {
 
     /// Where a reading comes from (nil: none to be had; nothing is dropped then).
     let read: () -> Reading?
+    /// Gives freed memory back to the system, once what can be dropped is.
+    let release: () -> Void
     /// How often memory is read: often enough to act before a pinch turns into swapping,
     /// rarely enough to cost nothing (one read of a ~1.5 KB file).
     let interval: Duration
@@ -29,22 +33,27 @@ struct MemoryPressureWatch {
     /// Checks that dropped kept keys.
     private(set) var drops = 0
 
-    /// A watch reading `read` (default: /proc/meminfo) at most every `interval`.
-    init(interval: Duration = .seconds(2), read: @escaping () -> Reading? = MemoryPressureWatch.readMeminfo) {
+    /// A watch reading `read` (default: /proc/meminfo) at most every `interval`, calling
+    /// `release` (default: `HeapRetention.releaseFreedMemory`) when memory is short.
+    init(interval: Duration = .seconds(2), read: @escaping () -> Reading? = MemoryPressureWatch.readMeminfo,
+         release: @escaping () -> Void = { HeapRetention.releaseFreedMemory() }) {
         self.interval = interval
         self.read = read
+        self.release = release
     }
 
     /// At most every `interval` (the first call reads at once): when memory is short, drops the
-    /// kept sort keys of each of `views` (asked only then) that holds any. True when something
-    /// was dropped.
+    /// kept sort keys of each of `views` that holds any, then gives freed memory back
+    /// (`release`). True when keys were dropped.
     @discardableResult
     mutating func check(views: () -> [DataTableView], now: ContinuousClock.Instant = .now) -> Bool {
         if let lastCheck, now - lastCheck < interval { return false }
         lastCheck = now
+        guard let reading = read(), reading.isShort else { return false }
         let holding = views().filter { $0.sortKeyCacheStatistics.entries > 0 }
-        guard !holding.isEmpty, let reading = read(), reading.isShort else { return false }
         for view in holding { view.dropSortKeyCache() }
+        release()
+        guard !holding.isEmpty else { return false }
         drops += 1
         return true
     }

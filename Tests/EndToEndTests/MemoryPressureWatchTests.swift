@@ -30,13 +30,13 @@ struct MemoryPressureWatchTests {
         for view in views { try #require(view.sortKeyCacheStatistics.entries == 1) }
         let gib = 1 << 30
         var reading = MemoryPressureWatch.Reading(availableBytes: 4 * gib, totalBytes: 16 * gib)
-        var reads = 0
-        var watch = MemoryPressureWatch(interval: .seconds(2)) { reads += 1; return reading }
+        var reads = 0, releases = 0
+        var watch = MemoryPressureWatch(interval: .seconds(2), read: { reads += 1; return reading }, release: { releases += 1 })
         let start = ContinuousClock.now
 
         // Plenty available: nothing dropped.
         var dropped = watch.check(views: { views }, now: start)
-        #expect(!dropped)
+        #expect(!dropped && releases == 0)
         #expect(views.allSatisfy { $0.sortKeyCacheStatistics.entries == 1 })
         // Short, but within the interval: not even read.
         reading.availableBytes = gib
@@ -44,15 +44,17 @@ struct MemoryPressureWatchTests {
         #expect(!dropped)
         #expect(reads == 1)
         #expect(views.allSatisfy { $0.sortKeyCacheStatistics.entries == 1 })
-        // Short at the next check: both tables' keys dropped, one drop counted.
+        // Short at the next check: both tables' keys dropped, one drop counted, then the freed
+        // memory given back.
         dropped = watch.check(views: { views }, now: start + .seconds(2))
-        #expect(dropped)
+        #expect(dropped && releases == 1)
         #expect(views.allSatisfy { $0.sortKeyCacheStatistics.entries == 0 && $0.sortKeyCacheStatistics.bytes == 0 })
         #expect(watch.drops == 1)
-        // Still short with nothing kept: no drop counted, memory not even read.
+        // Still short with nothing kept: no drop counted, but the heap's freed memory (the
+        // allocator keeps it for later jobs) is given back again.
         dropped = watch.check(views: { views }, now: start + .seconds(4))
         #expect(!dropped)
-        #expect(watch.drops == 1 && reads == 2)
+        #expect(watch.drops == 1 && reads == 3 && releases == 2)
         // The table sorts again (its keys read anew, so kept again) and is dropped again.
         views[0].sort(by: [SortDescriptor(column: 1, ascending: false)])
         #expect(views[0].sortKeyCacheStatistics.entries == 1)
@@ -68,7 +70,7 @@ struct MemoryPressureWatchTests {
     func noReadingDropsNothing() throws {
         let directory = try TemporaryDirectory()
         let view = try Self.sortedTable(in: directory, name: "a.csv", rows: 200)
-        var watch = MemoryPressureWatch { nil }
+        var watch = MemoryPressureWatch(read: { nil }, release: {})
         let dropped = watch.check(views: { [view] })
         #expect(!dropped)
         #expect(view.sortKeyCacheStatistics.entries == 1 && watch.drops == 0)

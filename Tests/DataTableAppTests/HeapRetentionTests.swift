@@ -1,0 +1,58 @@
+import Glibc
+import Testing
+@testable import DataTableApp
+
+/// Freed job buffers stay in the heap for the next job (docs/decisions/0165): measured as the
+/// page faults of writing a second buffer of the same size, counted on this thread only.
+@Suite(.serialized) struct HeapRetentionTests {
+    /// Minor page faults of the calling thread so far.
+    static func threadFaults() -> Int {
+        var usage = rusage()
+        getrusage(__rusage_who_t(1), &usage)  // RUSAGE_THREAD
+        return usage.ru_minflt
+    }
+
+    /// Faults of allocating `bytes`, writing every page and freeing it.
+    static func faultsOfBuffer(_ bytes: Int) -> Int {
+        let before = threadFaults()
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        buffer.initializeMemory(as: UInt8.self, repeating: 1, count: bytes)
+        buffer.deallocate()
+        return threadFaults() - before
+    }
+
+    @Test("A buffer just under the limit comes from the heap and, freed, is taken again without a fault")
+    func freedBufferIsReused() {
+        #expect(HeapRetention.retainFreedBuffers())
+        // glibc's own threshold starts at 128 KiB and rises only to the largest mapped buffer
+        // freed so far: a buffer this big is mapped by itself unless retained.
+        let bytes = HeapRetention.heapBufferLimit - (1 << 20), pages = bytes / 4096
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        // glibc's chunk header, the word before the buffer: bit 1 set when the chunk is a
+        // mapping of its own (`chunk_is_mmapped` in malloc.c).
+        #expect(buffer.load(fromByteOffset: -8, as: UInt.self) & 2 == 0)
+        buffer.initializeMemory(as: UInt8.self, repeating: 1, count: bytes)
+        buffer.deallocate()
+        // Another test's thread taking the freed memory in between is the only way to miss,
+        // hence the best of three.
+        let again = (0..<3).map { _ in Self.faultsOfBuffer(bytes) }.min()!
+        #expect(again < pages / 16, "faults \(again) of \(pages) pages")
+    }
+
+    @Test("Released, freed memory is the system's again: a buffer taken again faults its pages")
+    func releasedMemoryFaultsAgain() {
+        #expect(HeapRetention.retainFreedBuffers())
+        let bytes = 16 << 20, pages = bytes / 4096
+        // A second buffer after the first (no free block is that big: it comes from the heap's
+        // top) keeps the first off the top when freed: `malloc_trim` gives back free blocks,
+        // not the free top of a thread's heap.
+        let big = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        big.initializeMemory(as: UInt8.self, repeating: 1, count: bytes)
+        let pin = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        defer { pin.deallocate() }
+        big.deallocate()
+        #expect(HeapRetention.releaseFreedMemory())
+        let after = Self.faultsOfBuffer(bytes)
+        #expect(after > pages / 2, "faults \(after) of \(pages) pages")
+    }
+}
