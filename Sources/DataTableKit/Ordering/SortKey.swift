@@ -811,17 +811,29 @@ struct TextTable {
     @inline(__always)
     static func find(_ field: UnsafeRawBufferPointer, hash: UInt64, slots: [UInt64], bytes: [UInt8],
                      offsets: [Int]) -> (slot: Int, id: Int?) {
-        let tag = hash & 0xFFFF_FFFF_0000_0000
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash >> 32) & mask
-        while true {
-            let occupant = slots[slot]
-            if occupant == 0 { return (slot, nil) }
-            if occupant & 0xFFFF_FFFF_0000_0000 == tag {
-                let id = Int(occupant & 0xFFFF_FFFF) - 1
-                if equals(id, field, bytes: bytes, offsets: offsets) { return (slot, id) }
+        // Through buffer pointers, wrapping arithmetic: the slot is masked, ids and offsets are
+        // the table's own.
+        slots.withUnsafeBufferPointer { slots in
+            offsets.withUnsafeBufferPointer { offsets in
+                bytes.withUnsafeBytes { arena in
+                    let tag = hash & 0xFFFF_FFFF_0000_0000
+                    let mask = slots.count &- 1
+                    var slot = Int(truncatingIfNeeded: hash >> 32) & mask
+                    while true {
+                        let occupant = slots[slot]
+                        if occupant == 0 { return (slot, nil) }
+                        if occupant & 0xFFFF_FFFF_0000_0000 == tag {
+                            let id = Int(truncatingIfNeeded: occupant & 0xFFFF_FFFF) &- 1
+                            let start = offsets[id], n = offsets[id &+ 1] &- start
+                            if n == field.count
+                                && (n == 0 || TextKey.equal(arena.baseAddress! + start, field.baseAddress!, count: n)) {
+                                return (slot, id)
+                            }
+                        }
+                        slot = (slot &+ 1) & mask
+                    }
+                }
             }
-            slot = (slot + 1) & mask
         }
     }
 
@@ -852,15 +864,6 @@ struct TextTable {
 
     /// Doubles the slots (`doubled`).
     private mutating func grow() { slots = Self.doubled(slots) }
-
-    /// Whether text `id` of an arena (`bytes[offsets[id]..<offsets[id + 1]]`) equals `field`.
-    @inline(__always)
-    static func equals(_ id: Int, _ field: UnsafeRawBufferPointer, bytes: [UInt8], offsets: [Int]) -> Bool {
-        let start = offsets[id], n = offsets[id + 1] - start
-        guard n == field.count else { return false }
-        guard n > 0 else { return true }
-        return bytes.withUnsafeBytes { arena in TextKey.equal(arena.baseAddress! + start, field.baseAddress!, count: n) }
-    }
 
     /// `slots` (open addressing, linear probing, the hash's high 32 bits above an id + 1, 0 when
     /// free) in twice as many slots; the home slot comes from the stored hash bits, so no text
