@@ -275,9 +275,10 @@ import TestSupport
         #expect(over.formattedDistinctCount.hasPrefix("~"))
         #expect(over.isMostFrequentEstimated)
         // Far past the limit: HyperLogLog's standard error is 0.8%; 3% is over 3.5 of them.
-        for (n, seed) in [(200_000, 1), (300_000, 2)] {
+        // Texts of 12-13 bytes, then of 17-22 (the hash's two- and three-word lengths).
+        for (n, seed, prefix) in [(200_000, 1, ""), (300_000, 2, ""), (250_000, 3, "customer-")] {
             var random = SplitMix64(seed: UInt64(seed))
-            let texts = (0..<n).map { _ in String(random.next(), radix: 36) }
+            let texts = (0..<n).map { _ in prefix + String(random.next(), radix: 36) }
             let truth = Set(texts).count
             let estimate = column(texts, workers: 2, limit: 1000)
             #expect(estimate.isDistinctCountEstimated)

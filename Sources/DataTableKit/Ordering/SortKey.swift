@@ -886,12 +886,14 @@ struct TextTable {
         let n = field.count
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(n &+ 1)
         guard let p = field.baseAddress else { return h }
-        if n >= 8 && n <= 16 {
-            // Two overlapping words, one full-width multiply (wyhash's mix).
+        if n >= 8 && n <= 24 {
+            // Three overlapping words (first, middle, last), two full-width multiplies (wyhash's mix).
             let a = p.loadUnaligned(as: UInt64.self) ^ 0xA076_1D64_78BD_642F
-            let b = p.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) ^ 0xE703_7ED1_A0B4_28DB ^ h
-            let m = a.multipliedFullWidth(by: b)
-            return m.high ^ m.low
+            let b = p.loadUnaligned(fromByteOffset: (n >> 1) &- 4, as: UInt64.self) ^ 0x8EBC_6AF0_9C88_C6E3
+            let c = p.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) ^ 0xE703_7ED1_A0B4_28DB ^ h
+            let m = a.multipliedFullWidth(by: c)
+            let m2 = (m.high ^ b).multipliedFullWidth(by: m.low ^ 0x5899_65CC_7537_4CC3)
+            return m2.high ^ m2.low
         }
         var i = 0
         while i + 8 <= n {
@@ -951,11 +953,12 @@ enum TextKey {
         func same<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
             x.loadUnaligned(fromByteOffset: offset, as: Word.self) == y.loadUnaligned(fromByteOffset: offset, as: Word.self)
         }
-        if count <= 16 && count >= 8 {
-            // Two overlapping words: no loop (a loop's exit is a branch on the length).
-            return same(UInt64.self, at: 0) && same(UInt64.self, at: count - 8)
+        if count <= 24 && count >= 8 {
+            // Three overlapping words (first, middle, last): no loop (a loop's exit is a branch on
+            // the length).
+            return same(UInt64.self, at: 0) && same(UInt64.self, at: (count >> 1) &- 4) && same(UInt64.self, at: count &- 8)
         }
-        if count > 16 {
+        if count > 24 {
             var i = 0
             while i + 8 < count {
                 if !same(UInt64.self, at: i) { return false }
