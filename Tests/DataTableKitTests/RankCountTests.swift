@@ -20,10 +20,12 @@ import TestSupport
         return (counts.values.map { ($0.count, $0.first) }.sorted { $0.1 < $1.1 }, nulls)
     }
 
-    @Test(arguments: [1_000, SortKeyColumn.twoCoreRanks + 4_099])
-    func countsAndFirstRowsMatchAPlainCount(rowCount: Int) throws {
+    /// Without nulls and over every row, the keys are tallied alone (`tally`: four tables in
+    /// turn, then the rows left over), hence row counts that are not multiples of 4.
+    @Test(arguments: [1_000, 1_003, SortKeyColumn.twoCoreRanks + 4_099], [true, false])
+    func countsAndFirstRowsMatchAPlainCount(rowCount: Int, nulls withNulls: Bool) throws {
         var random = SplitMix64(seed: UInt64(rowCount))
-        let words = ["pear", "Pear", "apple", "fig", "NA", "", "grüße", "a,b", "kiwi", "Straße"]
+        let words = ["pear", "Pear", "apple", "fig", "grüße", "a,b", "kiwi", "Straße"] + (withNulls ? ["NA", ""] : [])
         let values = (0..<rowCount).map { _ in words[Int(random.next() % UInt64(words.count))] }
         let keys = SortKeyColumn.extract(kind: .text, count: rowCount) { values[$0] }
         let kept = Set((0..<rowCount).filter { _ in random.next() % 3 == 0 })
