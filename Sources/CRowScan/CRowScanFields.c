@@ -11,17 +11,13 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-#define CROWSCAN_FIELDS_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
+#define CROWSCAN_FIELDS_TARGET __attribute__((target("avx2,pclmul,bmi,bmi2,popcnt")))
 
-/// Bit i set when an odd number of bits 0...i of `x` are set.
+/// Bit i set when an odd number of bits 0...i of `x` are set: one carry-less multiply by all
+/// ones (as the row indexer's quote parity).
 CROWSCAN_FIELDS_TARGET static inline uint64_t crowscan_prefix_xor(uint64_t x) {
-    x ^= x << 1;
-    x ^= x << 2;
-    x ^= x << 4;
-    x ^= x << 8;
-    x ^= x << 16;
-    x ^= x << 32;
-    return x;
+    __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)x), _mm_set1_epi8((char)0xFF), 0);
+    return (uint64_t)_mm_cvtsi128_si64(product);
 }
 
 CROWSCAN_FIELDS_TARGET static inline uint64_t crowscan_fields_mask(__m256i lo, __m256i hi, __m256i byte) {
