@@ -1,6 +1,6 @@
+import DataTableApp
 import DataTableKit
 import Glibc
-import DataTableApp
 
 /// Drops the kept sort keys of every open table when the machine runs short of memory (issue 23;
 /// docs/decisions/0154). The library opens no file, so the viewer looks: every `interval`, from

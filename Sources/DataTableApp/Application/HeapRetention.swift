@@ -7,8 +7,9 @@ import CMalloc
 /// system when freed, so every job pays a page fault for each 4 KiB it first writes. With
 /// ``retainFreedBuffers()`` buffers up to ``heapBufferLimit`` come from the heap and freed
 /// memory stays there for the next job, up to ``keptFreeBytes`` at the top of a heap.
-/// ``releaseFreedMemory()`` gives every free page back: call it when the machine runs short
-/// of memory, after dropping what can be dropped.
+/// ``releaseFreedMemory()`` gives back the free blocks of every heap and the free top of the
+/// main one (glibc keeps a thread's heap top until that thread frees again): call it when the
+/// machine runs short of memory, after dropping what can be dropped.
 ///
 /// These are settings of the whole process, so the library never applies them: a program
 /// calls ``retainFreedBuffers()`` once, first thing.
@@ -27,8 +28,8 @@ public enum HeapRetention {
         return threshold == 1 && trim == 1
     }
 
-    /// Gives every free page of the heaps back to the system (`malloc_trim`). Returns whether
-    /// any was.
+    /// Gives free memory back to the system (`malloc_trim`; see the type). Returns whether any
+    /// was.
     @discardableResult
     public static func releaseFreedMemory() -> Bool { malloc_trim(0) == 1 }
 }

@@ -879,9 +879,10 @@ struct TextTable {
         return bigger
     }
 
-    /// A text of 8 to 16 bytes: its first and last 8 bytes (overlapping) in one full-width
-    /// multiply (wyhash's mix, docs/decisions/0161); else 8 bytes per step, multiply-xorshift
-    /// mixing. Shared by every text table, the frequency partitions and the distinct sketches.
+    /// A text of 8 to 24 bytes: its first, middle and last 8 bytes (overlapping, every byte
+    /// covered) in two full-width multiplies (wyhash's mix, docs/decisions/0161, 0166); else 8
+    /// bytes per step, multiply-xorshift mixing. Shared by every text table, the frequency
+    /// partitions and the distinct sketches.
     @inline(__always) static func hash(_ field: UnsafeRawBufferPointer) -> UInt64 {
         let n = field.count
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(n &+ 1)
@@ -947,8 +948,9 @@ enum TextKey {
         return foldASCII(w).bigEndian
     }
 
-    /// Whether `count` bytes at `x` and `y` are equal: 8 bytes a step, the tail (and a text
-    /// shorter than 8 bytes) by two overlapping loads, no byte loop.
+    /// Whether `count` bytes at `x` and `y` are equal: 8 to 24 bytes as three overlapping words,
+    /// more 8 bytes a step and the tail by an overlapping load, fewer by two overlapping loads;
+    /// no byte loop.
     @inline(__always) static func equal(_ x: UnsafeRawPointer, _ y: UnsafeRawPointer, count: Int) -> Bool {
         func same<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
             x.loadUnaligned(fromByteOffset: offset, as: Word.self) == y.loadUnaligned(fromByteOffset: offset, as: Word.self)
