@@ -206,9 +206,17 @@ public enum ValueParsing {
     }
 
     /// A number in `format`: the plain grammar first (the fast path), then numbers as written
-    /// (`writtenNumber`).
+    /// (`writtenNumber`). Small enough to inline into every loop that reads numbers: a field
+    /// of at most 19 plain digits is read here, anything else by `longerNumber`.
     @inline(__always)
     static func number(_ bytes: UnsafeRawBufferPointer, format: ValueFormat = .standard) -> Number? {
+        if let number = shortPlainNumber(bytes, decimal: format.decimalSeparator) { return number }
+        return longerNumber(bytes, format: format)
+    }
+
+    /// `number` past its short plain fast path.
+    @inline(never)
+    static func longerNumber(_ bytes: UnsafeRawBufferPointer, format: ValueFormat) -> Number? {
         let decimal = format.decimalSeparator
         // Each separator a constant in its own copy of the plain reader.
         if decimal == UInt8(ascii: ".") {
