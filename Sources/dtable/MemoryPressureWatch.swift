@@ -7,7 +7,9 @@ import Glibc
 /// the run loop's tick, it reads how much memory is available (`read`, by default
 /// `MemAvailable` of /proc/meminfo), and when that is below a tenth of the total it calls
 /// `DataTableView.dropSortKeyCache()` on each table holding keys, then `release` (by default
-/// `HeapRetention.releaseFreedMemory`: the heap keeps freed buffers, docs/decisions/0165).
+/// `HeapRetention.releaseFreedMemory`: the heap keeps freed buffers, docs/decisions/0165);
+/// with memory to spare, it gives back freed memory the heaps have held for 30 seconds
+/// (`HeapRetention.IdleRelease`).
 /// `drops` counts the checks that dropped keys (`--stats`: `sort_key_cache_pressure_drops`).
 struct MemoryPressureWatch {
     /// Memory of the machine, in bytes.
@@ -32,24 +34,32 @@ struct MemoryPressureWatch {
     private var lastCheck: ContinuousClock.Instant?
     /// Checks that dropped kept keys.
     private(set) var drops = 0
+    /// Gives back the freed memory the heaps have held a while, short of memory or not.
+    var idleRelease: HeapRetention.IdleRelease
 
     /// A watch reading `read` (default: /proc/meminfo) at most every `interval`, calling
     /// `release` (default: `HeapRetention.releaseFreedMemory`) when memory is short.
     init(interval: Duration = .seconds(2), read: @escaping () -> Reading? = MemoryPressureWatch.readMeminfo,
-         release: @escaping () -> Void = { HeapRetention.releaseFreedMemory() }) {
+         release: @escaping () -> Void = { HeapRetention.releaseFreedMemory() },
+         idleRelease: HeapRetention.IdleRelease = HeapRetention.IdleRelease()) {
         self.interval = interval
         self.read = read
         self.release = release
+        self.idleRelease = idleRelease
     }
 
     /// At most every `interval` (the first call reads at once): when memory is short, drops the
     /// kept sort keys of each of `views` that holds any, then gives freed memory back
-    /// (`release`). True when keys were dropped.
+    /// (`release`); else gives back freed memory held a while (`idleRelease`). True when keys
+    /// were dropped.
     @discardableResult
     mutating func check(views: () -> [DataTableView], now: ContinuousClock.Instant = .now) -> Bool {
         if let lastCheck, now - lastCheck < interval { return false }
         lastCheck = now
-        guard let reading = read(), reading.isShort else { return false }
+        guard let reading = read(), reading.isShort else {
+            idleRelease.check(now: now)
+            return false
+        }
         let holding = views().filter { $0.sortKeyCacheStatistics.entries > 0 }
         for view in holding { view.dropSortKeyCache() }
         release()

@@ -55,4 +55,31 @@ import Testing
         let after = Self.faultsOfBuffer(bytes)
         #expect(after > pages / 2, "faults \(after) of \(pages) pages")
     }
+
+    @Test("Freed memory held past the line for 30 seconds is given back, once per new excess")
+    func idleReleaseGivesBackWhatWasHeldAWhile() {
+        let line = HeapRetention.keptFreeBytes, mib = 1 << 20
+        var free = 0, released = 0
+        var idle = HeapRetention.IdleRelease(after: .seconds(30), freeBytes: { free }, release: { released += 1 })
+        let start = ContinuousClock.now
+        // (seconds from the start, free bytes then, whether that check releases)
+        let steps: [(Int, Int, Bool)] = [
+            // Under the line: nothing, however long.
+            (0, line / 2, false), (60, line / 2, false),
+            // Over it: timed from the first check that sees it; a dip below starts again.
+            (62, line + 10 * mib, false), (80, line + 10 * mib, false), (92, line - mib, false),
+            (94, line + 10 * mib, false), (122, line + 10 * mib, false), (124, line + 10 * mib, true),
+            // What a release could not give back stays counted as free: not released again.
+            (200, line + 10 * mib, false), (300, line + 10 * mib, false),
+            // Another job's worth freed on top of it: given back 30 seconds on.
+            (302, 2 * line + 11 * mib, false), (332, 2 * line + 11 * mib, true),
+        ]
+        for (seconds, bytes, releases) in steps {
+            free = bytes
+            let did = idle.check(now: start + .seconds(seconds))
+            #expect(did == releases, "at \(seconds) s")
+        }
+        let counted = idle.releases
+        #expect(released == 2 && counted == 2)
+    }
 }

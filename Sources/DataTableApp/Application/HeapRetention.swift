@@ -33,3 +33,58 @@ public enum HeapRetention {
     @discardableResult
     public static func releaseFreedMemory() -> Bool { malloc_trim(0) == 1 }
 }
+
+extension HeapRetention {
+    /// Free bytes the heaps hold: freed blocks and their free tops, given back or not
+    /// (`mallinfo2`'s `fordblks`).
+    public static func freeBytes() -> Int { Int(mallinfo2().fordblks) }
+
+    /// Gives back the freed memory the heaps have held for a while: once they hold more than
+    /// `keptFreeBytes` beyond what they held after the last release, for `after` at every
+    /// check, `release` runs. Back-to-back jobs keep reusing their memory; a table left alone
+    /// gives it back. A program calls `check` from its run loop, every few seconds.
+    public struct IdleRelease {
+        /// How long freed memory may be held before it is given back.
+        public let after: Duration
+        let freeBytes: () -> Int
+        let release: () -> Void
+        /// When the heaps were first seen holding too much, since the last release.
+        private var heldSince: ContinuousClock.Instant?
+        /// Free bytes right after the last release (memory a release cannot give back: the
+        /// free tops of threads' heaps, blocks already given back but still free).
+        private var baseline = 0
+        /// Releases made.
+        public private(set) var releases = 0
+
+        /// A check giving back memory held for `after` (by default through `mallinfo2` and
+        /// `releaseFreedMemory`).
+        public init(after: Duration = .seconds(30), freeBytes: @escaping () -> Int = HeapRetention.freeBytes,
+                    release: @escaping () -> Void = { HeapRetention.releaseFreedMemory() }) {
+            self.after = after
+            self.freeBytes = freeBytes
+            self.release = release
+        }
+
+        /// Reads the free bytes; when they have stayed over the line since `after` ago, releases
+        /// them. True when it released.
+        @discardableResult
+        public mutating func check(now: ContinuousClock.Instant = .now) -> Bool {
+            let held = freeBytes()
+            guard held > baseline + HeapRetention.keptFreeBytes else {
+                heldSince = nil
+                baseline = min(baseline, held)
+                return false
+            }
+            guard let since = heldSince else {
+                heldSince = now
+                return false
+            }
+            guard now - since >= after else { return false }
+            release()
+            releases += 1
+            heldSince = nil
+            baseline = freeBytes()
+            return true
+        }
+    }
+}
