@@ -1,3 +1,4 @@
+import DataTableApp
 import DataTableCSV
 import DataTableKit
 import Testing
@@ -64,6 +65,22 @@ struct MemoryPressureWatchTests {
         // The line: a tenth of the total.
         #expect(MemoryPressureWatch.Reading(availableBytes: 16 * gib / 10, totalBytes: 16 * gib).isShort == false)
         #expect(MemoryPressureWatch.Reading(availableBytes: 16 * gib / 10 - 1, totalBytes: 16 * gib).isShort)
+    }
+
+    @Test("With memory to spare, freed memory the heaps held past the line for 30 s is given back")
+    func idleMemoryIsGivenBack() {
+        let gib = 1 << 30
+        var idleReleases = 0, pressureReleases = 0
+        let idle = HeapRetention.IdleRelease(after: .seconds(30), freeBytes: { 2 * HeapRetention.keptFreeBytes },
+                                             release: { idleReleases += 1 })
+        var watch = MemoryPressureWatch(interval: .seconds(2),
+                                        read: { MemoryPressureWatch.Reading(availableBytes: 8 * gib, totalBytes: 16 * gib) },
+                                        release: { pressureReleases += 1 }, idleRelease: idle)
+        let start = ContinuousClock.now
+        for seconds in stride(from: 0, through: 28, by: 2) { watch.check(views: { [] }, now: start + .seconds(seconds)) }
+        #expect(idleReleases == 0)
+        watch.check(views: { [] }, now: start + .seconds(30))
+        #expect(idleReleases == 1 && pressureReleases == 0)
     }
 
     @Test("No reading (not Linux, an old kernel): nothing is dropped")
