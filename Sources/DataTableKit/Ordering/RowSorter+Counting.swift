@@ -56,21 +56,9 @@ extension RowSorter {
                 parts == 1 ? 0..<n : part == 0 ? 0..<split : split..<n
             }
             // 1. Count each part's keys; exceptions aside in input order.
-            // Every row in order, each a narrow key (the first sort of a column): loops without
-            // a test per row that is the same for every row.
-            let plain = rowList == nil && !hasExceptions && narrow
-            precondition(!plain || n <= column.count, "row id outside the key column")
             func countPart(_ part: Int) {
                 let count = counts + part * buckets
                 var half = SortHalf()
-                if plain {
-                    for i in positions(part) {
-                        let key = Int(truncatingIfNeeded: narrowKeys[i])
-                        count[ascending ? key : Int(truncatingIfNeeded: span) &- key] &+= 1
-                    }
-                    halves[part] = half
-                    return
-                }
                 for i in positions(part) {
                     let r = row(at: i)
                     let b = bucket(Int(r))
@@ -103,15 +91,6 @@ extension RowSorter {
                 let out = out.baseAddress!
                 func place(_ part: Int) {
                     let next = counts + part * buckets
-                    if plain {
-                        for i in positions(part) {
-                            let key = Int(truncatingIfNeeded: narrowKeys[i])
-                            let b = ascending ? key : Int(truncatingIfNeeded: span) &- key
-                            out[next[b]] = UInt32(truncatingIfNeeded: i)
-                            next[b] &+= 1
-                        }
-                        return
-                    }
                     for i in positions(part) {
                         let r = row(at: i)
                         let b = bucket(Int(r))

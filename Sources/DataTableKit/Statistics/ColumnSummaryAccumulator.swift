@@ -68,20 +68,15 @@ struct ColumnSummaryAccumulator {
     @inline(__always)
     mutating func add(_ field: UnsafeRawBufferPointer, csvQuoted: Bool, row: Int) {
         guard csvQuoted, field.count > 0, field[0] == UInt8(ascii: "\"") else { return add(content: field, row: row) }
-        let end = field.count >= 2 && field[field.count - 1] == UInt8(ascii: "\"") ? field.count - 1 : field.count
-        let inner = UnsafeRawBufferPointer(rebasing: field[1..<end])
-        // Most quoted fields hold a delimiter, not a quote: their content is in place.
-        guard inner.contains(UInt8(ascii: "\"")) else { return add(content: inner, row: row) }
-        // A long one is read without a copy of its content (see `LongField`).
-        if field.count > LongField.limit + 1 {
+        // A long one with a quote inside is read without a copy of its content (see `LongField`).
+        if field.count > LongField.limit + 1, field[1..<(field.count - 1)].contains(UInt8(ascii: "\"")) {
             return LongField.unquoting(field, quote: UInt8(ascii: "\""), short: { add(content: $0, row: row) },
                                        long: { builder, content in addLong(builder, content: content, row: row) })
         }
+        // Most quoted fields hold a delimiter, not a quote: their content is read in place.
         var scratch = self.scratch
         self.scratch = []
-        scratch.removeAll(keepingCapacity: true)
-        TextKey.appendUnquoting(field, to: &scratch)
-        scratch.withUnsafeBytes { add(content: $0, row: row) }
+        TextKey.withContent(field, quoted: true, scratch: &scratch) { add(content: $0, row: row) }
         self.scratch = scratch
     }
 

@@ -247,10 +247,7 @@ struct ColumnFieldReader {
     mutating func side(row: Int) -> ColumnFilterTest.Side? {
         guard let raw else { return nil }
         let field = raw(row)
-        guard field.first == UInt8(ascii: "\"") else { return test.side(of: field) }
-        scratch.removeAll(keepingCapacity: true)
-        TextKey.appendUnquoting(field, to: &scratch)
-        return scratch.withUnsafeBytes { test.side(of: $0) }
+        return TextKey.withContent(field, quoted: true, scratch: &scratch) { test.side(of: $0) }
     }
 
     /// Whether row `row`'s field passes the test.
@@ -262,9 +259,6 @@ struct ColumnFieldReader {
             return test.matches(text)
         }
         let field = raw(row)
-        guard field.first == UInt8(ascii: "\"") else { return test.matches(field) }
-        scratch.removeAll(keepingCapacity: true)
-        TextKey.appendUnquoting(field, to: &scratch)
-        return scratch.withUnsafeBytes { test.matches($0) }
+        return TextKey.withContent(field, quoted: true, scratch: &scratch) { test.matches($0) }
     }
 }
